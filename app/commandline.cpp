@@ -1,0 +1,72 @@
+#include "commandline.h"
+
+namespace ksv::cli {
+
+QString usage()
+{
+    return QStringLiteral(
+        "Usage:\n"
+        "  kschedviz [--config FILE] [SCENARIO]      open the desktop app (default: the bundled sample)\n"
+        "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
+        "  kschedviz check SCENARIO [--config FILE] [--json]\n"
+        "                                            load and validate a scenario, print what it holds\n"
+        "  kschedviz --help | --version\n"
+        "\n"
+        "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
+        "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n");
+}
+
+ParseResult parseArguments(const QStringList& arguments)
+{
+    Options options;
+    QStringList positional;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (argument == QLatin1String("--help") || argument == QLatin1String("-h")) {
+            options.command = Command::Help;
+            return {options, {}};
+        }
+        if (argument == QLatin1String("--version")) {
+            options.command = Command::Version;
+            return {options, {}};
+        }
+        if (argument == QLatin1String("--json")) {
+            options.json = true;
+        } else if (argument == QLatin1String("--config") || argument.startsWith(QLatin1String("--config="))) {
+            if (argument.contains(QLatin1Char('='))) {
+                options.config = argument.section(QLatin1Char('='), 1);
+            } else if (i + 1 < arguments.size()) {
+                options.config = arguments[++i];
+            } else {
+                return {std::nullopt, QStringLiteral("--config needs a file")};
+            }
+            if (options.config.isEmpty())
+                return {std::nullopt, QStringLiteral("--config needs a file")};
+        } else if (argument == QLatin1String("--screenshot")) {
+            if (i + 1 >= arguments.size())
+                return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
+            options.screenshotDir = arguments[++i];
+        } else if (argument.startsWith(QLatin1Char('-')) && argument != QLatin1String("-")) {
+            return {std::nullopt, QStringLiteral("unknown option ") + argument};
+        } else {
+            positional.append(argument);
+        }
+    }
+    if (!positional.isEmpty() && positional.constFirst() == QLatin1String("check")) {
+        options.command = Command::Check;
+        positional.removeFirst();
+        if (positional.size() != 1)
+            return {std::nullopt, QStringLiteral("check needs exactly one scenario file")};
+        options.scenario = positional.constFirst();
+    } else {
+        if (positional.size() > 1)
+            return {std::nullopt, QStringLiteral("unexpected argument ") + positional[1]};
+        if (!positional.isEmpty())
+            options.scenario = positional.constFirst();
+    }
+    if (options.json && options.command != Command::Check)
+        return {std::nullopt, QStringLiteral("--json is for headless commands")};
+    return {options, {}};
+}
+
+} // namespace ksv::cli

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace ksv::cli {
+
+// Exit statuses shared by every command.
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitFailure = 1,  // the command ran but could not do what was asked (no display, ...)
+    ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
+};
+
+enum class Command { Gui, Check, Help, Version };
+
+struct Options
+{
+    Command command = Command::Gui;
+    QString scenario;  // empty: the bundled default sample
+    QString config;    // --config
+    bool json = false; // --json
+    QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
+};
+
+struct ParseResult
+{
+    std::optional<Options> options;
+    QString error; // set when options is empty
+};
+
+// Parses argv[1..]. Kept free of QCommandLineParser's exit-on-error so that every bad invocation
+// is reported the same way (exit status 2).
+ParseResult parseArguments(const QStringList& arguments);
+QString usage();
+
+inline const QString defaultSample = QStringLiteral(":/samples/default.yaml");
+
+} // namespace ksv::cli

@@ -1,0 +1,98 @@
+// kschedviz: the command line, and the desktop app when a display is there.
+#include "checkcommand.h"
+#include "commandline.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#ifdef KSV_WITH_GUI
+#include "mainwindow.h"
+
+#include <QApplication>
+#endif
+
+#include <cstdio>
+
+namespace {
+
+void setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("kschedviz"));
+    QCoreApplication::setApplicationName(QStringLiteral("kschedviz"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KSV_VERSION));
+}
+
+bool hasDisplay()
+{
+    return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY")
+        || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+}
+
+#ifdef KSV_WITH_GUI
+int runGui(int argc, char** argv, const ksv::cli::Options& options)
+{
+    QApplication app(argc, argv);
+    setApplicationNames();
+    ksv::MainWindow window;
+    if (!options.config.isEmpty())
+        window.openSchedulerConfig(options.config);
+    window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
+    window.show();
+    if (!options.screenshotDir.isEmpty()) {
+        const auto save = [&window, &options] {
+            const bool saved = window.saveScreenshots(options.screenshotDir);
+            QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
+        };
+        QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, save, Qt::QueuedConnection);
+        QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
+    }
+    return QApplication::exec();
+}
+#endif
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace ksv::cli;
+    QStringList arguments;
+    for (int i = 1; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    const ParseResult parsed = parseArguments(arguments);
+    if (!parsed.options) {
+        err << QStringLiteral("kschedviz: ") << parsed.error << QStringLiteral("\n\n") << usage();
+        return ExitBadInput;
+    }
+    const Options& options = *parsed.options;
+    switch (options.command) {
+    case Command::Help:
+        out << usage();
+        return ExitOk;
+    case Command::Version:
+        out << QStringLiteral("kschedviz " KSV_VERSION " (models kube-scheduler v1.32)") << Qt::endl;
+        return ExitOk;
+    case Command::Check: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return runCheck(options, out, err);
+    }
+    case Command::Gui:
+        break;
+    }
+#ifdef KSV_WITH_GUI
+    if (!hasDisplay()) {
+        err << QStringLiteral("kschedviz: no display (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot "
+                              "start.\nHeadless, the same scenario is checked with:\n  kschedviz check ")
+            << (options.scenario.isEmpty() ? QStringLiteral("samples/default.yaml") : options.scenario) << Qt::endl
+            << QStringLiteral("or start the app on a virtual display: xvfb-run -a kschedviz") << Qt::endl;
+        return ExitFailure;
+    }
+    return runGui(argc, argv, options);
+#else
+    err << QStringLiteral("kschedviz: built without the desktop app; use `kschedviz check SCENARIO`") << Qt::endl;
+    return ExitFailure;
+#endif
+}

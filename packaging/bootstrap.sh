@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine: installs what is missing, builds, then
+#   run [ARGS...]  starts the app (default: the bundled sample), or says how to run headless
+#   test           builds with -Werror and runs every test with ctest, then again under ASan+UBSan
+# .ci/run calls `packaging/bootstrap.sh test`, exactly the README's test command.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+packages=(cmake make g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libyaml-cpp-dev libgl-dev xvfb xauth)
+jobs=$(nproc 2>/dev/null || echo 2)
+
+install_missing() {
+  local missing=()
+  for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() { # build DIR [cmake options...]
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+}
+
+command=${1:-run}
+[ $# -gt 0 ] && shift
+case "$command" in
+run)
+  install_missing
+  build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+    exec build/app/kschedviz "$@"
+  fi
+  echo
+  echo "There is no display here (DISPLAY and WAYLAND_DISPLAY are unset), so the app cannot open a window."
+  echo "The headless equivalent, on the same bundled sample:"
+  echo "  build/app/kschedviz check samples/default.yaml"
+  build/app/kschedviz check samples/default.yaml
+  echo "To see the app without a display, save screenshots of its views:"
+  echo "  xvfb-run -a build/app/kschedviz --screenshot screenshots samples/default.yaml"
+  ;;
+test)
+  install_missing
+  export QT_QPA_PLATFORM=offscreen
+  echo "== Release build, warnings as errors =="
+  build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKSV_WERROR=ON
+  (cd build-ci && ctest --output-on-failure -j"$jobs")
+  echo "== AddressSanitizer + UndefinedBehaviorSanitizer build =="
+  build build-asan -DCMAKE_BUILD_TYPE=Debug -DKSV_SANITIZE=ON -DKSV_WERROR=ON
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  (cd build-asan && ctest --output-on-failure -j"$jobs")
+  ;;
+*)
+  echo "usage: packaging/bootstrap.sh run [kschedviz arguments] | test" >&2
+  exit 2
+  ;;
+esac

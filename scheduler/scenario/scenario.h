@@ -1,0 +1,80 @@
+#pragma once
+
+#include "api/objects.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <variant>
+
+namespace ksv {
+
+// Every kind the scheduler reads. Objects of other kinds are skipped with a warning when loading.
+using KubeObject = std::variant<Node, Pod, Namespace, PriorityClass, PodDisruptionBudget, Service,
+                                ReplicationController, ReplicaSet, StatefulSet, PersistentVolumeClaim,
+                                PersistentVolume, StorageClass, CSINode>;
+
+QString kindOf(const KubeObject& object);
+const ObjectMeta& metaOf(const KubeObject& object);
+ObjectMeta& metaOf(KubeObject& object);
+
+// The cluster as the scheduler's informers would list it at one instant.
+struct ClusterState
+{
+    QList<Node> nodes;
+    QList<Pod> pods;
+    QList<Namespace> namespaces;
+    QList<PriorityClass> priorityClasses;
+    QList<PodDisruptionBudget> podDisruptionBudgets;
+    QList<Service> services;
+    QList<ReplicationController> replicationControllers;
+    QList<ReplicaSet> replicaSets;
+    QList<StatefulSet> statefulSets;
+    QList<PersistentVolumeClaim> persistentVolumeClaims;
+    QList<PersistentVolume> persistentVolumes;
+    QList<StorageClass> storageClasses;
+    QList<CSINode> csiNodes;
+
+    void add(KubeObject object);
+    qsizetype objectCount() const;
+};
+
+// Virtual time is counted in nanoseconds from the start of the scenario, like Go's time.Duration.
+using VirtualNanos = qint64;
+inline constexpr VirtualNanos nanosPerSecond = 1'000'000'000;
+
+enum class EventAction : quint8 { Create, Update, Delete };
+QString toString(EventAction action);
+
+struct ScenarioEvent
+{
+    VirtualNanos at = 0;
+    EventAction action = EventAction::Create;
+    KubeObject object;
+    SourceLocation source;
+};
+
+// A KubeSchedulerConfiguration document as found (inline in a scenario, in a List, or in its own
+// file). The framework interprets it; the loader only records where it came from.
+struct SchedulerConfigSource
+{
+    YAML::Node document;
+    SourceLocation source;
+    QString fieldPath; // "spec.schedulerConfig" when inline, "" for a whole document
+};
+
+struct Scenario
+{
+    QString name;
+    QString file;
+    quint64 seed = 1;
+    std::optional<SchedulerConfigSource> schedulerConfig;
+    ClusterState initial;       // objects that exist at t=0
+    QList<ScenarioEvent> events; // sorted by time; stable for equal times (file order)
+};
+
+} // namespace ksv

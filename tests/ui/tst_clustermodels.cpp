@@ -1,0 +1,116 @@
+// The cluster tables under QAbstractItemModelTester, and what they show for a real sample.
+#include "clustersummary.h"
+#include "mainwindow.h"
+#include "nodetablemodel.h"
+#include "podtablemodel.h"
+#include "scenarioloadjob.h"
+#include "scenario/loader.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using namespace ksv;
+
+class TestClusterModels : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KSV_NO_DIALOGS", "1");
+        QCoreApplication::setOrganizationName(QStringLiteral("kschedviz-tests"));
+    }
+
+    void summaryOfDefaultSample()
+    {
+        const Scenario scenario = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        const ClusterSummary summary = ClusterSummary::fromCluster(scenario.initial);
+        QCOMPARE(summary.nodes.size(), scenario.initial.nodes.size());
+        QCOMPARE(summary.pods.size(), scenario.initial.pods.size());
+        qint64 bound = 0;
+        for (const auto& node : summary.nodes)
+            bound += node.podCount;
+        QCOMPARE(bound, summary.boundPods);
+        QCOMPARE(summary.boundPods + summary.pendingPods
+                     + std::count_if(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(),
+                                     [](const Pod& p) { return !p.nodeName.isEmpty() && p.isTerminal(); }),
+                 qint64(summary.pods.size()));
+    }
+
+    void nodeModel()
+    {
+        NodeTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(NodeTableModel::SortRole);
+        proxy.setFilterRole(NodeTableModel::FilterRole);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        NodeRow a {QStringLiteral("n1"), QStringLiteral("zone-a"), 4000, 8LL << 30, 110, 1500, 2LL << 30, 3, QStringLiteral("gpu=yes:NoSchedule"), true, false};
+        NodeRow b {QStringLiteral("n2"), QStringLiteral("zone-b"), 2000, 4LL << 30, 110, 0, 0, 0, {}, false, true};
+        model.setRows({a, b});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, NodeTableModel::CpuColumn).data().toString(), QStringLiteral("1.50 / 4"));
+        QCOMPARE(model.index(0, NodeTableModel::MemoryColumn).data().toString(), QStringLiteral("2 GiB / 8 GiB"));
+        QCOMPARE(model.index(0, NodeTableModel::PodsColumn).data().toString(), QStringLiteral("3 / 110"));
+        QCOMPARE(model.index(1, NodeTableModel::StatusColumn).data().toString(), QStringLiteral("NotReady, SchedulingDisabled"));
+        proxy.sort(NodeTableModel::CpuColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("n1"));
+        proxy.setFilterFixedString(QStringLiteral("zone-b"));
+        QCOMPARE(proxy.rowCount(), 1);
+        model.setRows({});
+        QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    void podModel()
+    {
+        PodTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PodRow gated {QStringLiteral("default/a"), {}, PodPhase::Pending, 100, 250, 64LL << 20, QStringLiteral("default-scheduler"), 1};
+        PodRow running {QStringLiteral("default/b"), QStringLiteral("n1"), PodPhase::Running, 0, 1000, 1LL << 30, QStringLiteral("default-scheduler"), 0};
+        model.setRows({gated, running});
+        QCOMPARE(model.index(0, PodTableModel::PhaseColumn).data().toString(), QStringLiteral("SchedulingGated"));
+        QCOMPARE(model.index(0, PodTableModel::CpuColumn).data().toString(), QStringLiteral("250m"));
+        QCOMPARE(model.index(1, PodTableModel::NodeColumn).data().toString(), QStringLiteral("n1"));
+        QCOMPARE(model.index(1, PodTableModel::MemoryColumn).data(PodTableModel::SortRole).toLongLong(), 1LL << 30);
+    }
+
+    void loadJobDropsSupersededResults()
+    {
+        ScenarioLoadJob job;
+        QSignalSpy loaded(&job, &ScenarioLoadJob::loaded);
+        QSignalSpy failed(&job, &ScenarioLoadJob::failed);
+        // Three requests in a row: only the last one's result may arrive.
+        job.load(QStringLiteral(KSV_SAMPLES_DIR "/gpu-pool.yaml"));
+        job.load(QStringLiteral(KSV_TEST_DATA_DIR "/no-such-file.yaml"));
+        job.load(QStringLiteral(KSV_SAMPLES_DIR "/zone-spread.yaml"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!job.isLoading(), 10000);
+        QCOMPARE(failed.size(), 0);
+        const auto result = loaded.constFirst().constFirst().value<std::shared_ptr<const LoadedScenario>>();
+        QCOMPARE(result->scenario->name, QStringLiteral("zone-spread"));
+    }
+
+    void mainWindowShowsSampleAndSurvivesBadFile()
+    {
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        QSignalSpy failed(&window, &MainWindow::scenarioFailed);
+        window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        QVERIFY(window.currentScenario() != nullptr);
+        QCOMPARE(window.currentScenario()->summary.nodes.size(), window.currentScenario()->scenario->initial.nodes.size());
+
+        window.openScenario(QStringLiteral(KSV_TEST_DATA_DIR "/broken/bad-quantity.yaml"));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("bad-quantity.yaml:")));
+        // The previous scenario stays on screen.
+        QCOMPARE(window.currentScenario()->scenario->name, QStringLiteral("default"));
+    }
+};
+
+QTEST_MAIN(TestClusterModels)
+#include "tst_clustermodels.moc"

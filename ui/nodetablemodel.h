@@ -1,0 +1,31 @@
+#pragma once
+
+#include "clustersummary.h"
+
+#include <QAbstractTableModel>
+
+namespace ksv {
+
+// The cluster's nodes as a table: allocatable resources, what the bound pods request, taints.
+class NodeTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, ZoneColumn, CpuColumn, MemoryColumn, PodsColumn, TaintsColumn, StatusColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole, FilterRole };
+
+    explicit NodeTableModel(QObject* parent = nullptr);
+
+    // Bulk reset: a new scenario replaces every row at once.
+    void setRows(QList<NodeRow> rows);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<NodeRow> m_rows;
+};
+
+} // namespace ksv

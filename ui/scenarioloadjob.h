@@ -1,0 +1,42 @@
+#pragma once
+
+#include "clustersummary.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace ksv {
+
+struct LoadedScenario
+{
+    QString path;
+    std::shared_ptr<const Scenario> scenario;
+    ClusterSummary summary;
+    QStringList warnings;
+};
+
+// Loads a scenario (and optionally a scheduler configuration) on a worker thread: the GUI thread
+// never parses files. A newer request supersedes an older one; a superseded result is dropped
+// (generation counter, as hotspot's jobtracker).
+class ScenarioLoadJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ScenarioLoadJob(QObject* parent = nullptr);
+
+    void load(const QString& scenarioPath, const QString& configPath = {});
+    bool isLoading() const { return m_running > 0; }
+
+Q_SIGNALS:
+    void loaded(std::shared_ptr<const ksv::LoadedScenario> result);
+    void failed(const QString& path, const QString& message);
+
+private:
+    quint64 m_generation = 0;
+    int m_running = 0;
+};
+
+} // namespace ksv
+
+Q_DECLARE_METATYPE(std::shared_ptr<const ksv::LoadedScenario>)
