@@ -10,6 +10,8 @@ QString usage()
         "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
         "  kschedviz check SCENARIO [--config FILE] [--json]\n"
         "                                            load and validate a scenario, print what it holds\n"
+        "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--config FILE] [--json]\n"
+        "                                            the pod's first scheduling attempt, node by node\n"
         "  kschedviz --help | --version\n"
         "\n"
         "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
@@ -42,6 +44,10 @@ ParseResult parseArguments(const QStringList& arguments)
             }
             if (options.config.isEmpty())
                 return {std::nullopt, QStringLiteral("--config needs a file")};
+        } else if (argument == QLatin1String("--pod")) {
+            if (i + 1 >= arguments.size())
+                return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME")};
+            options.pod = arguments[++i];
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -52,19 +58,28 @@ ParseResult parseArguments(const QStringList& arguments)
             positional.append(argument);
         }
     }
-    if (!positional.isEmpty() && positional.constFirst() == QLatin1String("check")) {
-        options.command = Command::Check;
+    const QString verb = positional.isEmpty() ? QString() : positional.constFirst();
+    if (verb == QLatin1String("check") || verb == QLatin1String("explain")) {
+        options.command = verb == QLatin1String("check") ? Command::Check : Command::Explain;
         positional.removeFirst();
         if (positional.size() != 1)
-            return {std::nullopt, QStringLiteral("check needs exactly one scenario file")};
+            return {std::nullopt, verb + QStringLiteral(" needs exactly one scenario file")};
         options.scenario = positional.constFirst();
+        if (options.command == Command::Explain) {
+            if (options.pod.isEmpty())
+                return {std::nullopt, QStringLiteral("explain needs --pod NAMESPACE/NAME")};
+            if (!options.pod.contains(QLatin1Char('/')))
+                options.pod = QStringLiteral("default/") + options.pod;
+        }
     } else {
         if (positional.size() > 1)
             return {std::nullopt, QStringLiteral("unexpected argument ") + positional[1]};
         if (!positional.isEmpty())
             options.scenario = positional.constFirst();
     }
-    if (options.json && options.command != Command::Check)
+    if (!options.pod.isEmpty() && options.command != Command::Explain)
+        return {std::nullopt, QStringLiteral("--pod is for explain")};
+    if (options.json && options.command != Command::Check && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     return {options, {}};
 }

@@ -14,13 +14,14 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Help, Version };
+enum class Command { Gui, Check, Explain, Help, Version };
 
 struct Options
 {
     Command command = Command::Gui;
     QString scenario;  // empty: the bundled default sample
     QString config;    // --config
+    QString pod;       // --pod NAMESPACE/NAME (explain)
     bool json = false; // --json
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
 };

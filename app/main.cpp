@@ -1,5 +1,6 @@
 // kschedviz: the command line, and the desktop app when a display is there.
 #include "checkcommand.h"
+#include "explaincommand.h"
 #include "commandline.h"
 
 #include <QCoreApplication>
@@ -78,6 +79,11 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return runCheck(options, out, err);
+    }
+    case Command::Explain: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return runExplain(options, out, err);
     }
     case Command::Gui:
         break;

@@ -92,6 +92,12 @@ QString describeYamlError(const YAML::ParserException& e, const QByteArray& line
         const QString bracket = column < line.size() ? QString(QLatin1Char(line[column])) : QStringLiteral("bracket");
         return QStringLiteral("unexpected '") + bracket + QStringLiteral("': it does not close the last opened bracket");
     }
+    if (msg == YAML::ErrorMsg::UNKNOWN_TOKEN && e.mark.column < line.size()) {
+        const QString character = QString::fromUtf8(line.mid(e.mark.column)).left(1);
+        const bool indicator = QStringLiteral("@`|>%?").contains(character);
+        return QStringLiteral("unexpected '") + character
+            + (indicator ? QStringLiteral("'; a value that starts with it must be quoted") : QStringLiteral("'"));
+    }
     if (msg == YAML::ErrorMsg::MAP_VALUE)
         return QStringLiteral("a mapping value is not allowed here; check the indentation, or quote a value that contains \": \"");
     if (msg == YAML::ErrorMsg::BLOCK_ENTRY)

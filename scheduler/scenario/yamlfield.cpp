@@ -123,7 +123,9 @@ void YamlField::rejectUnknownKeys(const QStringList& known, const QString& messa
     if (!m_node.IsMap())
         fail(QStringLiteral("expected a mapping, found ") + describe());
     for (const auto& entry : m_node) {
-        const QString key = entry.first.IsScalar() ? QString::fromStdString(entry.first.Scalar()) : QString();
+        if (!entry.first.IsScalar())
+            YamlField(entry.first, m_file, m_path, m_node.Mark()).fail(QStringLiteral("mapping keys must be strings"));
+        const QString key = QString::fromStdString(entry.first.Scalar());
         if (!known.contains(key))
             YamlField(entry.first, m_file, joinPath(m_path, key), m_node.Mark()).fail(message);
     }

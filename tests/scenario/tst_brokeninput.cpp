@@ -159,6 +159,14 @@ metadata:
         "broken.yaml:5:10: invalid YAML: a mapping value is not allowed here; check the indentation, or quote a value "
         "that contains \": \"");
 
+    row("reserved character", R"yaml(apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+  annotations: {owner: @team-a}
+)yaml",
+        "broken.yaml:5:24: invalid YAML: unexpected '@'; a value that starts with it must be quoted");
+
     row("tab indentation", "apiVersion: v1\nkind: Node\nmetadata:\n\tname: node-1\n",
         "broken.yaml:4:1: invalid YAML: a tab character indents this line; YAML allows only spaces for indentation");
 

@@ -1,0 +1,562 @@
+#include "runtime.h"
+
+#include "plugins/registry.h"
+#include "scenario/loaderror.h"
+
+#include <QSet>
+
+namespace ksv::framework {
+
+namespace {
+// framework.maxTimeout: a Permit plugin may not ask a pod to wait longer.
+constexpr qint64 maxPermitTimeout = 15LL * 60 * 1'000'000'000;
+
+// The error text of a Status that is not a rejection (Status.AsError).
+QString asError(const Status& status)
+{
+    return status.message();
+}
+} // namespace
+
+// ---- Building a framework from a profile (NewFramework) ------------------------------------------
+
+class FrameworkBuilder
+{
+public:
+    FrameworkBuilder(const plugins::Registry& registry, const config::Profile& profile, Framework& framework)
+        : m_registry(registry)
+        , m_profile(profile)
+        , m_framework(framework)
+    {
+    }
+
+    void build()
+    {
+        instantiate();
+        // Upstream fills the extension points in this order, so the first error it meets is ours too.
+        fill(&config::Plugins::preFilter, m_framework.m_preFilter, "PreFilterPlugin");
+        fill(&config::Plugins::filter, m_framework.m_filter, "FilterPlugin");
+        fill(&config::Plugins::postFilter, m_framework.m_postFilter, "PostFilterPlugin");
+        fill(&config::Plugins::reserve, m_framework.m_reserve, "ReservePlugin");
+        fill(&config::Plugins::preScore, m_framework.m_preScore, "PreScorePlugin");
+        fill(&config::Plugins::score, m_framework.m_score, "ScorePlugin");
+        fill(&config::Plugins::preBind, m_framework.m_preBind, "PreBindPlugin");
+        fill(&config::Plugins::bind, m_framework.m_bind, "BindPlugin");
+        fill(&config::Plugins::postBind, m_framework.m_postBind, "PostBindPlugin");
+        fill(&config::Plugins::permit, m_framework.m_permit, "PermitPlugin");
+        fill(&config::Plugins::preEnqueue, m_framework.m_preEnqueue, "PreEnqueuePlugin");
+        fill(&config::Plugins::queueSort, m_framework.m_queueSort, "QueueSortPlugin");
+        checkWeights();
+        if (m_framework.m_queueSort.size() != 1) {
+            fail(m_profile.source, m_profile.path + QStringLiteral(".plugins.queueSort"),
+                 QStringLiteral("only one queue sort plugin required for profile with scheduler name \"") + m_profile.schedulerName
+                     + QStringLiteral("\", but got ") + QString::number(m_framework.m_queueSort.size()));
+        }
+        if (m_framework.m_bind.empty()) {
+            fail(m_profile.source, m_profile.path + QStringLiteral(".plugins.bind"),
+                 QStringLiteral("at least one bind plugin is needed for profile with scheduler name \"") + m_profile.schedulerName + QLatin1Char('"'));
+        }
+    }
+
+private:
+    [[noreturn]] static void fail(const SourceLocation& where, const QString& path, const QString& message)
+    {
+        throw LoadError(where, path, message);
+    }
+
+    // Every plugin named anywhere is built once and shared by its extension points.
+    void instantiate()
+    {
+        const config::Plugins& plugins = m_profile.plugins;
+        for (const auto& point : config::extensionPoints) {
+            for (const auto& ref : (plugins.*point.set).enabled) {
+                if (m_framework.m_byName.contains(ref.name))
+                    continue;
+                const plugins::PluginFactory* factory = m_registry.factory(ref.name);
+                if (!factory)
+                    continue; // reported with its extension point's type below, as upstream does
+                const config::PluginConfig* pluginConfig = nullptr;
+                for (const auto& entry : m_profile.pluginConfig) {
+                    if (entry.name == ref.name)
+                        pluginConfig = &entry;
+                }
+                std::unique_ptr<Plugin> plugin = (*factory)(pluginConfig, m_framework);
+                m_framework.m_byName.insert(ref.name, plugin.get());
+                m_framework.m_plugins.push_back(std::move(plugin));
+            }
+        }
+    }
+
+    template<typename T>
+    T* lookup(const config::PluginRef& ref, const char* type) const
+    {
+        Plugin* plugin = m_framework.m_byName.value(ref.name);
+        if (!plugin)
+            fail(ref.source, ref.path, QLatin1String(type) + QStringLiteral(" \"") + ref.name + QStringLiteral("\" does not exist"));
+        return dynamic_cast<T*>(plugin);
+    }
+
+    // updatePluginList, then expandMultiPointPlugins, for one extension point.
+    template<typename T>
+    void fill(config::PluginSet config::Plugins::*member, std::vector<Framework::Entry<T>>& list, const char* type)
+    {
+        const config::PluginSet& explicitSet = m_profile.plugins.*member;
+        QList<Framework::Entry<T>> explicitEntries;
+        QSet<QString> explicitNames;
+        for (const auto& ref : explicitSet.enabled) {
+            T* plugin = lookup<T>(ref, type);
+            if (!plugin) {
+                fail(ref.source, ref.path, QStringLiteral("plugin \"") + ref.name + QStringLiteral("\" does not extend ")
+                                               + QLatin1String(type) + QStringLiteral(" plugin"));
+            }
+            if (explicitNames.contains(ref.name)) {
+                fail(ref.source, ref.path, QStringLiteral("plugin \"") + ref.name + QStringLiteral("\" already registered as \"")
+                                               + QLatin1String(type) + QLatin1Char('"'));
+            }
+            // Only Score uses weights; a weight elsewhere is a mistake worth saying.
+            if (ref.weight != 0 && member != &config::Plugins::score) {
+                fail(ref.source, ref.path + QStringLiteral(".weight"),
+                     QStringLiteral("Invalid value: ") + QString::number(ref.weight) + QStringLiteral(": weight is only used by score plugins"));
+            }
+            explicitNames.insert(ref.name);
+            explicitEntries.append({plugin, ref.name});
+        }
+
+        QSet<QString> disabled;
+        for (const auto& ref : explicitSet.disabled)
+            disabled.insert(ref.name);
+        QList<Framework::Entry<T>> overrides;
+        QList<Framework::Entry<T>> fromMultiPoint;
+        QSet<QString> multiPointNames;
+        if (!disabled.contains(QStringLiteral("*"))) {
+            for (const auto& ref : m_profile.plugins.multiPoint.enabled) {
+                T* plugin = lookup<T>(ref, type);
+                if (!plugin || disabled.contains(ref.name))
+                    continue;
+                if (explicitNames.contains(ref.name)) {
+                    // Explicit configuration wins over multiPoint; it moves to the front.
+                    const auto it = std::find_if(explicitEntries.begin(), explicitEntries.end(),
+                                                 [&ref](const auto& e) { return e.name == ref.name; });
+                    overrides.append(*it);
+                    explicitEntries.erase(it);
+                    continue;
+                }
+                if (multiPointNames.contains(ref.name)) {
+                    fail(ref.source, ref.path, QStringLiteral("plugin \"") + ref.name + QStringLiteral("\" already registered as \"")
+                                                   + QLatin1String(type) + QLatin1Char('"'));
+                }
+                multiPointNames.insert(ref.name);
+                fromMultiPoint.append({plugin, ref.name});
+            }
+        }
+        for (const auto* part : {&overrides, &fromMultiPoint, &explicitEntries}) {
+            for (const auto& entry : *part)
+                list.push_back(entry);
+        }
+    }
+
+    // getScoreWeights: Score's explicit entries first, then multiPoint; the first mention wins; 0 → 1.
+    void checkWeights()
+    {
+        QMap<QString, qint64> weights;
+        for (const auto* set : {&m_profile.plugins.score, &m_profile.plugins.multiPoint}) {
+            for (const auto& ref : set->enabled) {
+                const bool isScore = dynamic_cast<ScorePlugin*>(m_framework.m_byName.value(ref.name)) != nullptr;
+                if (set == &m_profile.plugins.multiPoint && ref.weight != 0 && !isScore) {
+                    fail(ref.source, ref.path + QStringLiteral(".weight"),
+                         QStringLiteral("Invalid value: ") + QString::number(ref.weight) + QStringLiteral(": weight is only used by score plugins"));
+                }
+                if (isScore && !weights.contains(ref.name))
+                    weights.insert(ref.name, ref.weight == 0 ? 1 : ref.weight);
+            }
+        }
+        qint64 total = 0;
+        for (const auto& entry : m_framework.m_score) {
+            const qint64 weight = weights.value(entry.name, 1);
+            if (weight * maxNodeScore > maxTotalScore - total)
+                fail(m_profile.source, m_profile.path + QStringLiteral(".plugins.score"), QStringLiteral("total score of Score plugins could overflow"));
+            total += weight * maxNodeScore;
+            m_framework.m_scoreWeights.insert(entry.name, weight);
+        }
+    }
+
+    const plugins::Registry& m_registry;
+    const config::Profile& m_profile;
+    Framework& m_framework;
+};
+
+Framework::Framework(QString profileName, Random& random)
+    : m_profileName(std::move(profileName))
+    , m_random(random)
+{
+}
+
+Framework::~Framework() = default;
+
+std::unique_ptr<Framework> Framework::create(const plugins::Registry& registry, const config::Profile& profile, Random& random)
+{
+    std::unique_ptr<Framework> framework(new Framework(profile.schedulerName, random));
+    framework->m_percentageOfNodesToScore = profile.percentageOfNodesToScore;
+    FrameworkBuilder(registry, profile, *framework).build();
+    return framework;
+}
+
+Plugin* Framework::plugin(const QString& name) const
+{
+    return m_byName.value(name);
+}
+
+QList<std::pair<QString, QStringList>> Framework::listPlugins() const
+{
+    QList<std::pair<QString, QStringList>> result;
+    const auto add = [&result](const char* point, const auto& list) {
+        QStringList names;
+        for (const auto& entry : list)
+            names.append(entry.name);
+        if (!names.isEmpty())
+            result.append({QLatin1String(point), names});
+    };
+    add("PreEnqueue", m_preEnqueue);
+    add("QueueSort", m_queueSort);
+    add("PreFilter", m_preFilter);
+    add("Filter", m_filter);
+    add("PostFilter", m_postFilter);
+    add("PreScore", m_preScore);
+    add("Score", m_score);
+    add("Reserve", m_reserve);
+    add("Permit", m_permit);
+    add("PreBind", m_preBind);
+    add("Bind", m_bind);
+    add("PostBind", m_postBind);
+    return result;
+}
+
+// ---- Queue ---------------------------------------------------------------------------------------
+
+Status Framework::runPreEnqueuePlugins(const Pod& pod)
+{
+    for (const auto& entry : m_preEnqueue) {
+        Status status = entry.plugin->preEnqueue(pod);
+        if (!status.isSuccess()) {
+            status.withPlugin(entry.name);
+            if (!status.isRejected())
+                return Status::error(QStringLiteral("running PreEnqueue plugin \"") + entry.name + QStringLiteral("\": ") + asError(status)).withPlugin(entry.name);
+            return status;
+        }
+    }
+    return {};
+}
+
+bool Framework::queueSortLess(const QueuedPodSortKey& a, const QueuedPodSortKey& b) const
+{
+    return m_queueSort.front().plugin->less(a, b);
+}
+
+// ---- Filtering -----------------------------------------------------------------------------------
+
+Framework::PreFilterRun Framework::runPreFilterPlugins(CycleState& state, const Pod& pod)
+{
+    PreFilterRun run;
+    QStringList pluginsWithNodes;
+    QSet<QString> skip;
+    for (const auto& entry : m_preFilter) {
+        PreFilterOutcome outcome = entry.plugin->preFilter(state, pod, m_snapshot->nodeInfos());
+        if (outcome.status.isSkip()) {
+            skip.insert(entry.name);
+            continue;
+        }
+        if (!outcome.status.isSuccess()) {
+            outcome.status.withPlugin(entry.name);
+            if (outcome.status.isRejected()) {
+                run.status = outcome.status;
+                run.unschedulablePlugins = {entry.name};
+                return run;
+            }
+            run.status = Status::error(QStringLiteral("running PreFilter plugin \"") + entry.name + QStringLiteral("\": ") + asError(outcome.status));
+            return run;
+        }
+        if (!outcome.result.allNodes())
+            pluginsWithNodes.append(entry.name);
+        run.result = run.result.merge(outcome.result);
+        if (!run.result.allNodes() && run.result.nodeNames->isEmpty()) {
+            QString message = QStringLiteral("node(s) didn't satisfy plugin ") + pluginsWithNodes.constFirst();
+            if (pluginsWithNodes.size() > 1)
+                message = QStringLiteral("node(s) didn't satisfy plugin(s) [") + pluginsWithNodes.join(QLatin1Char(' ')) + QStringLiteral("] simultaneously");
+            run.status = Status(Code::UnschedulableAndUnresolvable, message);
+            run.unschedulablePlugins = pluginsWithNodes;
+            run.unschedulablePlugins.sort();
+            return run;
+        }
+    }
+    state.skipFilterPlugins() = skip;
+    run.unschedulablePlugins = pluginsWithNodes;
+    run.unschedulablePlugins.sort();
+    return run;
+}
+
+Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
+{
+    const QSet<QString>& skip = state.skipFilterPlugins();
+    for (const auto& entry : m_filter) {
+        if (!skip.isEmpty() && skip.contains(entry.name))
+            continue;
+        Status status = entry.plugin->filter(state, pod, nodeInfo);
+        if (!status.isSuccess()) {
+            if (!status.isRejected())
+                status = Status::error(QStringLiteral("running \"") + entry.name + QStringLiteral("\" filter plugin: ") + asError(status));
+            return status.withPlugin(entry.name);
+        }
+    }
+    return {};
+}
+
+QList<PodInfoPtr> Framework::nominatedPodsForNode(const QString& nodeName) const
+{
+    return m_nominator ? m_nominator->nominatedPodsForNode(nodeName) : QList<PodInfoPtr>();
+}
+
+Status Framework::runFilterPluginsWithNominatedPods(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
+{
+    // addNominatedPods: nominated pods of equal or higher priority are assumed to be on the node in
+    // the first pass; the second pass (without them) only runs if the first passed with pods added.
+    const QList<PodInfoPtr> nominated = nominatedPodsForNode(nodeInfo.name());
+    std::unique_ptr<CycleState> stateWithNominated;
+    std::optional<NodeInfo> nodeWithNominated;
+    for (const auto& podInfo : nominated) {
+        if (podInfo->pod->effectivePriority() < pod.effectivePriority() || podInfo->pod->meta.uid == pod.meta.uid)
+            continue;
+        if (!nodeWithNominated) {
+            stateWithNominated = state.clone();
+            nodeWithNominated = nodeInfo;
+        }
+        nodeWithNominated->addPod(podInfo);
+        const Status status = runPreFilterExtensionAddPod(*stateWithNominated, pod, podInfo, *nodeWithNominated);
+        if (!status.isSuccess())
+            return status;
+    }
+    if (!nodeWithNominated)
+        return runFilterPlugins(state, pod, nodeInfo);
+    const Status first = runFilterPlugins(*stateWithNominated, pod, *nodeWithNominated);
+    if (!first.isSuccess())
+        return first;
+    return runFilterPlugins(state, pod, nodeInfo);
+}
+
+Status Framework::runPreFilterExtensionAddPod(CycleState& state, const Pod& podToSchedule, const PodInfoPtr& podToAdd, const NodeInfo& nodeInfo)
+{
+    for (const auto& entry : m_preFilter) {
+        if (state.skipFilterPlugins().contains(entry.name))
+            continue;
+        if (auto* extensions = entry.plugin->preFilterExtensions()) {
+            const Status status = extensions->addPod(state, podToSchedule, podToAdd, nodeInfo);
+            if (!status.isSuccess())
+                return Status::error(QStringLiteral("running AddPod on PreFilter plugin \"") + entry.name + QStringLiteral("\": ") + asError(status));
+        }
+    }
+    return {};
+}
+
+Status Framework::runPreFilterExtensionRemovePod(CycleState& state, const Pod& podToSchedule, const PodInfoPtr& podToRemove, const NodeInfo& nodeInfo)
+{
+    for (const auto& entry : m_preFilter) {
+        if (state.skipFilterPlugins().contains(entry.name))
+            continue;
+        if (auto* extensions = entry.plugin->preFilterExtensions()) {
+            const Status status = extensions->removePod(state, podToSchedule, podToRemove, nodeInfo);
+            if (!status.isSuccess())
+                return Status::error(QStringLiteral("running RemovePod on PreFilter plugin \"") + entry.name + QStringLiteral("\": ") + asError(status));
+        }
+    }
+    return {};
+}
+
+PostFilterOutcome Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeToStatus& statuses)
+{
+    PostFilterOutcome result;
+    QStringList reasons;
+    QString rejector;
+    for (const auto& entry : m_postFilter) {
+        PostFilterOutcome outcome = entry.plugin->postFilter(state, pod, statuses);
+        if (outcome.status.isSuccess())
+            return outcome;
+        if (outcome.status.code() == Code::UnschedulableAndUnresolvable) {
+            outcome.status.withPlugin(entry.name);
+            return outcome;
+        }
+        if (!outcome.status.isRejected()) {
+            outcome.nominatingInfo.reset();
+            outcome.status = Status::error(asError(outcome.status)).withPlugin(entry.name);
+            return outcome;
+        }
+        if (outcome.nominatingInfo)
+            result = outcome;
+        reasons.append(outcome.status.reasons());
+        if (rejector.isEmpty())
+            rejector = entry.name;
+    }
+    result.status = Status(Code::Unschedulable, reasons).withPlugin(rejector);
+    return result;
+}
+
+// ---- Scoring -------------------------------------------------------------------------------------
+
+Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes)
+{
+    QSet<QString> skip;
+    for (const auto& entry : m_preScore) {
+        const Status status = entry.plugin->preScore(state, pod, nodes);
+        if (status.isSkip()) {
+            skip.insert(entry.name);
+            continue;
+        }
+        if (!status.isSuccess())
+            return Status::error(QStringLiteral("running PreScore plugin \"") + entry.name + QStringLiteral("\": ") + asError(status));
+    }
+    state.skipScorePlugins() = skip;
+    return {};
+}
+
+QList<NodePluginScores> Framework::runScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes, Status* status)
+{
+    *status = {};
+    std::vector<const Entry<ScorePlugin>*> active;
+    for (const auto& entry : m_score) {
+        if (!state.skipScorePlugins().contains(entry.name))
+            active.push_back(&entry);
+    }
+    QList<QList<NodeScore>> perPlugin(static_cast<qsizetype>(active.size()));
+    for (size_t p = 0; p < active.size(); ++p) {
+        QList<NodeScore>& scores = perPlugin[static_cast<qsizetype>(p)];
+        scores.reserve(nodes.size());
+        for (const auto& node : nodes) {
+            const ScoreOutcome outcome = active[p]->plugin->score(state, pod, *node);
+            if (!outcome.status.isSuccess()) {
+                *status = Status::error(QStringLiteral("running Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(outcome.status));
+                return {};
+            }
+            scores.append({node->name(), outcome.score});
+        }
+    }
+    QList<QList<qint64>> raw(static_cast<qsizetype>(active.size()));
+    for (size_t p = 0; p < active.size(); ++p) {
+        QList<NodeScore>& scores = perPlugin[static_cast<qsizetype>(p)];
+        for (const auto& score : scores)
+            raw[static_cast<qsizetype>(p)].append(score.score);
+        if (auto* extensions = active[p]->plugin->scoreExtensions()) {
+            const Status normalized = extensions->normalizeScore(state, pod, scores);
+            if (!normalized.isSuccess()) {
+                *status = Status::error(QStringLiteral("running Normalize on Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(normalized));
+                return {};
+            }
+        }
+    }
+    QList<NodePluginScores> result;
+    result.reserve(nodes.size());
+    for (qsizetype n = 0; n < nodes.size(); ++n) {
+        NodePluginScores nodeScores;
+        nodeScores.name = nodes[n]->name();
+        nodeScores.scores.reserve(static_cast<qsizetype>(active.size()));
+        for (size_t p = 0; p < active.size(); ++p) {
+            const qint64 score = perPlugin[static_cast<qsizetype>(p)][n].score;
+            if (score > maxNodeScore || score < minNodeScore) {
+                *status = Status::error(QStringLiteral("applying score defaultWeights on Score plugins: plugin \"") + active[p]->name
+                                        + QStringLiteral("\" returns an invalid score ") + QString::number(score)
+                                        + QStringLiteral(", it should in the range of [0, 100] after normalizing"));
+                return {};
+            }
+            const qint64 weight = m_scoreWeights.value(active[p]->name, 1);
+            nodeScores.scores.append({active[p]->name, raw[static_cast<qsizetype>(p)][n], score, weight});
+            nodeScores.totalScore += score * weight;
+        }
+        result.append(std::move(nodeScores));
+    }
+    return result;
+}
+
+// ---- Reserve, Permit, binding -------------------------------------------------------------------
+
+Status Framework::runReservePluginsReserve(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    for (const auto& entry : m_reserve) {
+        Status status = entry.plugin->reserve(state, pod, nodeName);
+        if (!status.isSuccess()) {
+            if (status.isRejected())
+                return status.withPlugin(entry.name);
+            return Status::error(QStringLiteral("running Reserve plugin \"") + entry.name + QStringLiteral("\": ") + asError(status)).withPlugin(entry.name);
+        }
+    }
+    return {};
+}
+
+void Framework::runReservePluginsUnreserve(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    // Unreserve runs in the reverse order of Reserve.
+    for (auto it = m_reserve.rbegin(); it != m_reserve.rend(); ++it)
+        it->plugin->unreserve(state, pod, nodeName);
+}
+
+Framework::PermitRun Framework::runPermitPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    PermitRun run;
+    for (const auto& entry : m_permit) {
+        PermitOutcome outcome = entry.plugin->permit(state, pod, nodeName);
+        if (outcome.status.isSuccess())
+            continue;
+        if (outcome.status.isRejected()) {
+            run.status = outcome.status.withPlugin(entry.name);
+            run.waitingPlugins.clear();
+            return run;
+        }
+        if (outcome.status.isWait()) {
+            run.waitingPlugins.insert(entry.name, std::min(outcome.timeout, maxPermitTimeout));
+            continue;
+        }
+        run.status = Status::error(QStringLiteral("running Permit plugin \"") + entry.name + QStringLiteral("\": ") + asError(outcome.status)).withPlugin(entry.name);
+        run.waitingPlugins.clear();
+        return run;
+    }
+    if (!run.waitingPlugins.isEmpty()) {
+        run.status = Status(Code::Wait, QStringLiteral("one or more plugins asked to wait and no plugin rejected pod \"") + pod.meta.name + QLatin1Char('"'));
+    }
+    return run;
+}
+
+Status Framework::runPreBindPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    for (const auto& entry : m_preBind) {
+        Status status = entry.plugin->preBind(state, pod, nodeName);
+        if (!status.isSuccess()) {
+            if (status.isRejected())
+                return status.withPlugin(entry.name);
+            return Status::error(QStringLiteral("running PreBind plugin \"") + entry.name + QStringLiteral("\": ") + asError(status));
+        }
+    }
+    return {};
+}
+
+Status Framework::runBindPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    if (m_bind.empty())
+        return Status(Code::Skip);
+    Status status;
+    for (const auto& entry : m_bind) {
+        status = entry.plugin->bind(state, pod, nodeName);
+        if (status.isSkip())
+            continue;
+        if (!status.isSuccess()) {
+            if (status.isRejected())
+                return status.withPlugin(entry.name);
+            return Status::error(QStringLiteral("running Bind plugin \"") + entry.name + QStringLiteral("\": ") + asError(status));
+        }
+        return status;
+    }
+    return status;
+}
+
+void Framework::runPostBindPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
+{
+    for (const auto& entry : m_postBind)
+        entry.plugin->postBind(state, pod, nodeName);
+}
+
+} // namespace ksv::framework

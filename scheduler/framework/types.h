@@ -1,0 +1,141 @@
+#pragma once
+
+// The scheduler's own view of pods and nodes (pkg/scheduler/framework/types.go): pods with their
+// requests and affinity terms pre-computed, and nodes with what their pods use.
+
+#include "api/objects.h"
+
+#include <QHash>
+#include <QList>
+#include <QMap>
+#include <QSet>
+
+#include <memory>
+
+namespace ksv::framework {
+
+// framework.Resource: integer amounts as the plugins compare them.
+struct Resource
+{
+    qint64 milliCPU = 0;
+    qint64 memory = 0;
+    qint64 ephemeralStorage = 0;
+    qint64 allowedPodNumber = 0;
+    QMap<QString, qint64> scalarResources; // extended resources, hugepages, ...
+
+    static Resource fromResourceList(const ResourceList& list);
+    void add(const ResourceList& list);
+    void add(const Resource& other);
+    void subtract(const Resource& other);
+    qint64 scalar(const QString& name) const { return scalarResources.value(name); }
+    friend bool operator==(const Resource&, const Resource&) = default;
+};
+
+// framework.AffinityTerm: a pod (anti-)affinity term with its namespaces resolved. A selector
+// without a value is labels.Nothing().
+struct AffinityTerm
+{
+    QSet<QString> namespaces;
+    std::optional<LabelSelector> selector;
+    QString topologyKey;
+    std::optional<LabelSelector> namespaceSelector;
+
+    // AffinityTerm.Matches: the pod is in one of the namespaces (or its namespace's labels match the
+    // namespace selector), and its labels match the selector.
+    bool matches(const Pod& pod, const Labels& namespaceLabels) const;
+};
+
+struct WeightedAffinityTerm
+{
+    AffinityTerm term;
+    int weight = 0;
+};
+
+// framework.PodInfo, plus the requests that NodeInfo.update would compute on every add.
+struct PodInfo
+{
+    std::shared_ptr<const Pod> pod;
+    QList<AffinityTerm> requiredAffinityTerms;
+    QList<AffinityTerm> requiredAntiAffinityTerms;
+    QList<WeightedAffinityTerm> preferredAffinityTerms;
+    QList<WeightedAffinityTerm> preferredAntiAffinityTerms;
+    Resource requests;         // resourcehelper.PodRequests
+    qint64 nonZeroMilliCPU = 0; // with the 100m default for containers without a request
+    qint64 nonZeroMemory = 0;   // with the 200Mi default
+
+    static std::shared_ptr<const PodInfo> create(std::shared_ptr<const Pod> pod);
+    static std::shared_ptr<const PodInfo> create(const Pod& pod) { return create(std::make_shared<const Pod>(pod)); }
+};
+using PodInfoPtr = std::shared_ptr<const PodInfo>;
+
+// framework.HostPortInfo: host ports in use per IP; "" means 0.0.0.0 and "" protocol means TCP.
+class HostPortInfo
+{
+public:
+    void add(const QString& ip, Protocol protocol, int port);
+    void remove(const QString& ip, Protocol protocol, int port);
+    // CheckConflict: 0.0.0.0 conflicts with the port on any IP; another IP with itself and 0.0.0.0.
+    bool checkConflict(const QString& ip, Protocol protocol, int port) const;
+    qsizetype size() const;
+
+private:
+    QHash<QString, QSet<quint32>> m_ports; // ip → (protocol << 16 | port)
+};
+
+struct ImageStateSummary
+{
+    qint64 size = 0;
+    int numNodes = 0;
+};
+
+// framework.NodeInfo: a node with the pods assigned (or assumed) to it and their totals.
+class NodeInfo
+{
+public:
+    NodeInfo() = default;
+    explicit NodeInfo(std::shared_ptr<const Node> node);
+
+    const Node& node() const { return *m_node; }
+    const std::shared_ptr<const Node>& nodePtr() const { return m_node; }
+    const QString& name() const { return m_node->meta.name; }
+
+    const QList<PodInfoPtr>& pods() const { return m_pods; }
+    const QList<PodInfoPtr>& podsWithAffinity() const { return m_podsWithAffinity; }
+    const QList<PodInfoPtr>& podsWithRequiredAntiAffinity() const { return m_podsWithRequiredAntiAffinity; }
+    const HostPortInfo& usedPorts() const { return m_usedPorts; }
+    const Resource& requested() const { return m_requested; }
+    // Only milliCPU and memory are set: the sums of the pods' non-zero requests.
+    const Resource& nonZeroRequested() const { return m_nonZeroRequested; }
+    const Resource& allocatable() const { return m_allocatable; }
+    const QHash<QString, ImageStateSummary>& imageStates() const { return m_imageStates; }
+    void setImageStates(QHash<QString, ImageStateSummary> states) { m_imageStates = std::move(states); }
+    // "namespace/claimName" → number of pods on this node using the claim.
+    const QHash<QString, int>& pvcRefCounts() const { return m_pvcRefCounts; }
+    qint64 generation() const { return m_generation; }
+
+    void addPod(PodInfoPtr pod);
+    // Removes the pod with this UID; false if it is not on the node.
+    bool removePod(const QString& uid);
+
+private:
+    void update(const PodInfo& pod, int sign);
+
+    std::shared_ptr<const Node> m_node;
+    QList<PodInfoPtr> m_pods;
+    QList<PodInfoPtr> m_podsWithAffinity;
+    QList<PodInfoPtr> m_podsWithRequiredAntiAffinity;
+    HostPortInfo m_usedPorts;
+    Resource m_requested;
+    Resource m_nonZeroRequested;
+    Resource m_allocatable;
+    QHash<QString, ImageStateSummary> m_imageStates;
+    QHash<QString, int> m_pvcRefCounts;
+    qint64 m_generation = 0;
+};
+using NodeInfoPtr = std::shared_ptr<NodeInfo>;
+
+// Helpers plugins share.
+bool podHasAffinityConstraints(const Pod& pod);
+bool podHasRequiredAntiAffinity(const Pod& pod);
+
+} // namespace ksv::framework

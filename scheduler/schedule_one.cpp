@@ -1,0 +1,235 @@
+#include "schedule_one.h"
+
+#include <algorithm>
+
+namespace ksv {
+
+using framework::Code;
+using framework::Status;
+
+void Diagnosis::addPluginStatus(const Status& status)
+{
+    if (status.plugin().isEmpty() || !status.isRejected())
+        return;
+    if (status.code() == Code::Pending)
+        pendingPlugins.insert(status.plugin());
+    else
+        unschedulablePlugins.insert(status.plugin());
+}
+
+QString FitError::error() const
+{
+    QString message = QStringLiteral("0/") + QString::number(numAllNodes) + QStringLiteral(" nodes are available:");
+    if (!diagnosis.preFilterMsg.isEmpty()) {
+        message += QLatin1Char(' ') + diagnosis.preFilterMsg + QLatin1Char('.');
+    } else {
+        QMap<QString, qint64> counts;
+        for (const auto& status : diagnosis.nodeToStatus.statuses) {
+            for (const auto& reason : status.reasons())
+                ++counts[reason];
+        }
+        const qint64 absent = numAllNodes - diagnosis.nodeToStatus.len();
+        if (absent > 0) {
+            for (const auto& reason : diagnosis.nodeToStatus.absentNodesStatus.reasons())
+                counts[reason] += absent;
+        }
+        QStringList reasons;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            reasons.append(QString::number(it.value()) + QLatin1Char(' ') + it.key());
+        // sort.Strings on the whole "<count> <reason>" text: "10 x" sorts before "2 x".
+        std::sort(reasons.begin(), reasons.end());
+        if (!reasons.isEmpty())
+            message += QLatin1Char(' ') + reasons.join(QStringLiteral(", ")) + QLatin1Char('.');
+    }
+    if (!diagnosis.postFilterMsg.isEmpty())
+        message += QLatin1Char(' ') + diagnosis.postFilterMsg;
+    return message;
+}
+
+qint64 SchedulingAlgorithm::numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes)
+{
+    if (numAllNodes < minFeasibleNodesToFind)
+        return numAllNodes;
+    qint64 percentage = profilePercentage ? *profilePercentage : globalPercentage;
+    if (percentage == 0) {
+        percentage = 50 - numAllNodes / 125;
+        if (percentage < minFeasibleNodesPercentageToFind)
+            percentage = minFeasibleNodesPercentageToFind;
+    }
+    const qint64 numNodes = numAllNodes * percentage / 100;
+    return numNodes < minFeasibleNodesToFind ? minFeasibleNodesToFind : numNodes;
+}
+
+QString SchedulingAlgorithm::selectHost(const QList<framework::NodePluginScores>& scores, int count, framework::Random& random,
+                                        QList<framework::NodePluginScores>* top)
+{
+    if (scores.isEmpty())
+        return {};
+    // Upstream pops a max-heap, so ties come out in heap order; we take them in list order. The
+    // choice among the tied nodes is uniform either way (reservoir sampling).
+    QList<qsizetype> order(scores.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&scores](qsizetype a, qsizetype b) { return scores[a].totalScore > scores[b].totalScore; });
+    const qint64 best = scores[order.constFirst()].totalScore;
+    qsizetype selected = 0;
+    qint64 tied = 1;
+    for (qsizetype i = 1; i < order.size() && scores[order[i]].totalScore == best; ++i) {
+        ++tied;
+        if (random.intn(tied) == 0)
+            selected = i;
+    }
+    if (top) {
+        top->clear();
+        top->append(scores[order[selected]]);
+        for (qsizetype i = 0; i < order.size() && top->size() < count; ++i) {
+            if (i != selected)
+                top->append(scores[order[i]]);
+        }
+    }
+    return scores[order[selected]].name;
+}
+
+QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(framework::Framework& framework, framework::CycleState& state,
+                                                                            const Pod& pod, Diagnosis& diagnosis,
+                                                                            const QList<framework::NodeInfoPtr>& nodes, ScheduleOutcome& outcome)
+{
+    const qint64 numAllNodes = nodes.size();
+    qint64 numNodesToFind = numFeasibleNodesToFind(m_percentageOfNodesToScore, framework.percentageOfNodesToScore(), numAllNodes);
+    // v1.30+: without scoring any feasible node will do.
+    if (!framework.hasScorePlugins())
+        numNodesToFind = 1;
+    QList<framework::NodeInfoPtr> feasible;
+    if (numAllNodes == 0)
+        return feasible;
+    if (!framework.hasFilterPlugins()) {
+        for (qint64 i = 0; i < numNodesToFind; ++i) {
+            const auto& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
+            outcome.detail.visitedNodes.append(node->name());
+            feasible.append(node);
+        }
+        return feasible;
+    }
+    // Upstream checks nodes in parallel and cancels once enough are feasible, so which extra nodes it
+    // has looked at by then depends on timing. We check them in order and stop exactly there.
+    for (qint64 i = 0; i < numAllNodes; ++i) {
+        const framework::NodeInfoPtr& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
+        outcome.detail.visitedNodes.append(node->name());
+        const Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
+        if (status.code() == Code::Error) {
+            outcome.error = status;
+            return feasible;
+        }
+        if (status.isSuccess()) {
+            feasible.append(node);
+            if (feasible.size() >= numNodesToFind)
+                break;
+        } else {
+            diagnosis.nodeToStatus.statuses.insert(node->name(), status);
+            diagnosis.addPluginStatus(status);
+        }
+    }
+    return feasible;
+}
+
+QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatFitPod(framework::Framework& framework, framework::CycleState& state,
+                                                                       const Pod& pod, Diagnosis& diagnosis, ScheduleOutcome& outcome)
+{
+    const framework::Snapshot& snapshot = framework.snapshot();
+    const QList<framework::NodeInfoPtr>& allNodes = snapshot.nodeInfos();
+    framework::Framework::PreFilterRun preFilter = framework.runPreFilterPlugins(state, pod);
+    outcome.detail.preFilterStatus = preFilter.status;
+    for (const auto& plugin : preFilter.unschedulablePlugins)
+        diagnosis.unschedulablePlugins.insert(plugin);
+    if (!preFilter.status.isSuccess()) {
+        if (!preFilter.status.isRejected()) {
+            outcome.error = preFilter.status;
+            return {};
+        }
+        // Every node gets the PreFilter status, so that preemption sees the same for all.
+        diagnosis.nodeToStatus.absentNodesStatus = preFilter.status;
+        diagnosis.preFilterMsg = preFilter.status.message();
+        diagnosis.addPluginStatus(preFilter.status);
+        return {};
+    }
+
+    // A node nominated by an earlier preemption is likely the only one that fits: try it first.
+    if (!pod.nominatedNodeName.isEmpty()) {
+        if (const framework::NodeInfoPtr nominated = snapshot.get(pod.nominatedNodeName)) {
+            const qint64 savedIndex = m_nextStartNodeIndex;
+            m_nextStartNodeIndex = 0;
+            QList<framework::NodeInfoPtr> feasible = findNodesThatPassFilters(framework, state, pod, diagnosis, {nominated}, outcome);
+            m_nextStartNodeIndex = savedIndex;
+            if (outcome.error.code() == Code::Error)
+                outcome.error = {}; // upstream logs the error and goes on with all nodes
+            if (!feasible.isEmpty())
+                return feasible;
+        }
+    }
+
+    QList<framework::NodeInfoPtr> nodes = allNodes;
+    if (!preFilter.result.allNodes()) {
+        // Upstream iterates a Go map here, in random order; we keep the snapshot's order.
+        nodes.clear();
+        for (const auto& node : allNodes) {
+            if (preFilter.result.nodeNames->contains(node->name()))
+                nodes.append(node);
+        }
+        diagnosis.nodeToStatus.absentNodesStatus =
+            Status(Code::UnschedulableAndUnresolvable,
+                   QStringLiteral("node(s) didn't satisfy plugin(s) [") + preFilter.unschedulablePlugins.join(QLatin1Char(' ')) + QLatin1Char(']'));
+    }
+    QList<framework::NodeInfoPtr> feasible = findNodesThatPassFilters(framework, state, pod, diagnosis, nodes, outcome);
+    // Always advance the round-robin start, so that every node gets its turn.
+    const qint64 processed = feasible.size() + diagnosis.nodeToStatus.len();
+    if (!allNodes.isEmpty())
+        m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % allNodes.size();
+    return feasible;
+}
+
+ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework, framework::CycleState& state, const Pod& pod)
+{
+    ScheduleOutcome outcome;
+    const framework::Snapshot& snapshot = framework.snapshot();
+    if (snapshot.numNodes() == 0) {
+        outcome.error = Status(Code::UnschedulableAndUnresolvable, noNodesAvailableMessage);
+        return outcome;
+    }
+    Diagnosis& diagnosis = outcome.diagnosis;
+    const QList<framework::NodeInfoPtr> feasible = findNodesThatFitPod(framework, state, pod, diagnosis, outcome);
+    outcome.detail.feasibleNodes = feasible;
+    if (outcome.error.code() == Code::Error)
+        return outcome;
+    if (feasible.isEmpty()) {
+        outcome.fitError = FitError {static_cast<int>(snapshot.numNodes()), diagnosis};
+        return outcome;
+    }
+    if (feasible.size() == 1) {
+        outcome.result = ScheduleResult {feasible.constFirst()->name(), static_cast<int>(1 + diagnosis.nodeToStatus.len()), 1};
+        return outcome;
+    }
+
+    // prioritizeNodes: without score plugins every node scores 1.
+    QList<framework::NodePluginScores> scores;
+    if (!framework.hasScorePlugins()) {
+        for (const auto& node : feasible)
+            scores.append({node->name(), {}, 1});
+    } else {
+        const Status preScore = framework.runPreScorePlugins(state, pod, feasible);
+        if (!preScore.isSuccess()) {
+            outcome.error = preScore;
+            return outcome;
+        }
+        Status scoreStatus;
+        scores = framework.runScorePlugins(state, pod, feasible, &scoreStatus);
+        if (!scoreStatus.isSuccess()) {
+            outcome.error = scoreStatus;
+            return outcome;
+        }
+    }
+    outcome.detail.scores = scores;
+    const QString host = selectHost(scores, numberOfHighestScoredNodesToReport, framework.random());
+    outcome.result = ScheduleResult {host, static_cast<int>(feasible.size() + diagnosis.nodeToStatus.len()), static_cast<int>(feasible.size())};
+    return outcome;
+}
+
+} // namespace ksv

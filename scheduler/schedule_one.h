@@ -1,0 +1,99 @@
+#pragma once
+
+// One scheduling attempt as kube-scheduler v1.32 runs it (pkg/scheduler/schedule_one.go:
+// schedulePod, findNodesThatFitPod, findNodesThatPassFilters, prioritizeNodes, selectHost) and the
+// FailedScheduling message it produces (framework/types.go: FitError).
+
+#include "framework/runtime.h"
+
+namespace ksv {
+
+// framework.Diagnosis.
+struct Diagnosis
+{
+    framework::NodeToStatus nodeToStatus;
+    QSet<QString> unschedulablePlugins;
+    QSet<QString> pendingPlugins;
+    QString preFilterMsg;
+    QString postFilterMsg;
+
+    // AddPluginStatus: remember which plugin rejected the pod, for the queue's requeueing.
+    void addPluginStatus(const framework::Status& status);
+};
+
+// framework.FitError: the pod fits no node.
+struct FitError
+{
+    int numAllNodes = 0;
+    Diagnosis diagnosis;
+    // Error(): "0/N nodes are available: <sorted reason counts>." plus the PostFilter message.
+    QString error() const;
+};
+
+inline const QString noNodesAvailableMessage = QStringLiteral("no nodes available to schedule pods");
+
+// Constants of schedule_one.go.
+inline constexpr qint64 minFeasibleNodesToFind = 100;
+inline constexpr qint64 minFeasibleNodesPercentageToFind = 5;
+inline constexpr int numberOfHighestScoredNodesToReport = 3;
+
+// What one attempt computed, kept for `explain` and the inspector.
+struct AttemptDetail
+{
+    QStringList visitedNodes;                         // in Filter order, from the round-robin start
+    QList<framework::NodeInfoPtr> feasibleNodes;      // passed every filter
+    QList<framework::NodePluginScores> scores;        // empty when fewer than two nodes were feasible
+    framework::Status preFilterStatus;
+};
+
+struct ScheduleResult
+{
+    QString suggestedHost;
+    int evaluatedNodes = 0;
+    int feasibleNodes = 0;
+};
+
+struct ScheduleOutcome
+{
+    std::optional<ScheduleResult> result;  // success
+    std::optional<FitError> fitError;      // the pod fits nowhere
+    framework::Status error;               // any other failure (Error, or no nodes at all)
+    Diagnosis diagnosis;                   // per-node statuses, also when the pod was scheduled
+    AttemptDetail detail;
+};
+
+// The part of upstream's Scheduler that schedulePod needs: the round-robin start index, the
+// global percentage of nodes to score, and the seeded randomness of selectHost.
+class SchedulingAlgorithm
+{
+public:
+    explicit SchedulingAlgorithm(int percentageOfNodesToScore = 0)
+        : m_percentageOfNodesToScore(percentageOfNodesToScore)
+    {
+    }
+
+    // Runs PreFilter, Filter, PreScore, Score and selectHost for the pod. The framework's snapshot
+    // must be the one to schedule against.
+    ScheduleOutcome schedulePod(framework::Framework& framework, framework::CycleState& state, const Pod& pod);
+
+    qint64 nextStartNodeIndex() const { return m_nextStartNodeIndex; }
+    void setNextStartNodeIndex(qint64 index) { m_nextStartNodeIndex = index; }
+
+    static qint64 numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes);
+    // selectHost: the highest total score, ties broken by reservoir sampling with `random`, and the
+    // top `count` entries (selected first).
+    static QString selectHost(const QList<framework::NodePluginScores>& scores, int count, framework::Random& random,
+                              QList<framework::NodePluginScores>* top = nullptr);
+
+private:
+    QList<framework::NodeInfoPtr> findNodesThatFitPod(framework::Framework& framework, framework::CycleState& state,
+                                                      const Pod& pod, Diagnosis& diagnosis, ScheduleOutcome& outcome);
+    QList<framework::NodeInfoPtr> findNodesThatPassFilters(framework::Framework& framework, framework::CycleState& state,
+                                                           const Pod& pod, Diagnosis& diagnosis,
+                                                           const QList<framework::NodeInfoPtr>& nodes, ScheduleOutcome& outcome);
+
+    int m_percentageOfNodesToScore = 0;
+    qint64 m_nextStartNodeIndex = 0;
+};
+
+} // namespace ksv

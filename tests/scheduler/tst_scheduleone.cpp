@@ -1,0 +1,519 @@
+// schedulePod, FitError and the framework runtime against upstream's own tables
+// (schedule_one_test.go: TestSchedulerSchedulePod, TestNumFeasibleNodesToFind, TestFairEvaluationForNodes,
+// Test_SelectHost; framework/types_test.go: TestFitError_Error), with upstream's fake plugins.
+#include "../plugins/builders.h"
+#include "config/config.h"
+#include "plugins/registry.h"
+#include "schedule_one.h"
+
+#include <QTest>
+
+using namespace ksv;
+using namespace ksv::framework;
+using test::NodeBuilder;
+using test::PodBuilder;
+
+namespace {
+
+const QString errReasonFake = QStringLiteral("Nodes failed the fake plugin");
+
+class TrueFilter : public Plugin, public FilterPlugin
+{
+public:
+    QString name() const override { return QStringLiteral("TrueFilter"); }
+    Status filter(CycleState&, const Pod&, const NodeInfo&) override { return {}; }
+};
+
+class FalseFilter : public Plugin, public FilterPlugin
+{
+public:
+    QString name() const override { return QStringLiteral("FalseFilter"); }
+    Status filter(CycleState&, const Pod&, const NodeInfo&) override { return Status(Code::Unschedulable, errReasonFake); }
+};
+
+// Passes only the node named like the pod.
+class MatchFilter : public Plugin, public FilterPlugin
+{
+public:
+    QString name() const override { return QStringLiteral("MatchFilter"); }
+    Status filter(CycleState&, const Pod& pod, const NodeInfo& node) override
+    {
+        return node.name() == pod.meta.name ? Status() : Status(Code::Unschedulable, errReasonFake);
+    }
+};
+
+// Rejects one node by name with "injecting failure for pod <name>".
+class FakeFilter : public Plugin, public FilterPlugin
+{
+public:
+    explicit FakeFilter(QString node, Code code = Code::Unschedulable)
+        : m_node(std::move(node))
+        , m_code(code)
+    {
+    }
+    QString name() const override { return QStringLiteral("FakeFilter"); }
+    Status filter(CycleState&, const Pod& pod, const NodeInfo& node) override
+    {
+        return node.name() == m_node ? Status(m_code, QStringLiteral("injecting failure for pod ") + pod.meta.name) : Status();
+    }
+
+private:
+    QString m_node;
+    Code m_code;
+};
+
+// Score = the node name as a number; the reverse variant normalizes to max + min - score.
+class NumericMap : public Plugin, public ScorePlugin, public ScoreExtensions
+{
+public:
+    explicit NumericMap(bool reverse)
+        : m_reverse(reverse)
+    {
+    }
+    QString name() const override { return m_reverse ? QStringLiteral("ReverseNumericMap") : QStringLiteral("NumericMap"); }
+    ScoreOutcome score(CycleState&, const Pod&, const NodeInfo& node) override { return {node.name().toLongLong(), {}}; }
+    ScoreExtensions* scoreExtensions() override { return m_reverse ? this : nullptr; }
+    Status normalizeScore(CycleState&, const Pod&, QList<NodeScore>& scores) override
+    {
+        qint64 max = std::numeric_limits<qint64>::min();
+        qint64 min = std::numeric_limits<qint64>::max();
+        for (const auto& s : scores) {
+            max = std::max(max, s.score);
+            min = std::min(min, s.score);
+        }
+        for (auto& s : scores)
+            s.score = max + min - s.score;
+        return {};
+    }
+
+private:
+    bool m_reverse;
+};
+
+// Restricts nodes through its PreFilterResult, or rejects in PreFilter.
+class FakePreFilter : public Plugin, public PreFilterPlugin
+{
+public:
+    FakePreFilter(QString name, std::optional<QSet<QString>> nodes, Status status = {})
+        : m_name(std::move(name))
+        , m_nodes(std::move(nodes))
+        , m_status(std::move(status))
+    {
+    }
+    QString name() const override { return m_name; }
+    PreFilterOutcome preFilter(CycleState&, const Pod&, const QList<NodeInfoPtr>&) override { return {{m_nodes}, m_status}; }
+
+private:
+    QString m_name;
+    std::optional<QSet<QString>> m_nodes;
+    Status m_status;
+};
+
+class QueueSort : public Plugin, public QueueSortPlugin
+{
+public:
+    QString name() const override { return QStringLiteral("QueueSort"); }
+    bool less(const QueuedPodSortKey& a, const QueuedPodSortKey& b) const override { return a.timestamp < b.timestamp; }
+};
+
+class Binder : public Plugin, public BindPlugin
+{
+public:
+    QString name() const override { return QStringLiteral("Binder"); }
+    Status bind(CycleState&, const Pod&, const QString&) override { return {}; }
+};
+
+using Factory = std::function<std::unique_ptr<Plugin>()>;
+
+// A profile of the given plugins, each in the extension points it implements (multiPoint).
+struct Setup
+{
+    plugins::Registry registry;
+    config::Profile profile;
+
+    explicit Setup(const QList<std::pair<QString, Factory>>& plugins, const QMap<QString, int>& weights = {})
+    {
+        profile.schedulerName = QStringLiteral("default-scheduler");
+        QList<std::pair<QString, Factory>> all = plugins;
+        all.append({QStringLiteral("QueueSort"), [] { return std::make_unique<QueueSort>(); }});
+        all.append({QStringLiteral("Binder"), [] { return std::make_unique<Binder>(); }});
+        for (const auto& [name, factory] : all) {
+            registry.add(name, [factory](const config::PluginConfig*, Handle&) { return factory(); });
+            config::PluginRef ref;
+            ref.name = name;
+            ref.weight = weights.value(name, 0);
+            profile.plugins.multiPoint.enabled.append(ref);
+        }
+    }
+};
+
+struct Run
+{
+    Random random {1};
+    std::unique_ptr<Framework> framework;
+    SchedulingAlgorithm algorithm;
+    ScheduleOutcome outcome;
+
+    Run(const Setup& setup, const QList<Node>& nodes, const Pod& pod, const QList<Pod>& pods = {}, int percentage = 0)
+        : framework(Framework::create(setup.registry, setup.profile, random))
+        , algorithm(percentage)
+    {
+        framework->setSnapshot(std::make_shared<Snapshot>(Snapshot::fromCluster(nodes, pods)));
+        CycleState state;
+        outcome = algorithm.schedulePod(*framework, state, pod);
+    }
+};
+
+QList<Node> nodesNamed(const QStringList& names)
+{
+    QList<Node> nodes;
+    for (const auto& name : names)
+        nodes.append(NodeBuilder(qPrintable(name)).obj());
+    return nodes;
+}
+
+Factory make(std::function<Plugin*()> f)
+{
+    return [f] { return std::unique_ptr<Plugin>(f()); };
+}
+
+} // namespace
+
+class TestScheduleOne : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fitErrorMessages()
+    {
+        // FE1–FE8 of TestFitError_Error.
+        FitError e1 {3, {}};
+        e1.diagnosis.preFilterMsg = QStringLiteral("Node(s) failed PreFilter plugin FalsePreFilter");
+        for (const char* n : {"node1", "node2", "node3"})
+            e1.diagnosis.nodeToStatus.statuses.insert(QLatin1String(n), Status(Code::Unschedulable, e1.diagnosis.preFilterMsg));
+        QCOMPARE(e1.error(), QStringLiteral("0/3 nodes are available: Node(s) failed PreFilter plugin FalsePreFilter."));
+        e1.diagnosis.postFilterMsg = QStringLiteral("Error running PostFilter plugin FailedPostFilter");
+        QCOMPARE(e1.error(), QStringLiteral("0/3 nodes are available: Node(s) failed PreFilter plugin FalsePreFilter. Error running PostFilter plugin FailedPostFilter"));
+
+        FitError e5 {3, {}};
+        e5.diagnosis.nodeToStatus.statuses.insert("node1", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
+        e5.diagnosis.nodeToStatus.statuses.insert("node2", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
+        e5.diagnosis.nodeToStatus.statuses.insert("node3", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-2"));
+        QCOMPARE(e5.error(), QStringLiteral("0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-2, 2 Node(s) failed Filter plugin FalseFilter-1."));
+
+        // sort.Strings on whole entries: "10 x" before "2 y".
+        FitError sorted {12, {}};
+        for (int i = 0; i < 10; ++i)
+            sorted.diagnosis.nodeToStatus.statuses.insert(QStringLiteral("a%1").arg(i), Status(Code::Unschedulable, "Insufficient cpu"));
+        for (int i = 0; i < 2; ++i)
+            sorted.diagnosis.nodeToStatus.statuses.insert(QStringLiteral("b%1").arg(i), Status(Code::Unschedulable, "Insufficient memory"));
+        QCOMPARE(sorted.error(), QStringLiteral("0/12 nodes are available: 10 Insufficient cpu, 2 Insufficient memory."));
+
+        // SP16: two reasons on every node.
+        FitError both {100, {}};
+        for (int i = 0; i < 100; ++i)
+            both.diagnosis.nodeToStatus.statuses.insert(QString::number(i), Status(Code::Unschedulable, QStringList {"Insufficient cpu", "Insufficient memory"}));
+        QCOMPARE(both.error(), QStringLiteral("0/100 nodes are available: 100 Insufficient cpu, 100 Insufficient memory."));
+
+        // Absent nodes take the absent status' reasons; preemption's text is appended without a period.
+        FitError absent {2, {}};
+        absent.diagnosis.nodeToStatus.statuses.insert("node2", Status(Code::Unschedulable, "injecting failure for pod test-prefilter"));
+        absent.diagnosis.nodeToStatus.absentNodesStatus = Status(Code::UnschedulableAndUnresolvable, "node(s) didn't satisfy plugin(s) [FakePreFilter]");
+        QCOMPARE(absent.error(), QStringLiteral("0/2 nodes are available: 1 injecting failure for pod test-prefilter, 1 node(s) didn't satisfy plugin(s) [FakePreFilter]."));
+        absent.diagnosis.postFilterMsg = QStringLiteral("preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
+        QVERIFY(absent.error().endsWith(QStringLiteral("[FakePreFilter]. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.")));
+    }
+
+    void numFeasibleNodesToFind_data()
+    {
+        QTest::addColumn<int>("global");
+        QTest::addColumn<int>("profile"); // -1: not set
+        QTest::addColumn<qint64>("nodes");
+        QTest::addColumn<qint64>("expected");
+        QTest::newRow("NF1") << 0 << -1 << qint64(10) << qint64(10);
+        QTest::newRow("NF2") << 0 << 40 << qint64(10) << qint64(10);
+        QTest::newRow("NF3") << 0 << -1 << qint64(1000) << qint64(420);
+        QTest::newRow("NF4") << 0 << 40 << qint64(1000) << qint64(400);
+        QTest::newRow("NF5") << 100 << 40 << qint64(1000) << qint64(400);
+        QTest::newRow("NF6") << 40 << -1 << qint64(1000) << qint64(400);
+        QTest::newRow("NF7") << 0 << -1 << qint64(6000) << qint64(300);
+        QTest::newRow("NF8") << 0 << 40 << qint64(6000) << qint64(2400);
+        QTest::newRow("NF9 derived") << 0 << -1 << qint64(100) << qint64(100);
+        QTest::newRow("NF10 derived") << 0 << -1 << qint64(99) << qint64(99);
+        QTest::newRow("NF11 derived") << 10 << -1 << qint64(500) << qint64(100);
+        QTest::newRow("5000 nodes") << 0 << -1 << qint64(5000) << qint64(500);
+        QTest::newRow("500 nodes") << 0 << -1 << qint64(500) << qint64(230);
+    }
+
+    void numFeasibleNodesToFind()
+    {
+        QFETCH(int, global);
+        QFETCH(int, profile);
+        QFETCH(qint64, nodes);
+        QFETCH(qint64, expected);
+        const std::optional<int> profilePercentage = profile < 0 ? std::nullopt : std::optional<int>(profile);
+        QCOMPARE(SchedulingAlgorithm::numFeasibleNodesToFind(global, profilePercentage, nodes), expected);
+    }
+
+    void schedulePodHosts()
+    {
+        // SS2: MatchFilter picks the node named like the pod.
+        {
+            Setup setup({{"MatchFilter", make([] { return new MatchFilter; })}});
+            Run run(setup, nodesNamed({"node1", "node2"}), PodBuilder("node2"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("node2"));
+        }
+        // SS3: the highest numeric score wins.
+        {
+            Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}, {"NumericMap", make([] { return new NumericMap(false); })}});
+            Run run(setup, nodesNamed({"3", "2", "1"}), PodBuilder("ignore"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("3"));
+            QCOMPARE(run.outcome.result->evaluatedNodes, 3);
+            QCOMPARE(run.outcome.result->feasibleNodes, 3);
+        }
+        // SS4: MatchFilter + NumericMap.
+        {
+            Setup setup({{"MatchFilter", make([] { return new MatchFilter; })}, {"NumericMap", make([] { return new NumericMap(false); })}});
+            Run run(setup, nodesNamed({"3", "2", "1"}), PodBuilder("2"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("2"));
+            QCOMPARE(run.outcome.result->evaluatedNodes, 3);
+        }
+        // SS5: weights 1 and 2 with a reversing normalizer: totals 5, 6, 7.
+        {
+            Setup setup({{"TrueFilter", make([] { return new TrueFilter; })},
+                         {"NumericMap", make([] { return new NumericMap(false); })},
+                         {"ReverseNumericMap", make([] { return new NumericMap(true); })}},
+                        {{"NumericMap", 1}, {"ReverseNumericMap", 2}});
+            Run run(setup, nodesNamed({"3", "2", "1"}), PodBuilder("2"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("1"));
+            QCOMPARE(run.outcome.detail.scores.size(), 3);
+            QCOMPARE(run.outcome.detail.scores[0].totalScore, 5);
+            QCOMPARE(run.outcome.detail.scores[2].totalScore, 7);
+            QCOMPARE(run.outcome.detail.scores[2].scores[1].raw, 1);
+            QCOMPARE(run.outcome.detail.scores[2].scores[1].normalized, 3);
+            QCOMPARE(run.outcome.detail.scores[2].scores[1].weight, 2);
+        }
+        // SS6: one feasible node is returned without scoring.
+        {
+            Setup setup({{"FakeFilter", make([] { return new FakeFilter("1"); })}, {"NumericMap", make([] { return new NumericMap(false); })}});
+            Run run(setup, nodesNamed({"1", "2"}), PodBuilder("test-filter"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("2"));
+            QCOMPARE(run.outcome.result->evaluatedNodes, 2);
+            QVERIFY(run.outcome.detail.scores.isEmpty());
+        }
+        // SS7: PreFilterResults intersect to node2; no score plugins.
+        {
+            Setup setup({{"FakePreFilter1", make([] { return new FakePreFilter("FakePreFilter1", QSet<QString> {"node2"}); })},
+                         {"FakePreFilter2", make([] { return new FakePreFilter("FakePreFilter2", QSet<QString> {"node1", "node2"}); })}});
+            Run run(setup, nodesNamed({"node1", "node2", "node3"}), PodBuilder("p"));
+            QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("node2"));
+            QCOMPARE(run.outcome.result->evaluatedNodes, 1);
+        }
+        // SS8: without score plugins one feasible node is enough.
+        {
+            Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"node1", "node2", "node3"}), PodBuilder("p"));
+            QCOMPARE(run.outcome.result->evaluatedNodes, 1);
+            QCOMPARE(run.outcome.detail.visitedNodes.size(), 1);
+        }
+    }
+
+    void schedulePodFailures()
+    {
+        // SP1
+        {
+            Setup setup({{"FalseFilter", make([] { return new FalseFilter; })}});
+            Run run(setup, nodesNamed({"node1", "node2"}), PodBuilder("2"));
+            QVERIFY(run.outcome.fitError);
+            QCOMPARE(run.outcome.fitError->error(), QStringLiteral("0/2 nodes are available: 2 Nodes failed the fake plugin."));
+            QCOMPARE(run.outcome.fitError->diagnosis.unschedulablePlugins, QSet<QString> {"FalseFilter"});
+        }
+        // SP6 and SP8: a filter rejecting the only node, Unschedulable or UnschedulableAndUnresolvable.
+        for (Code code : {Code::Unschedulable, Code::UnschedulableAndUnresolvable}) {
+            Setup setup({{"FakeFilter", make([code] { return new FakeFilter("3", code); })}});
+            Run run(setup, nodesNamed({"3"}), PodBuilder("test-filter"));
+            QCOMPARE(run.outcome.fitError->error(), QStringLiteral("0/1 nodes are available: 1 injecting failure for pod test-filter."));
+        }
+        // SP9: PreFilter rejects.
+        {
+            Setup setup({{"FakePreFilter", make([] {
+                              return new FakePreFilter("FakePreFilter", std::nullopt, Status(Code::UnschedulableAndUnresolvable, "injected unschedulable status"));
+                          })},
+                         {"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"1", "2"}), PodBuilder("test-prefilter"));
+            QCOMPARE(run.outcome.fitError->error(), QStringLiteral("0/2 nodes are available: injected unschedulable status."));
+            QCOMPARE(run.outcome.fitError->diagnosis.unschedulablePlugins, QSet<QString> {"FakePreFilter"});
+        }
+        // SP10: PreFilter error is not a FitError.
+        {
+            Setup setup({{"FakePreFilter", make([] { return new FakePreFilter("FakePreFilter", std::nullopt, Status::error("injected error status")); })},
+                         {"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"1", "2"}), PodBuilder("test-prefilter"));
+            QVERIFY(!run.outcome.fitError);
+            QVERIFY(run.outcome.error.code() == Code::Error);
+            QCOMPARE(run.outcome.error.message(), QStringLiteral("running PreFilter plugin \"FakePreFilter\": injected error status"));
+        }
+        // SP11: PreFilterResults that do not intersect.
+        {
+            Setup setup({{"FakePreFilter2", make([] { return new FakePreFilter("FakePreFilter2", QSet<QString> {"node2"}); })},
+                         {"FakePreFilter3", make([] { return new FakePreFilter("FakePreFilter3", QSet<QString> {"node1"}); })},
+                         {"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"node1", "node2", "node3"}), PodBuilder("test-prefilter"));
+            QCOMPARE(run.outcome.fitError->error(),
+                     QStringLiteral("0/3 nodes are available: node(s) didn't satisfy plugin(s) [FakePreFilter2 FakePreFilter3] simultaneously."));
+        }
+        // SP12: an empty node set from one plugin.
+        {
+            Setup setup({{"FakePreFilter2", make([] { return new FakePreFilter("FakePreFilter2", QSet<QString> {}); })},
+                         {"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"node1"}), PodBuilder("test-prefilter"));
+            QCOMPARE(run.outcome.fitError->error(), QStringLiteral("0/1 nodes are available: node(s) didn't satisfy plugin FakePreFilter2."));
+        }
+        // SP13: PreFilterResult keeps node2, which a filter rejects.
+        {
+            Setup setup({{"FakePreFilter", make([] { return new FakePreFilter("FakePreFilter", QSet<QString> {"node2"}); })},
+                         {"FakeFilter", make([] { return new FakeFilter("node2"); })}});
+            Run run(setup, nodesNamed({"node1", "node2"}), PodBuilder("test-prefilter"));
+            QCOMPARE(run.outcome.fitError->error(),
+                     QStringLiteral("0/2 nodes are available: 1 injecting failure for pod test-prefilter, 1 node(s) didn't satisfy plugin(s) [FakePreFilter]."));
+        }
+        // SP14: PreFilterResult names a node that does not exist.
+        {
+            Setup setup({{"FakePreFilter", make([] { return new FakePreFilter("FakePreFilter", QSet<QString> {"invalid-node"}); })},
+                         {"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, nodesNamed({"1", "2"}), PodBuilder("test-prefilter"));
+            QCOMPARE(run.outcome.fitError->error(), QStringLiteral("0/2 nodes are available: 2 node(s) didn't satisfy plugin(s) [FakePreFilter]."));
+        }
+        // No nodes at all.
+        {
+            Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}});
+            Run run(setup, {}, PodBuilder("p"));
+            QCOMPARE(run.outcome.error.message(), noNodesAvailableMessage);
+        }
+    }
+
+    // TestFairEvaluationForNodes: 500 nodes at 30% → 150 per cycle, the start index moving round.
+    void fairEvaluation()
+    {
+        Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}, {"NumericMap", make([] { return new NumericMap(false); })}});
+        QStringList names;
+        for (int i = 0; i < 500; ++i)
+            names.append(QString::number(i));
+        Random random(1);
+        auto framework = Framework::create(setup.registry, setup.profile, random);
+        framework->setSnapshot(std::make_shared<Snapshot>(Snapshot::fromCluster(nodesNamed(names), {})));
+        SchedulingAlgorithm algorithm(30);
+        for (int cycle = 0; cycle < 10; ++cycle) {
+            CycleState state;
+            const ScheduleOutcome outcome = algorithm.schedulePod(*framework, state, PodBuilder("p"));
+            QCOMPARE(outcome.detail.feasibleNodes.size(), 150);
+            QCOMPARE(algorithm.nextStartNodeIndex(), qint64((cycle + 1) * 150 % 500));
+        }
+    }
+
+    void selectHost()
+    {
+        Random random(7);
+        // SH1/SH2
+        QList<NodePluginScores> two {{"node1", {}, 1}, {"node2", {}, 2}};
+        QList<NodePluginScores> top;
+        QCOMPARE(SchedulingAlgorithm::selectHost(two, 2, random, &top), QStringLiteral("node2"));
+        QCOMPARE(top.size(), 2);
+        QCOMPARE(top[1].name, QStringLiteral("node1"));
+        // SH4: the two 3s are picked about equally often; the top list keeps node2.1 third.
+        QList<NodePluginScores> four {{"node3.1", {}, 3}, {"node2.1", {}, 2}, {"node1.1", {}, 1}, {"node3.2", {}, 3}};
+        QMap<QString, int> picks;
+        for (int i = 0; i < 1000; ++i) {
+            const QString host = SchedulingAlgorithm::selectHost(four, 3, random, &top);
+            ++picks[host];
+            QCOMPARE(top.constFirst().name, host);
+            QCOMPARE(top[2].name, QStringLiteral("node2.1"));
+        }
+        QCOMPARE(picks.size(), 2);
+        QVERIFY(picks.value("node3.1") > 400 && picks.value("node3.2") > 400);
+        // SH5
+        QVERIFY(SchedulingAlgorithm::selectHost({}, 3, random).isEmpty());
+        // Same seed, same choices.
+        Random a(42);
+        Random b(42);
+        QList<NodePluginScores> tied {{"a", {}, 5}, {"b", {}, 5}, {"c", {}, 5}};
+        for (int i = 0; i < 50; ++i)
+            QCOMPARE(SchedulingAlgorithm::selectHost(tied, 3, a), SchedulingAlgorithm::selectHost(tied, 3, b));
+    }
+
+    void frameworkConfigurationErrors()
+    {
+        // An unknown plugin, a plugin at a point it does not implement, a duplicate, a stray weight.
+        Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}});
+        const auto expectError = [&setup](config::Profile profile, const QString& expected) {
+            Random random(1);
+            try {
+                Framework::create(setup.registry, profile, random);
+                QFAIL("no error");
+            } catch (const LoadError& e) {
+                QCOMPARE(e.toString(), expected);
+            }
+        };
+        const auto ref = [](const char* name, const char* path, int weight = 0) {
+            config::PluginRef r;
+            r.name = QLatin1String(name);
+            r.weight = weight;
+            r.source = {"sched.yaml", 7, 11};
+            r.path = QLatin1String(path);
+            return r;
+        };
+        config::Profile unknown = setup.profile;
+        unknown.plugins.filter.enabled.append(ref("NoSuchPlugin", "profiles[0].plugins.filter.enabled[0]"));
+        expectError(unknown, "sched.yaml:7:11: profiles[0].plugins.filter.enabled[0]: FilterPlugin \"NoSuchPlugin\" does not exist");
+        config::Profile misplaced = setup.profile;
+        misplaced.plugins.score.enabled.append(ref("TrueFilter", "profiles[0].plugins.score.enabled[0]"));
+        expectError(misplaced, "sched.yaml:7:11: profiles[0].plugins.score.enabled[0]: plugin \"TrueFilter\" does not extend ScorePlugin plugin");
+        config::Profile duplicate = setup.profile;
+        duplicate.plugins.filter.enabled.append(ref("TrueFilter", "profiles[0].plugins.filter.enabled[0]"));
+        duplicate.plugins.filter.enabled.append(ref("TrueFilter", "profiles[0].plugins.filter.enabled[1]"));
+        expectError(duplicate, "sched.yaml:7:11: profiles[0].plugins.filter.enabled[1]: plugin \"TrueFilter\" already registered as \"FilterPlugin\"");
+        config::Profile weighted = setup.profile;
+        weighted.plugins.filter.enabled.append(ref("TrueFilter", "profiles[0].plugins.filter.enabled[0]", 3));
+        expectError(weighted, "sched.yaml:7:11: profiles[0].plugins.filter.enabled[0].weight: Invalid value: 3: weight is only used by score plugins");
+        config::Profile noQueueSort = setup.profile;
+        noQueueSort.plugins.queueSort.disabled.append(ref("*", ""));
+        noQueueSort.source = {"sched.yaml", 3, 3};
+        noQueueSort.path = QStringLiteral("profiles[0]");
+        expectError(noQueueSort, "sched.yaml:3:3: profiles[0].plugins.queueSort: only one queue sort plugin required for profile with scheduler name \"default-scheduler\", but got 0");
+    }
+
+    // The default v1.32 profile from the real registry, in upstream's order per extension point
+    // (the expansion of getDefaultPlugins by expandMultiPointPlugins).
+    void defaultProfilePluginLists()
+    {
+        const config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
+        QCOMPARE(configuration.profiles.size(), 1);
+        const plugins::Registry registry = plugins::inTreeRegistry();
+        Random random(1);
+        const auto framework = Framework::create(registry, configuration.profiles.constFirst(), random);
+        QMap<QString, QStringList> lists;
+        for (const auto& [point, names] : framework->listPlugins())
+            lists.insert(point, names);
+        QCOMPARE(lists.value("PreEnqueue"), (QStringList {"SchedulingGates", "DefaultPreemption"}));
+        QCOMPARE(lists.value("QueueSort"), QStringList {"PrioritySort"});
+        QCOMPARE(lists.value("PreFilter"), (QStringList {"NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                                         "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"}));
+        QCOMPARE(lists.value("Filter"), (QStringList {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                                                      "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                                                      "InterPodAffinity"}));
+        QCOMPARE(lists.value("PostFilter"), QStringList {"DefaultPreemption"});
+        QCOMPARE(lists.value("PreScore"), (QStringList {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
+                                                        "InterPodAffinity", "NodeResourcesBalancedAllocation"}));
+        QCOMPARE(lists.value("Score"), (QStringList {"TaintToleration", "NodeAffinity", "NodeResourcesFit", "VolumeBinding", "PodTopologySpread",
+                                                     "InterPodAffinity", "NodeResourcesBalancedAllocation", "ImageLocality"}));
+        QCOMPARE(lists.value("Reserve"), QStringList {"VolumeBinding"});
+        QCOMPARE(lists.value("PreBind"), QStringList {"VolumeBinding"});
+        QCOMPARE(lists.value("Bind"), QStringList {"DefaultBinder"});
+        const QMap<QString, qint64> weights {{"TaintToleration", 3}, {"NodeAffinity", 2}, {"NodeResourcesFit", 1}, {"VolumeBinding", 1},
+                                             {"PodTopologySpread", 2}, {"InterPodAffinity", 2}, {"NodeResourcesBalancedAllocation", 1},
+                                             {"ImageLocality", 1}};
+        QCOMPARE(framework->scoreWeights(), weights);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScheduleOne)
+#include "tst_scheduleone.moc"
