@@ -117,11 +117,17 @@ void SchedulerCache::refreshImageStates()
 {
     QHash<QString, framework::ImageStateSummary> images;
     for (const auto& node : m_nodes) {
+        // addNodeImageStates: a node counts once per image name, and the first size seen stays.
+        QSet<QString> seen;
         for (const auto& image : node.images) {
             for (const auto& name : image.names) {
-                framework::ImageStateSummary& summary = images[name];
-                summary.size = image.sizeBytes;
-                ++summary.numNodes;
+                if (seen.contains(name))
+                    continue;
+                seen.insert(name);
+                auto it = images.find(name);
+                if (it == images.end())
+                    it = images.insert(name, framework::ImageStateSummary {image.sizeBytes, 0});
+                ++it->numNodes;
             }
         }
     }

@@ -7,11 +7,17 @@ Snapshot Snapshot::fromCluster(const QList<Node>& nodes, const QList<Pod>& pods)
     Snapshot snapshot;
     QHash<QString, ImageStateSummary> images;
     for (const auto& node : nodes) {
+        // addNodeImageStates: a node counts once per image name, and the first size seen stays.
+        QSet<QString> seen;
         for (const auto& image : node.images) {
             for (const auto& name : image.names) {
-                ImageStateSummary& summary = images[name];
-                summary.size = image.sizeBytes;
-                ++summary.numNodes;
+                if (seen.contains(name))
+                    continue;
+                seen.insert(name);
+                auto it = images.find(name);
+                if (it == images.end())
+                    it = images.insert(name, ImageStateSummary {image.sizeBytes, 0});
+                ++it->numNodes;
             }
         }
     }

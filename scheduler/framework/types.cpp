@@ -205,16 +205,30 @@ void NodeInfo::addPod(PodInfoPtr pod)
     m_pods.append(std::move(pod));
 }
 
+namespace {
+// removeFromSlice: the last element takes the removed one's place, as upstream does; the order of a
+// node's pods decides ties between equally important preemption victims.
+PodInfoPtr removeByUid(QList<PodInfoPtr>& list, const QString& uid)
+{
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (list[i]->pod->meta.uid == uid) {
+            PodInfoPtr removed = list[i];
+            list[i] = list.constLast();
+            list.removeLast();
+            return removed;
+        }
+    }
+    return nullptr;
+}
+} // namespace
+
 bool NodeInfo::removePod(const QString& uid)
 {
-    const auto sameUid = [&uid](const PodInfoPtr& p) { return p->pod->meta.uid == uid; };
-    const auto it = std::find_if(m_pods.begin(), m_pods.end(), sameUid);
-    if (it == m_pods.end())
+    const PodInfoPtr pod = removeByUid(m_pods, uid);
+    if (!pod)
         return false;
-    const PodInfoPtr pod = *it;
-    m_pods.erase(it);
-    m_podsWithAffinity.removeIf(sameUid);
-    m_podsWithRequiredAntiAffinity.removeIf(sameUid);
+    removeByUid(m_podsWithAffinity, uid);
+    removeByUid(m_podsWithRequiredAntiAffinity, uid);
     update(*pod, -1);
     return true;
 }
@@ -237,8 +251,9 @@ void NodeInfo::update(const PodInfo& pod, int sign)
                 m_usedPorts.remove(port.hostIP, port.protocol, port.hostPort);
         }
     }
+    // updatePVCRefCounts: persistentVolumeClaim volumes only, not generic ephemeral ones.
     for (const auto& volume : pod.pod->volumes) {
-        if (volume.claimName.isEmpty())
+        if (volume.type != QLatin1String("persistentVolumeClaim"))
             continue;
         const QString key = pod.pod->meta.namespace_ + QLatin1Char('/') + volume.claimName;
         const int count = m_pvcRefCounts.value(key) + sign;

@@ -1,0 +1,35 @@
+#pragma once
+
+// NodeResourcesBalancedAllocation (pkg/scheduler/framework/plugins/noderesources/
+// balanced_allocation.go, v1.32): favours nodes whose resource utilisation fractions, with the pod
+// added, are close to each other.
+
+#include "resourceallocation.h"
+
+#include "config/args.h"
+#include "framework/interface.h"
+
+namespace ksv::plugins {
+
+class NodeResourcesBalancedAllocation : public framework::Plugin,
+                                        public framework::PreScorePlugin,
+                                        public framework::ScorePlugin
+{
+public:
+    static inline const QString Name = QStringLiteral("NodeResourcesBalancedAllocation");
+    static inline const QString preScoreStateKey = QStringLiteral("PreScoreNodeResourcesBalancedAllocation");
+
+    explicit NodeResourcesBalancedAllocation(const config::NodeResourcesBalancedAllocationArgs& args,
+                                             framework::Handle& handle);
+
+    QString name() const override { return Name; }
+
+    framework::Status preScore(framework::CycleState& state, const Pod& pod,
+                               const QList<framework::NodeInfoPtr>& nodes) override;
+    framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
+
+private:
+    ResourceAllocationScorer m_resourceAllocationScorer;
+};
+
+} // namespace ksv::plugins

@@ -1,0 +1,170 @@
+// PodTopologySpread's PreFilter, PreFilterExtensions and Filter (podtopologyspread/filtering.go, v1.32).
+
+#include "podtopologyspread.h"
+
+#include <QVarLengthArray>
+
+namespace ksv::plugins {
+
+using namespace podtopologyspread;
+
+namespace {
+
+// Gives every distinct topology key of `constraints` a slot, in order of first use.
+void assignKeySlots(const QList<PodTopologySpread::Constraint>& constraints, QList<qsizetype>& keyIndex,
+                    QList<PodTopologySpread::TopologyKeyState>& keys)
+{
+    keyIndex.reserve(constraints.size());
+    for (const auto& constraint : constraints) {
+        qsizetype slot = 0;
+        while (slot < keys.size() && keys[slot].key != constraint.topologyKey)
+            ++slot;
+        if (slot == keys.size()) {
+            PodTopologySpread::TopologyKeyState state;
+            state.key = constraint.topologyKey;
+            keys.append(std::move(state));
+        }
+        keyIndex.append(slot);
+    }
+}
+
+framework::Status notFound()
+{
+    return framework::Status::error(QStringLiteral("reading \"PreFilterPodTopologySpread\" from cycleState: not found"));
+}
+
+} // namespace
+
+// PreFilter: calPreFilterState over every node, then Skip when the pod has no hard constraint.
+framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& state, const Pod& pod,
+                                                         const QList<framework::NodeInfoPtr>& nodes)
+{
+    ConstraintsResult constraints = constraintsFor(pod, UnsatisfiableConstraintAction::DoNotSchedule);
+    if (!constraints.error.isEmpty())
+        return {{}, framework::Status::error(constraints.error)};
+    if (constraints.constraints.isEmpty())
+        return {{}, framework::Status(framework::Code::Skip)};
+
+    auto s = std::make_unique<PreFilterState>();
+    s->constraints = std::move(constraints.constraints);
+    s->requiredNodeAffinity = nodeaffinity::RequiredNodeAffinity(pod);
+    assignKeySlots(s->constraints, s->keyIndex, s->keys);
+    for (const auto& constraint : s->constraints)
+        s->selfMatch.append(selectorMatches(constraint.selector, pod.meta.labels) ? 1 : 0);
+
+    // Values in the order the nodes first show them, so that ties between critical paths resolve the
+    // same way on every run (upstream walks a Go map, in random order).
+    QList<QStringList> valueOrder(s->keys.size());
+    // Upstream collects each node's counts in a map keyed by topology pair: a later constraint on the
+    // same key overwrites an earlier one for that node. -1: no constraint of the slot counted here.
+    QVarLengthArray<int, 8> nodeCounts(s->keys.size());
+    for (const auto& nodeInfo : nodes) {
+        const Node& node = nodeInfo->node();
+        // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per
+        // constraint below instead of to every node here.
+        if (!nodeLabelsMatchSpreadConstraints(node.meta.labels, s->constraints))
+            continue;
+        std::fill(nodeCounts.begin(), nodeCounts.end(), -1);
+        for (qsizetype i = 0; i < s->constraints.size(); ++i) {
+            const Constraint& c = s->constraints[i];
+            if (!matchNodeInclusionPolicies(c, pod, node, s->requiredNodeAffinity))
+                continue;
+            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(nodeInfo->pods(), c.selector, pod.meta.namespace_);
+        }
+        for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
+            if (nodeCounts[slot] < 0)
+                continue;
+            TopologyKeyState& key = s->keys[slot];
+            const QString& value = *node.meta.labels.constFind(key.key);
+            auto it = key.valueToMatchNum.find(value);
+            if (it == key.valueToMatchNum.end()) {
+                key.valueToMatchNum.insert(value, nodeCounts[slot]);
+                valueOrder[slot].append(value);
+            } else {
+                *it += nodeCounts[slot];
+            }
+        }
+    }
+
+    for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
+        TopologyKeyState& key = s->keys[slot];
+        key.domainsNum = static_cast<int>(key.valueToMatchNum.size());
+        for (const auto& value : std::as_const(valueOrder[slot]))
+            updateCriticalPaths(key.criticalPaths, value, key.valueToMatchNum.value(value));
+    }
+
+    state.write(preFilterStateKey, std::move(s));
+    return {};
+}
+
+void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& preemptorPod, const Node& node,
+                                      int delta) const
+{
+    if (updatedPod.meta.namespace_ != preemptorPod.meta.namespace_)
+        return;
+    if (!nodeLabelsMatchSpreadConstraints(node.meta.labels, s.constraints))
+        return;
+    // Unlike countPodsMatchSelector, upstream neither skips terminating pods nor Everything selectors here.
+    for (qsizetype i = 0; i < s.constraints.size(); ++i) {
+        const Constraint& c = s.constraints[i];
+        if (!selectorMatches(c.selector, updatedPod.meta.labels))
+            continue;
+        if (!matchNodeInclusionPolicies(c, preemptorPod, node, s.requiredNodeAffinity))
+            continue;
+        TopologyKeyState& key = s.keys[s.keyIndex[i]];
+        const QString& value = *node.meta.labels.constFind(c.topologyKey);
+        int& count = key.valueToMatchNum[value];
+        count += delta;
+        updateCriticalPaths(key.criticalPaths, value, count);
+    }
+}
+
+framework::Status PodTopologySpread::addPod(framework::CycleState& state, const Pod& podToSchedule,
+                                            const framework::PodInfoPtr& podToAdd, const framework::NodeInfo& nodeInfo)
+{
+    auto* s = state.read<PreFilterState>(preFilterStateKey);
+    if (!s)
+        return notFound();
+    updateWithPod(*s, *podToAdd->pod, podToSchedule, nodeInfo.node(), 1);
+    return {};
+}
+
+framework::Status PodTopologySpread::removePod(framework::CycleState& state, const Pod& podToSchedule,
+                                               const framework::PodInfoPtr& podToRemove, const framework::NodeInfo& nodeInfo)
+{
+    auto* s = state.read<PreFilterState>(preFilterStateKey);
+    if (!s)
+        return notFound();
+    updateWithPod(*s, *podToRemove->pod, podToSchedule, nodeInfo.node(), -1);
+    return {};
+}
+
+// Filter: for each constraint, 'existing matching num' + 'self-match (1 or 0)' - 'global minimum'
+// must not exceed maxSkew. Runs per node, so it only reads the state.
+framework::Status PodTopologySpread::filter(framework::CycleState& state, const Pod&, const framework::NodeInfo& nodeInfo)
+{
+    const auto* s = state.read<PreFilterState>(preFilterStateKey);
+    if (!s)
+        return notFound();
+    const Labels& labels = nodeInfo.node().meta.labels;
+    for (qsizetype i = 0; i < s->constraints.size(); ++i) {
+        const Constraint& c = s->constraints[i];
+        const auto value = labels.constFind(c.topologyKey);
+        if (value == labels.cend())
+            return m_nodeLabelNotMatch;
+        const TopologyKeyState& key = s->keys[s->keyIndex[i]];
+        // minMatchNum: v1.32 keeps TpKeyToDomainsNum only for keys that have a domain, and a key
+        // without one is an "internal error" that skips the constraint. Otherwise, with fewer
+        // eligible domains than minDomains, the global minimum counts as 0.
+        if (key.domainsNum == 0)
+            continue;
+        const int minMatchNum = key.domainsNum < c.minDomains ? 0 : key.criticalPaths[0].matchNum;
+        const int matchNum = key.valueToMatchNum.value(*value, 0);
+        const qint64 skew = static_cast<qint64>(matchNum) + s->selfMatch[i] - minMatchNum;
+        if (skew > c.maxSkew)
+            return m_constraintsNotMatch;
+    }
+    return {};
+}
+
+} // namespace ksv::plugins

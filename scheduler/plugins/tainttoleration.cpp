@@ -1,0 +1,105 @@
+#include "tainttoleration.h"
+
+#include "helpers.h"
+
+namespace ksv::plugins {
+
+using framework::Code;
+using framework::Status;
+
+bool tolerationsTolerateTaint(const QList<Toleration>& tolerations, const Taint& taint)
+{
+    for (const auto& toleration : tolerations) {
+        if (toleration.toleratesTaint(taint))
+            return true;
+    }
+    return false;
+}
+
+const Taint* findMatchingUntoleratedTaint(const QList<Taint>& taints, const QList<Toleration>& tolerations,
+                                          bool (*inclusionFilter)(const Taint&))
+{
+    for (const auto& taint : taints) {
+        if (inclusionFilter && !inclusionFilter(taint))
+            continue;
+        if (!tolerationsTolerateTaint(tolerations, taint))
+            return &taint;
+    }
+    return nullptr;
+}
+
+namespace {
+
+const QString preScoreStateKey = QStringLiteral("PreScoreTaintToleration");
+
+// preScoreState: the pod's tolerations that can tolerate a PreferNoSchedule taint.
+struct PreScoreState final : framework::StateData
+{
+    std::unique_ptr<StateData> clone() const override { return std::make_unique<PreScoreState>(*this); }
+
+    QList<Toleration> tolerationsPreferNoSchedule;
+};
+
+// getAllTolerationPreferNoSchedule: an empty effect means every effect, PreferNoSchedule included.
+QList<Toleration> getAllTolerationPreferNoSchedule(const QList<Toleration>& tolerations)
+{
+    QList<Toleration> result;
+    for (const auto& toleration : tolerations) {
+        if (!toleration.effect || *toleration.effect == TaintEffect::PreferNoSchedule)
+            result.append(toleration);
+    }
+    return result;
+}
+
+// countIntolerableTaintsPreferNoSchedule.
+qint64 countIntolerableTaintsPreferNoSchedule(const QList<Taint>& taints, const QList<Toleration>& tolerations)
+{
+    qint64 count = 0;
+    for (const auto& taint : taints) {
+        if (taint.effect == TaintEffect::PreferNoSchedule && !tolerationsTolerateTaint(tolerations, taint))
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+TaintToleration::TaintToleration(framework::Handle& /*handle*/)
+{
+}
+
+// TaintToleration.Filter: the reason names the first untolerated taint as "{key: value}", so an empty
+// value reads "{key: }".
+Status TaintToleration::filter(framework::CycleState& /*state*/, const Pod& pod, const framework::NodeInfo& nodeInfo)
+{
+    const Taint* taint = findMatchingUntoleratedTaint(nodeInfo.node().taints, pod.tolerations, doNotScheduleTaintsFilter);
+    if (!taint)
+        return {};
+    return Status(Code::UnschedulableAndUnresolvable, QStringLiteral("node(s) had untolerated taint ") + taint->toString());
+}
+
+// TaintToleration.PreScore: never skips; Score reads the filtered tolerations.
+Status TaintToleration::preScore(framework::CycleState& state, const Pod& pod, const QList<framework::NodeInfoPtr>& /*nodes*/)
+{
+    auto preScoreState = std::make_unique<PreScoreState>();
+    preScoreState->tolerationsPreferNoSchedule = getAllTolerationPreferNoSchedule(pod.tolerations);
+    state.write(preScoreStateKey, std::move(preScoreState));
+    return {};
+}
+
+// TaintToleration.Score: the number of PreferNoSchedule taints the pod does not tolerate (more is
+// worse; NormalizeScore reverses it).
+framework::ScoreOutcome TaintToleration::score(framework::CycleState& state, const Pod& /*pod*/, const framework::NodeInfo& nodeInfo)
+{
+    const auto* preScoreState = state.read<PreScoreState>(preScoreStateKey);
+    if (!preScoreState)
+        return {0, Status::error(QStringLiteral("failed to read \"PreScoreTaintToleration\" from cycleState: not found"))};
+    return {countIntolerableTaintsPreferNoSchedule(nodeInfo.node().taints, preScoreState->tolerationsPreferNoSchedule), {}};
+}
+
+Status TaintToleration::normalizeScore(framework::CycleState& /*state*/, const Pod& /*pod*/, QList<framework::NodeScore>& scores)
+{
+    return defaultNormalizeScore(framework::maxNodeScore, true, scores);
+}
+
+} // namespace ksv::plugins
