@@ -54,7 +54,7 @@ test)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKSV_WERROR=ON -DKSV_SANITIZE=ON
+  build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_WERROR=ON -DKSV_SANITIZE=ON
   (cd build-ci && ctest --output-on-failure -j"$jobs")
   ;;
 *)
