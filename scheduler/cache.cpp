@@ -115,30 +115,9 @@ void SchedulerCache::rebuildOrder()
 // ImageStateSummary counts the nodes that have each image, so it changes with the node set.
 void SchedulerCache::refreshImageStates()
 {
-    QHash<QString, framework::ImageStateSummary> images;
-    for (const auto& node : m_nodes) {
-        // addNodeImageStates: a node counts once per image name, and the first size seen stays.
-        QSet<QString> seen;
-        for (const auto& image : node.images) {
-            for (const auto& name : image.names) {
-                if (seen.contains(name))
-                    continue;
-                seen.insert(name);
-                auto it = images.find(name);
-                if (it == images.end())
-                    it = images.insert(name, framework::ImageStateSummary {image.sizeBytes, 0});
-                ++it->numNodes;
-            }
-        }
-    }
-    for (const auto& node : m_nodes) {
-        QHash<QString, framework::ImageStateSummary> nodeImages;
-        for (const auto& image : node.images) {
-            for (const auto& name : image.names)
-                nodeImages.insert(name, images.value(name));
-        }
-        m_nodeInfos.value(node.meta.name)->setImageStates(std::move(nodeImages));
-    }
+    const auto summaries = framework::imageStateSummaries(m_nodes);
+    for (const auto& node : m_nodes)
+        m_nodeInfos.value(node.meta.name)->setImageStates(framework::nodeImageStates(node, summaries));
 }
 
 void SchedulerCache::relist()

@@ -2,12 +2,11 @@
 
 namespace ksv::framework {
 
-Snapshot Snapshot::fromCluster(const QList<Node>& nodes, const QList<Pod>& pods)
+QHash<QString, ImageStateSummary> imageStateSummaries(const QList<Node>& nodes)
 {
-    Snapshot snapshot;
     QHash<QString, ImageStateSummary> images;
     for (const auto& node : nodes) {
-        // addNodeImageStates: a node counts once per image name, and the first size seen stays.
+        // A node counts once per image name, and the first size seen stays.
         QSet<QString> seen;
         for (const auto& image : node.images) {
             for (const auto& name : image.names) {
@@ -21,14 +20,26 @@ Snapshot Snapshot::fromCluster(const QList<Node>& nodes, const QList<Pod>& pods)
             }
         }
     }
+    return images;
+}
+
+QHash<QString, ImageStateSummary> nodeImageStates(const Node& node, const QHash<QString, ImageStateSummary>& summaries)
+{
+    QHash<QString, ImageStateSummary> nodeImages;
+    for (const auto& image : node.images) {
+        for (const auto& name : image.names)
+            nodeImages.insert(name, summaries.value(name));
+    }
+    return nodeImages;
+}
+
+Snapshot Snapshot::fromCluster(const QList<Node>& nodes, const QList<Pod>& pods)
+{
+    Snapshot snapshot;
+    const QHash<QString, ImageStateSummary> images = imageStateSummaries(nodes);
     for (const auto& node : nodes) {
         auto info = std::make_shared<NodeInfo>(std::make_shared<const Node>(node));
-        QHash<QString, ImageStateSummary> nodeImages;
-        for (const auto& image : node.images) {
-            for (const auto& name : image.names)
-                nodeImages.insert(name, images.value(name));
-        }
-        info->setImageStates(std::move(nodeImages));
+        info->setImageStates(nodeImageStates(node, images));
         snapshot.m_byName.insert(node.meta.name, info);
         snapshot.m_nodeInfos.append(std::move(info));
     }

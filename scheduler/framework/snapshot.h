@@ -6,6 +6,11 @@
 
 namespace ksv::framework {
 
+// addNodeImageStates over a node set: per image name its size (the first seen) and how many nodes have it.
+QHash<QString, ImageStateSummary> imageStateSummaries(const QList<Node>& nodes);
+// The summaries of the images one node has, as NodeInfo.ImageStates holds them.
+QHash<QString, ImageStateSummary> nodeImageStates(const Node& node, const QHash<QString, ImageStateSummary>& summaries);
+
 // internal/cache.Snapshot: the nodes of one scheduling cycle with their pods, in the order the
 // cache lists them (the order Filter visits nodes in, starting at the round-robin index).
 class Snapshot
