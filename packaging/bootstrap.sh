@@ -22,11 +22,11 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-build() { # build DIR [cmake options...]
+build() { # build DIR [cmake options...]; KSV_TARGET limits the build to one target
   local dir=$1
   shift
   cmake -S . -B "$dir" "$@" >/dev/null
-  cmake --build "$dir" -j"$jobs"
+  cmake --build "$dir" -j"$jobs" ${KSV_TARGET:+--target "$KSV_TARGET"}
 }
 
 command=${1:-run}
@@ -34,7 +34,7 @@ command=${1:-run}
 case "$command" in
 run)
   install_missing
-  build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  KSV_TARGET=kschedviz build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
   if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     exec build/app/kschedviz "$@"
   fi
