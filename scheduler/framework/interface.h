@@ -11,6 +11,7 @@
 
 #include <QSet>
 
+#include <functional>
 #include <optional>
 
 namespace ksv::framework {
@@ -18,6 +19,40 @@ namespace ksv::framework {
 inline constexpr qint64 maxNodeScore = 100;
 inline constexpr qint64 minNodeScore = 0;
 inline constexpr qint64 maxTotalScore = std::numeric_limits<qint64>::max();
+
+// framework.WaitingPod: a pod that Permit asked to wait. It goes on to binding once every plugin that
+// asked it to wait has allowed it, and fails as soon as one rejects it or its timer fires.
+class WaitingPod
+{
+public:
+    virtual ~WaitingPod() = default;
+    virtual const Pod& pod() const = 0;
+    virtual const QString& nodeName() const = 0;
+    // GetPendingPlugins: the plugins that have not allowed the pod yet, sorted.
+    virtual QStringList pendingPlugins() const = 0;
+    virtual void allow(const QString& pluginName) = 0;
+    virtual void reject(const QString& pluginName, const QString& message) = 0;
+};
+
+// The waiting pods of every profile (runtime.waitingPodsMap, shared by the profiles as upstream).
+class WaitingPods
+{
+public:
+    virtual ~WaitingPods() = default;
+    // In the order the pods started waiting.
+    virtual void iterate(const std::function<void(WaitingPod&)>& callback) = 0;
+    virtual WaitingPod* get(const QString& uid) = 0;
+};
+
+// The pod informer's lister: every pod the scheduler has been told about, bound or not, as the API
+// server has it (an assumed pod is still unbound here).
+class PodLister
+{
+public:
+    virtual ~PodLister() = default;
+    // In a stable order (by UID).
+    virtual void forEachPod(const std::function<void(const Pod&)>& callback) const = 0;
+};
 
 // What a plugin can reach (framework.Handle): the cycle's snapshot, the other informers' objects,
 // the seeded randomness, and the framework's own runners that preemption needs.
@@ -33,6 +68,10 @@ public:
     virtual Status runPreFilterExtensionRemovePod(CycleState& state, const Pod& podToSchedule, const PodInfoPtr& podToRemove, const NodeInfo& nodeInfo) = 0;
     // Pods nominated to a node (PodNominator.NominatedPodsForNode).
     virtual QList<PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const = 0;
+    // IterateOverWaitingPods, GetWaitingPod, RejectWaitingPod.
+    virtual WaitingPods& waitingPods() = 0;
+    // SharedInformerFactory().Core().V1().Pods().Lister().
+    virtual const PodLister& podLister() const = 0;
 };
 
 class Plugin

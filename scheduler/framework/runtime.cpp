@@ -310,6 +310,43 @@ Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const Node
     return {};
 }
 
+namespace {
+
+class NoWaitingPods final : public WaitingPods
+{
+public:
+    void iterate(const std::function<void(WaitingPod&)>&) override {}
+    WaitingPod* get(const QString&) override { return nullptr; }
+};
+
+class NoPods final : public PodLister
+{
+public:
+    void forEachPod(const std::function<void(const Pod&)>&) const override {}
+};
+
+} // namespace
+
+WaitingPods& Framework::waitingPods()
+{
+    static NoWaitingPods none;
+    return m_waitingPods ? *m_waitingPods : none;
+}
+
+const PodLister& Framework::podLister() const
+{
+    static const NoPods none;
+    return m_podLister ? *m_podLister : none;
+}
+
+QList<std::pair<QString, Plugin*>> Framework::plugins() const
+{
+    QList<std::pair<QString, Plugin*>> result;
+    for (const auto& plugin : m_plugins)
+        result.append({plugin->name(), plugin.get()});
+    return result;
+}
+
 QList<PodInfoPtr> Framework::nominatedPodsForNode(const QString& nodeName) const
 {
     return m_nominator ? m_nominator->nominatedPodsForNode(nodeName) : QList<PodInfoPtr>();

@@ -57,6 +57,9 @@ public:
     void setSnapshot(std::shared_ptr<const Snapshot> snapshot) { m_snapshot = std::move(snapshot); }
     void setLister(std::shared_ptr<const ClusterLister> lister) { m_lister = std::move(lister); }
     void setNominator(const PodNominator* nominator) { m_nominator = nominator; }
+    // Both outlive the framework; without them the framework has no waiting pods and lists no pods.
+    void setWaitingPods(WaitingPods* waitingPods) { m_waitingPods = waitingPods; }
+    void setPodLister(const PodLister* podLister) { m_podLister = podLister; }
 
     // Handle
     const Snapshot& snapshot() const override { return *m_snapshot; }
@@ -66,6 +69,8 @@ public:
     Status runPreFilterExtensionAddPod(CycleState& state, const Pod& podToSchedule, const PodInfoPtr& podToAdd, const NodeInfo& nodeInfo) override;
     Status runPreFilterExtensionRemovePod(CycleState& state, const Pod& podToSchedule, const PodInfoPtr& podToRemove, const NodeInfo& nodeInfo) override;
     QList<PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const override;
+    WaitingPods& waitingPods() override;
+    const PodLister& podLister() const override;
 
     // Extension points.
     Status runPreEnqueuePlugins(const Pod& pod);
@@ -98,6 +103,9 @@ public:
     bool hasFilterPlugins() const { return !m_filter.empty(); }
     bool hasPostFilterPlugins() const { return !m_postFilter.empty(); }
     bool hasScorePlugins() const { return !m_score.empty(); }
+    bool hasPermitPlugins() const { return !m_permit.empty(); }
+    // Every plugin instance with its name, in the order the profile created them.
+    QList<std::pair<QString, Plugin*>> plugins() const;
 
     // The enabled plugins per extension point, by upstream's extension point names, in run order.
     QList<std::pair<QString, QStringList>> listPlugins() const;
@@ -135,6 +143,8 @@ private:
     std::shared_ptr<const Snapshot> m_snapshot = std::make_shared<const Snapshot>();
     std::shared_ptr<const ClusterLister> m_lister = std::make_shared<const ClusterLister>();
     const PodNominator* m_nominator = nullptr;
+    WaitingPods* m_waitingPods = nullptr;
+    const PodLister* m_podLister = nullptr;
 
     friend class FrameworkBuilder;
 };

@@ -8,6 +8,66 @@
 
 namespace ksv::test {
 
+// The pod informer of a test: the pods given, in order.
+class ListPodLister : public framework::PodLister
+{
+public:
+    void forEachPod(const std::function<void(const Pod&)>& callback) const override
+    {
+        for (const auto& pod : pods)
+            callback(pod);
+    }
+    QList<Pod> pods;
+};
+
+// Waiting pods a test puts in place; each records what plugins did to it.
+class RecordingWaitingPod : public framework::WaitingPod
+{
+public:
+    RecordingWaitingPod(Pod pod, QString nodeName, QStringList pending)
+        : m_pod(std::move(pod))
+        , m_nodeName(std::move(nodeName))
+        , m_pending(std::move(pending))
+    {
+    }
+    const Pod& pod() const override { return m_pod; }
+    const QString& nodeName() const override { return m_nodeName; }
+    QStringList pendingPlugins() const override { return m_pending; }
+    void allow(const QString& pluginName) override
+    {
+        m_pending.removeAll(pluginName);
+        allowedBy.append(pluginName);
+    }
+    void reject(const QString& pluginName, const QString& message) override { rejections.append(pluginName + QStringLiteral(": ") + message); }
+
+    QStringList allowedBy;
+    QStringList rejections;
+
+private:
+    Pod m_pod;
+    QString m_nodeName;
+    QStringList m_pending;
+};
+
+class ListWaitingPods : public framework::WaitingPods
+{
+public:
+    void iterate(const std::function<void(framework::WaitingPod&)>& callback) override
+    {
+        for (const auto& pod : pods)
+            callback(*pod);
+    }
+    framework::WaitingPod* get(const QString& uid) override
+    {
+        for (const auto& pod : pods) {
+            if (pod->pod().meta.uid == uid)
+                return pod.get();
+        }
+        return nullptr;
+    }
+    std::vector<std::unique_ptr<RecordingWaitingPod>> pods;
+};
+
 class TestHandle : public framework::Handle
 {
 public:
@@ -16,6 +76,7 @@ public:
     {
         cluster.nodes = nodes;
         cluster.pods = pods;
+        podList.pods = pods;
         m_lister = framework::ClusterLister(std::make_shared<const ClusterState>(std::move(cluster)));
     }
 
@@ -58,12 +119,16 @@ public:
         return {};
     }
     QList<framework::PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const override { return nominated.value(nodeName); }
+    framework::WaitingPods& waitingPods() override { return waiting; }
+    const framework::PodLister& podLister() const override { return podList; }
 
     framework::Snapshot& mutableSnapshot() { return m_snapshot; }
 
     QList<framework::FilterPlugin*> filters;
     QList<framework::PreFilterPlugin*> preFilters;
     QHash<QString, QList<framework::PodInfoPtr>> nominated;
+    ListPodLister podList;
+    ListWaitingPods waiting;
 
 private:
     framework::Snapshot m_snapshot;
