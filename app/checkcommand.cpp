@@ -30,6 +30,7 @@ QJsonObject objectCounts(const ClusterState& cluster)
     add("PersistentVolume", cluster.persistentVolumes.size());
     add("StorageClass", cluster.storageClasses.size());
     add("CSINode", cluster.csiNodes.size());
+    add("PodGroup", cluster.podGroups.size());
     return counts;
 }
 

@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "scenario/loader.h"
+
 namespace ksv::cli {
 
 QString usage()
@@ -12,6 +14,10 @@ QString usage()
         "                                            load and validate a scenario, print what it holds\n"
         "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--config FILE] [--json]\n"
         "                                            the pod's first scheduling attempt, node by node\n"
+        "  kschedviz run SCENARIO [--config FILE] [--seed N] [--until DURATION] [--trace FILE]\n"
+        "                [--no-node-detail] [--json]\n"
+        "                                            run the scheduler in virtual time, print where\n"
+        "                                            every pod went; --trace writes JSON Lines\n"
         "  kschedviz --help | --version\n"
         "\n"
         "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
@@ -48,6 +54,25 @@ ParseResult parseArguments(const QStringList& arguments)
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME")};
             options.pod = arguments[++i];
+        } else if (argument == QLatin1String("--seed")) {
+            bool ok = false;
+            const quint64 seed = i + 1 < arguments.size() ? arguments[i + 1].toULongLong(&ok) : 0;
+            if (!ok)
+                return {std::nullopt, QStringLiteral("--seed needs a non-negative integer")};
+            options.seed = seed;
+            ++i;
+        } else if (argument == QLatin1String("--until")) {
+            const auto until = i + 1 < arguments.size() ? parseDuration(arguments[i + 1]) : std::nullopt;
+            if (!until)
+                return {std::nullopt, QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m")};
+            options.untilNanos = *until;
+            ++i;
+        } else if (argument == QLatin1String("--trace")) {
+            if (i + 1 >= arguments.size())
+                return {std::nullopt, QStringLiteral("--trace needs a file")};
+            options.traceFile = arguments[++i];
+        } else if (argument == QLatin1String("--no-node-detail")) {
+            options.nodeDetail = false;
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -59,8 +84,8 @@ ParseResult parseArguments(const QStringList& arguments)
         }
     }
     const QString verb = positional.isEmpty() ? QString() : positional.constFirst();
-    if (verb == QLatin1String("check") || verb == QLatin1String("explain")) {
-        options.command = verb == QLatin1String("check") ? Command::Check : Command::Explain;
+    if (verb == QLatin1String("check") || verb == QLatin1String("explain") || verb == QLatin1String("run")) {
+        options.command = verb == QLatin1String("check") ? Command::Check : verb == QLatin1String("run") ? Command::Run : Command::Explain;
         positional.removeFirst();
         if (positional.size() != 1)
             return {std::nullopt, verb + QStringLiteral(" needs exactly one scenario file")};
@@ -79,8 +104,11 @@ ParseResult parseArguments(const QStringList& arguments)
     }
     if (!options.pod.isEmpty() && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--pod is for explain")};
-    if (options.json && options.command != Command::Check && options.command != Command::Explain)
+    if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
+    const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail;
+    if (runOnly && options.command != Command::Run)
+        return {std::nullopt, QStringLiteral("--seed, --until, --trace and --no-node-detail are for run")};
     return {options, {}};
 }
 

@@ -14,7 +14,7 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Help, Version };
 
 struct Options
 {
@@ -24,6 +24,11 @@ struct Options
     QString pod;       // --pod NAMESPACE/NAME (explain)
     bool json = false; // --json
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
+    // run
+    std::optional<quint64> seed;        // --seed N
+    std::optional<qint64> untilNanos;   // --until DURATION
+    QString traceFile;                  // --trace FILE
+    bool nodeDetail = true;             // --no-node-detail turns per-node trace events off
 };
 
 struct ParseResult

@@ -1,6 +1,7 @@
 // kschedviz: the command line, and the desktop app when a display is there.
 #include "checkcommand.h"
 #include "explaincommand.h"
+#include "runcommand.h"
 #include "commandline.h"
 
 #include <QCoreApplication>
@@ -84,6 +85,11 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return runExplain(options, out, err);
+    }
+    case Command::Run: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return runRun(options, out, err);
     }
     case Command::Gui:
         break;

@@ -39,7 +39,8 @@ QList<T>& listOf(ClusterState& c)
     else if constexpr (std::is_same_v<T, PersistentVolumeClaim>) return c.persistentVolumeClaims;
     else if constexpr (std::is_same_v<T, PersistentVolume>) return c.persistentVolumes;
     else if constexpr (std::is_same_v<T, StorageClass>) return c.storageClasses;
-    else return c.csiNodes;
+    else if constexpr (std::is_same_v<T, CSINode>) return c.csiNodes;
+    else return c.podGroups;
 }
 
 } // namespace

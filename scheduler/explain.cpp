@@ -1,9 +1,7 @@
 #include "explain.h"
 
-#include "cache.h"
-#include "plugins/registry.h"
-#include "profiles.h"
 #include "schedule_one.h"
+#include "simulation/simulator.h"
 
 #include <algorithm>
 
@@ -71,157 +69,41 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
     return report;
 }
 
-// The simplified replay explained in explain.h.
-class Replay
-{
-public:
-    Replay(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration)
-        : m_scenario(scenario)
-        , m_random(scenario.seed)
-        , m_registry(plugins::inTreeRegistry())
-        , m_profiles(configuration, m_registry, m_random)
-        , m_algorithm(configuration.percentageOfNodesToScore)
-        , m_cache(scenario.initial)
-    {
-    }
-
-    ExplainReport run(const QString& podKey)
-    {
-        const bool known = std::any_of(m_scenario.initial.pods.cbegin(), m_scenario.initial.pods.cend(), [&](const Pod& p) { return p.key() == podKey; })
-            || std::any_of(m_scenario.events.cbegin(), m_scenario.events.cend(), [&](const ScenarioEvent& e) {
-                   const auto* pod = std::get_if<Pod>(&e.object);
-                   return pod && pod->key() == podKey;
-               });
-        if (!known)
-            throw ExplainError(QStringLiteral("no pod ") + podKey + QStringLiteral(" in ") + m_scenario.file);
-
-        for (const auto& pod : m_scenario.initial.pods)
-            enqueue(pod, 0);
-        qsizetype nextEvent = 0;
-        VirtualNanos now = 0;
-        for (;;) {
-            if (auto report = drain(podKey, now))
-                return *report;
-            if (nextEvent >= m_scenario.events.size())
-                break;
-            now = m_scenario.events[nextEvent].at;
-            while (nextEvent < m_scenario.events.size() && m_scenario.events[nextEvent].at == now)
-                apply(m_scenario.events[nextEvent++], now);
-        }
-        throw ExplainError(QStringLiteral("pod ") + podKey + QStringLiteral(" never gets a scheduling attempt (")
-                           + (m_gated.contains(podKey) ? QStringLiteral("its scheduling gates are never removed")
-                                                       : QStringLiteral("no profile handles its schedulerName, or it is bound from the start"))
-                           + QLatin1Char(')'));
-    }
-
-private:
-    struct Queued
-    {
-        Pod pod;
-        VirtualNanos timestamp = 0;
-        quint64 sequence = 0;
-    };
-
-    void enqueue(const Pod& pod, VirtualNanos now)
-    {
-        if (!pod.nodeName.isEmpty() || pod.isTerminal() || pod.meta.isDeleting())
-            return;
-        framework::Framework* framework = m_profiles.forPod(pod);
-        if (!framework)
-            return;
-        if (!framework->runPreEnqueuePlugins(pod).isSuccess()) {
-            m_gated.insert(pod.key());
-            return;
-        }
-        m_gated.remove(pod.key());
-        m_active.append({pod, now, m_sequence++});
-    }
-
-    void apply(const ScenarioEvent& event, VirtualNanos now)
-    {
-        switch (event.action) {
-        case EventAction::Create:
-        case EventAction::Update:
-            m_cache.setObject(event.object);
-            if (const auto* pod = std::get_if<Pod>(&event.object)) {
-                m_active.removeIf([pod](const Queued& q) { return q.pod.meta.uid == pod->meta.uid; });
-                enqueue(*pod, now);
-            }
-            break;
-        case EventAction::Delete:
-            m_cache.removeObject(event.object);
-            if (const auto* pod = std::get_if<Pod>(&event.object))
-                m_active.removeIf([pod](const Queued& q) { return q.pod.meta.uid == pod->meta.uid; });
-            break;
-        }
-    }
-
-    std::optional<ExplainReport> drain(const QString& podKey, VirtualNanos now)
-    {
-        while (!m_active.isEmpty()) {
-            const auto best = std::min_element(m_active.begin(), m_active.end(), [this](const Queued& a, const Queued& b) {
-                framework::Framework* framework = m_profiles.all().front().get();
-                if (framework->queueSortLess({&a.pod, a.timestamp}, {&b.pod, b.timestamp}))
-                    return true;
-                if (framework->queueSortLess({&b.pod, b.timestamp}, {&a.pod, a.timestamp}))
-                    return false;
-                return a.sequence < b.sequence;
-            });
-            const Queued queued = *best;
-            m_active.erase(best);
-            framework::Framework* framework = m_profiles.forPod(queued.pod);
-            framework->setSnapshot(m_cache.snapshot());
-            framework->setLister(m_cache.lister());
-            framework::CycleState state;
-            ScheduleOutcome outcome = m_algorithm.schedulePod(*framework, state, queued.pod);
-            if (outcome.fitError && framework->hasPostFilterPlugins()) {
-                const framework::PostFilterOutcome postFilter = framework->runPostFilterPlugins(state, queued.pod, outcome.fitError->diagnosis.nodeToStatus);
-                outcome.fitError->diagnosis.postFilterMsg = postFilter.status.message();
-                for (const auto& victim : postFilter.victims)
-                    evict(victim);
-            }
-            if (queued.pod.key() == podKey) {
-                ExplainReport report = buildReport(queued.pod, *framework, outcome, *m_cache.snapshot());
-                report.atNanos = now;
-                return report;
-            }
-            if (outcome.result) {
-                Pod bound = queued.pod;
-                bound.nodeName = outcome.result->suggestedHost;
-                bound.phase = PodPhase::Running;
-                m_cache.addPod(bound);
-            }
-        }
-        return std::nullopt;
-    }
-
-    void evict(const QString& key)
-    {
-        for (const auto& pod : m_cache.pods()) {
-            if (pod.key() == key) {
-                const Pod victim = pod; // removePod erases the map entry `pod` refers to
-                m_cache.removePod(victim);
-                return;
-            }
-        }
-    }
-
-    const Scenario& m_scenario;
-    framework::Random m_random;
-    plugins::Registry m_registry;
-    Profiles m_profiles;
-    SchedulingAlgorithm m_algorithm;
-    SchedulerCache m_cache;
-    QList<Queued> m_active;
-    QSet<QString> m_gated;
-    quint64 m_sequence = 0;
-};
-
 } // namespace
 
 ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey)
 {
-    return Replay(scenario, configuration).run(podKey);
+    const auto isPod = [&podKey](const Pod& pod) { return pod.key() == podKey; };
+    const bool known = std::any_of(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(), isPod)
+        || std::any_of(scenario.events.cbegin(), scenario.events.cend(), [&isPod](const ScenarioEvent& e) {
+               const auto* pod = std::get_if<Pod>(&e.object);
+               return pod && isPod(*pod);
+           });
+    if (!known)
+        throw ExplainError(QStringLiteral("no pod ") + podKey + QStringLiteral(" in ") + scenario.file);
+
+    trace::Trace trace;
+    SimulationOptions options;
+    options.nodeDetail = false;
+    Simulator simulator(scenario, configuration, options, trace);
+    std::optional<ExplainReport> report;
+    simulator.onAttempt = [&](const AttemptRecord& attempt) {
+        if (report || attempt.pod.key() != podKey)
+            return;
+        report = buildReport(attempt.pod, attempt.framework, attempt.outcome, attempt.snapshot);
+        report->atNanos = attempt.time;
+    };
+    while (!report && simulator.step()) {
+    }
+    if (report)
+        return *report;
+    const bool gated = std::any_of(simulator.podSummaries().cbegin(), simulator.podSummaries().cend(), [&podKey](const PodSummary& p) {
+        return p.key == podKey && p.location == trace::PodLocation::Gated;
+    });
+    throw ExplainError(QStringLiteral("pod ") + podKey + QStringLiteral(" never gets a scheduling attempt (")
+                       + (gated ? QStringLiteral("its scheduling gates are never removed")
+                                : QStringLiteral("no profile handles its schedulerName, or it is bound from the start"))
+                       + QLatin1Char(')'));
 }
 
 } // namespace ksv

@@ -43,12 +43,9 @@ public:
     }
 };
 
-// Runs the scenario until the pod's first scheduling attempt and reports it.
-//
-// Until the virtual-time scheduling loop exists, the scenario is replayed in a simplified way: events
-// are applied in time order; at each point every pending pod is attempted once, in QueueSort order,
-// and bound at once when it fits; pods that failed are not retried and preemption victims are
-// evicted at once. For pods pending at t=0 this is exactly what kube-scheduler does first.
+// Runs the scenario in virtual time (the Simulator, as `kschedviz run` does) until the pod's first
+// scheduling attempt and reports it: the attempt sees the cluster as the scheduling loop left it,
+// with earlier pods bound, retried, preempted or still binding.
 ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey);
 
 } // namespace ksv

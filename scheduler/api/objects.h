@@ -355,6 +355,23 @@ struct StatefulSet
     friend bool operator==(const StatefulSet&, const StatefulSet&) = default;
 };
 
+// ---- Out-of-tree kinds ---------------------------------------------------------------------------
+
+// scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), read by the Coscheduling plugin. Its
+// status is written by the PodGroup controller, which a scenario does not run, and the plugin never
+// reads it, so only the spec is kept.
+struct PodGroup
+{
+    ObjectMeta meta;
+    int minMember = 0;
+    std::optional<ResourceList> minResources;  // nil: no resource pre-check; {} still checks the pod count
+    std::optional<int> scheduleTimeoutSeconds; // nil: the plugin's permitWaitingTimeSeconds
+    friend bool operator==(const PodGroup&, const PodGroup&) = default;
+};
+
+// v1alpha1.PodGroupLabel: a pod names its group by this label; the group lives in the pod's namespace.
+inline const QString podGroupLabel = QStringLiteral("scheduling.x-k8s.io/pod-group");
+
 // ---- Storage -------------------------------------------------------------------------------------
 
 enum class PersistentVolumeAccessMode : quint8 { ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod };

@@ -106,10 +106,19 @@ struct VolumeBindingArgs
     friend bool operator==(const VolumeBindingArgs&, const VolumeBindingArgs&) = default;
 };
 
+// scheduler-plugins' CoschedulingArgs (apis/config/types.go, v0.32), registered in the same
+// kubescheduler.config.k8s.io/v1 scheme; defaults from its v1/defaults.go (SetDefaults_CoschedulingArgs).
+struct CoschedulingArgs
+{
+    qint64 permitWaitingTimeSeconds = 60;
+    qint64 podGroupBackoffSeconds = 0; // 0: no backoff after a group is rejected in PostFilter
+    friend bool operator==(const CoschedulingArgs&, const CoschedulingArgs&) = default;
+};
+
 // std::monostate: a pluginConfig entry without args, for a plugin that has no Args type.
 using PluginArgs
     = std::variant<std::monostate, NodeResourcesFitArgs, NodeResourcesBalancedAllocationArgs, InterPodAffinityArgs,
-                   PodTopologySpreadArgs, NodeAffinityArgs, DefaultPreemptionArgs, VolumeBindingArgs>;
+                   PodTopologySpreadArgs, NodeAffinityArgs, DefaultPreemptionArgs, VolumeBindingArgs, CoschedulingArgs>;
 
 // The kind of a plugin's args ("<plugin>Args"), or empty for a plugin without an Args type in v1.32.
 QString argsKindFor(const QString& plugin);

@@ -176,6 +176,8 @@ QStringList knownFields(const QString& kind)
         return {QStringLiteral("minCandidateNodesPercentage"), QStringLiteral("minCandidateNodesAbsolute")};
     if (kind == QLatin1String("VolumeBindingArgs"))
         return {QStringLiteral("bindTimeoutSeconds"), QStringLiteral("shape")};
+    if (kind == QLatin1String("CoschedulingArgs"))
+        return {QStringLiteral("permitWaitingTimeSeconds"), QStringLiteral("podGroupBackoffSeconds")};
     return {};
 }
 
@@ -224,6 +226,14 @@ PluginArgs decodePluginArgs(const QString& plugin, const YamlField& args)
                 = timeout.toInt(std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max());
         if (const YamlField shape = args["shape"]; shape.isDefined())
             binding->shape = decodeShape(shape);
+    } else if (auto* coscheduling = std::get_if<CoschedulingArgs>(&result)) {
+        // Both are *int64 in v1: absent keeps the default, an explicit 0 stays 0.
+        if (const YamlField wait = args["permitWaitingTimeSeconds"]; wait.isDefined())
+            coscheduling->permitWaitingTimeSeconds
+                = wait.toInt(std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max());
+        if (const YamlField backoff = args["podGroupBackoffSeconds"]; backoff.isDefined())
+            coscheduling->podGroupBackoffSeconds
+                = backoff.toInt(std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max());
     }
     return result;
 }

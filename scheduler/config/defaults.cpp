@@ -36,12 +36,13 @@ QString toString(PodTopologySpreadDefaulting defaulting)
 
 QString argsKindFor(const QString& plugin)
 {
-    // The Args kinds registered in the v1 scheme of kube-scheduler v1.32.
+    // The Args kinds registered in the v1 scheme of kube-scheduler v1.32, and Coscheduling's, which
+    // scheduler-plugins adds to that scheme.
     static const QStringList withArgs = {
         QStringLiteral("DefaultPreemption"), QStringLiteral("InterPodAffinity"),
         QStringLiteral("NodeAffinity"),      QStringLiteral("NodeResourcesBalancedAllocation"),
         QStringLiteral("NodeResourcesFit"),  QStringLiteral("PodTopologySpread"),
-        QStringLiteral("VolumeBinding"),
+        QStringLiteral("VolumeBinding"),     QStringLiteral("Coscheduling"),
     };
     return withArgs.contains(plugin) ? plugin + QStringLiteral("Args") : QString();
 }
@@ -62,6 +63,8 @@ PluginArgs defaultArgsFor(const QString& plugin)
         return PodTopologySpreadArgs {};
     if (plugin == QLatin1String("VolumeBinding"))
         return VolumeBindingArgs {};
+    if (plugin == QLatin1String("Coscheduling"))
+        return CoschedulingArgs {};
     return std::monostate {};
 }
 

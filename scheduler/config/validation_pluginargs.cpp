@@ -187,6 +187,18 @@ void validateVolumeBinding(QList<FieldError>& errors, const QString& path, const
     }
 }
 
+// v0.32's Coscheduling New() refuses a negative podGroupBackoffSeconds ("PodGroupBackoffSeconds cannot
+// be negative", failing with "parse arguments failed"); later releases moved the check into
+// ValidateCoschedulingArgs with this message. A negative permitWaitingTimeSeconds is accepted, as in
+// v0.32: the wait then times out at once.
+void validateCoscheduling(QList<FieldError>& errors, const QString& path, const CoschedulingArgs& args)
+{
+    if (args.podGroupBackoffSeconds < 0) {
+        errors.append(field::invalid(child(path, "podGroupBackoffSeconds"), QString::number(args.podGroupBackoffSeconds),
+                                     QStringLiteral("must be greater than 0")));
+    }
+}
+
 template <class... Ts> struct Overloaded : Ts...
 {
     using Ts::operator()...;
@@ -217,6 +229,7 @@ QList<FieldError> validatePluginArgs(const QString& path, const PluginArgs& args
                    [](const NodeAffinityArgs&) {},
                    [&](const DefaultPreemptionArgs& a) { validateDefaultPreemption(errors, path, a); },
                    [&](const VolumeBindingArgs& a) { validateVolumeBinding(errors, path, a); },
+                   [&](const CoschedulingArgs& a) { validateCoscheduling(errors, path, a); },
                },
                args);
     return errors;

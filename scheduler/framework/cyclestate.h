@@ -1,6 +1,9 @@
 #pragma once
 
+#include "api/objects.h"
+
 #include <QHash>
+#include <QMap>
 #include <QSet>
 #include <QString>
 
@@ -57,6 +60,19 @@ private:
     QHash<QString, std::shared_ptr<StateData>> m_data;
     QSet<QString> m_skipFilterPlugins;
     QSet<QString> m_skipScorePlugins;
+};
+
+// framework.PodsToActivate (types.go): pods a plugin wants moved to the active queue once this cycle is
+// over (Coscheduling wakes a group's siblings with it). The scheduling cycle writes an empty one under
+// podsToActivateKey; the scheduler activates what it holds after Permit and again after binding.
+inline const QString podsToActivateKey = QStringLiteral("kubernetes.io/pods-to-activate");
+
+struct PodsToActivate final : StateData
+{
+    QMap<QString, Pod> pods; // "namespace/name" → pod; a QMap so that activation order is stable
+
+    // Upstream's Clone returns the same object; only preemption's dry runs clone, and they never activate.
+    std::unique_ptr<StateData> clone() const override { return std::make_unique<PodsToActivate>(*this); }
 };
 
 } // namespace ksv::framework

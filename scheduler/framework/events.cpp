@@ -19,6 +19,7 @@ QString toString(EventResource resource)
     case EventResource::CSINode: return QStringLiteral("storage.k8s.io/CSINode");
     case EventResource::CSIDriver: return QStringLiteral("storage.k8s.io/CSIDriver");
     case EventResource::CSIStorageCapacity: return QStringLiteral("storage.k8s.io/CSIStorageCapacity");
+    case EventResource::VolumeAttachment: return QStringLiteral("storage.k8s.io/VolumeAttachment");
     case EventResource::PodGroup: return QStringLiteral("PodGroup");
     case EventResource::WildCard: return QStringLiteral("*");
     }
@@ -33,15 +34,42 @@ QString toString(QueueingHint hint)
 
 bool ClusterEvent::match(const ClusterEvent& incoming) const
 {
-    if (isWildCard() || incoming.isWildCard())
+    if (isWildCard())
         return true;
     if ((actionType & incoming.actionType) == 0)
         return false;
-    if (resource == incoming.resource)
-        return true;
-    // A registration for Pod covers assigned and unscheduled pods alike.
-    return resource == EventResource::Pod
-        && (incoming.resource == EventResource::AssignedPod || incoming.resource == EventResource::UnscheduledPod);
+    // EventResource.match: a wildcard resource matches every resource, and Pod matches assigned and
+    // unscheduled pods alike.
+    return resource == EventResource::WildCard || resource == incoming.resource
+        || (resource == EventResource::Pod
+            && (incoming.resource == EventResource::AssignedPod || incoming.resource == EventResource::UnscheduledPod));
+}
+
+QString actionTypeString(ActionType type)
+{
+    switch (type) {
+    case action::Add: return QStringLiteral("Add");
+    case action::Delete: return QStringLiteral("Delete");
+    case action::UpdateNodeAllocatable: return QStringLiteral("UpdateNodeAllocatable");
+    case action::UpdateNodeLabel: return QStringLiteral("UpdateNodeLabel");
+    case action::UpdateNodeTaint: return QStringLiteral("UpdateNodeTaint");
+    case action::UpdateNodeCondition: return QStringLiteral("UpdateNodeCondition");
+    case action::UpdateNodeAnnotation: return QStringLiteral("UpdateNodeAnnotation");
+    case action::UpdatePodLabel: return QStringLiteral("UpdatePodLabel");
+    case action::UpdatePodScaleDown: return QStringLiteral("UpdatePodScaleDown");
+    case action::UpdatePodTolerations: return QStringLiteral("UpdatePodTolerations");
+    case action::UpdatePodSchedulingGatesEliminated: return QStringLiteral("UpdatePodSchedulingGatesEliminated");
+    case action::UpdatePodGeneratedResourceClaim: return QStringLiteral("UpdatePodGeneratedResourceClaim");
+    case action::updatePodOther: return QStringLiteral("Update");
+    case action::All: return QStringLiteral("All");
+    case action::Update: return QStringLiteral("Update");
+    default: return {};
+    }
+}
+
+ClusterEvent clusterEvent(EventResource resource, ActionType type)
+{
+    return ClusterEvent {resource, type, toString(resource) + actionTypeString(type)};
 }
 
 namespace {
@@ -105,20 +133,7 @@ namespace {
 
 QString updateLabel(EventResource resource, ActionType type)
 {
-    static const QMap<ActionType, QString> names {
-        {action::UpdateNodeAllocatable, QStringLiteral("UpdateNodeAllocatable")},
-        {action::UpdateNodeLabel, QStringLiteral("UpdateNodeLabel")},
-        {action::UpdateNodeTaint, QStringLiteral("UpdateNodeTaint")},
-        {action::UpdateNodeCondition, QStringLiteral("UpdateNodeCondition")},
-        {action::UpdateNodeAnnotation, QStringLiteral("UpdateNodeAnnotation")},
-        {action::UpdatePodLabel, QStringLiteral("UpdatePodLabel")},
-        {action::UpdatePodScaleDown, QStringLiteral("UpdatePodScaleDown")},
-        {action::UpdatePodTolerations, QStringLiteral("UpdatePodTolerations")},
-        {action::UpdatePodSchedulingGatesEliminated, QStringLiteral("UpdatePodSchedulingGatesEliminated")},
-        {action::UpdatePodGeneratedResourceClaim, QStringLiteral("UpdatePodGeneratedResourceClaim")},
-        {action::updatePodOther, QStringLiteral("Update")},
-    };
-    return toString(resource) + names.value(type);
+    return toString(resource) + actionTypeString(type);
 }
 
 QMap<QString, QString> conditionStatuses(const Node& node)

@@ -23,6 +23,7 @@ enum class EventResource : quint8 {
     CSINode,
     CSIDriver,
     CSIStorageCapacity,
+    VolumeAttachment, // not in our object model: registered so that the lists match upstream's
     PodGroup,       // scheduling.x-k8s.io PodGroup, for the Coscheduling plugin
     WildCard,
 };
@@ -30,6 +31,9 @@ QString toString(EventResource resource);
 
 // framework.ActionType: a bit set.
 using ActionType = quint32;
+// ActionType.String: the name of one action, "Update" for updatePodOther and the Update union, "All",
+// and "" for any other combination (as upstream).
+QString actionTypeString(ActionType type);
 namespace action {
 inline constexpr ActionType Add = 1u << 0;
 inline constexpr ActionType Delete = 1u << 1;
@@ -61,9 +65,16 @@ struct ClusterEvent
     QString label;
 
     bool isWildCard() const { return resource == EventResource::WildCard && actionType == action::All; }
-    // ClusterEvent.Match: whether an incoming event `incoming` is one this registered event covers.
+    // ClusterEvent.Match: whether an incoming event `incoming` is one this registered event covers. An
+    // incoming wildcard event matches only a registered wildcard (the queue moves every pod for it
+    // without asking hints).
     bool match(const ClusterEvent& incoming) const;
+
+    friend bool operator==(const ClusterEvent&, const ClusterEvent&) = default;
 };
+
+// ClusterEvent{Resource, ActionType} with upstream's Label(): fmt.Sprintf("%v%v", resource, action).
+ClusterEvent clusterEvent(EventResource resource, ActionType type);
 
 // The events the queue itself produces (framework/events.go).
 const ClusterEvent& eventScheduleAttemptFailure(); // "ScheduleAttemptFailure"
@@ -97,6 +108,16 @@ public:
     virtual ~EnqueueExtensions() = default;
     virtual QList<ClusterEventWithHint> eventsToRegister() const = 0;
 };
+
+// util.As: both objects as T. Either may be null (add, delete); false when one is of another kind,
+// where upstream's hint gives up with an error and the queue takes Queue.
+template<typename T>
+bool as(const KubeObject* oldObj, const KubeObject* newObj, const T*& oldT, const T*& newT)
+{
+    oldT = oldObj ? std::get_if<T>(oldObj) : nullptr;
+    newT = newObj ? std::get_if<T>(newObj) : nullptr;
+    return (!oldObj || oldT) && (!newObj || newT);
+}
 
 // events.go: NodeSchedulingPropertiesChange, the events a node update is, in upstream's order.
 QList<ClusterEvent> nodeSchedulingPropertiesChange(const Node& newNode, const Node& oldNode);

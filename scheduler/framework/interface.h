@@ -72,6 +72,26 @@ public:
     virtual WaitingPods& waitingPods() = 0;
     // SharedInformerFactory().Core().V1().Pods().Lister().
     virtual const PodLister& podLister() const = 0;
+    // Virtual time in nanoseconds, where upstream plugins call time.Now() (Coscheduling's expiring
+    // caches).
+    virtual qint64 now() const = 0;
+};
+
+// The extension points, in the order a pod meets them.
+enum class ExtensionPoint : quint8 {
+    PreEnqueue, QueueSort, PreFilter, Filter, PostFilter, PreScore, Score, NormalizeScore,
+    Reserve, Unreserve, Permit, WaitOnPermit, PreBind, Bind, PostBind,
+};
+QString toString(ExtensionPoint point);
+
+// Told every plugin's result at the extension points that run once per pod (Filter and Score run
+// per node; their results come from the attempt's outcome instead). The scheduling loop records
+// them in the trace; without a recorder nothing is spent.
+class PluginResultRecorder
+{
+public:
+    virtual ~PluginResultRecorder() = default;
+    virtual void pluginResult(ExtensionPoint point, const QString& plugin, const Status& status) = 0;
 };
 
 class Plugin

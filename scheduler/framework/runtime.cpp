@@ -237,6 +237,7 @@ Status Framework::runPreEnqueuePlugins(const Pod& pod)
 {
     for (const auto& entry : m_preEnqueue) {
         Status status = entry.plugin->preEnqueue(pod);
+        record(ExtensionPoint::PreEnqueue, entry.name, status);
         if (!status.isSuccess()) {
             status.withPlugin(entry.name);
             if (!status.isRejected())
@@ -261,6 +262,7 @@ Framework::PreFilterRun Framework::runPreFilterPlugins(CycleState& state, const 
     QSet<QString> skip;
     for (const auto& entry : m_preFilter) {
         PreFilterOutcome outcome = entry.plugin->preFilter(state, pod, m_snapshot->nodeInfos());
+        record(ExtensionPoint::PreFilter, entry.name, outcome.status);
         if (outcome.status.isSkip()) {
             skip.insert(entry.name);
             continue;
@@ -347,6 +349,18 @@ QList<std::pair<QString, Plugin*>> Framework::plugins() const
     return result;
 }
 
+QList<Framework::PluginEvents> Framework::enqueueExtensions() const
+{
+    QList<PluginEvents> result;
+    for (const auto& plugin : m_plugins) {
+        if (const auto* extensions = dynamic_cast<const EnqueueExtensions*>(plugin.get()))
+            result.append({plugin->name(), extensions->eventsToRegister()});
+        else
+            result.append({plugin->name(), {ClusterEventWithHint {ClusterEvent {EventResource::WildCard, action::All, QString()}, {}}}});
+    }
+    return result;
+}
+
 QList<PodInfoPtr> Framework::nominatedPodsForNode(const QString& nodeName) const
 {
     return m_nominator ? m_nominator->nominatedPodsForNode(nodeName) : QList<PodInfoPtr>();
@@ -414,6 +428,7 @@ PostFilterOutcome Framework::runPostFilterPlugins(CycleState& state, const Pod& 
     QString rejector;
     for (const auto& entry : m_postFilter) {
         PostFilterOutcome outcome = entry.plugin->postFilter(state, pod, statuses);
+        record(ExtensionPoint::PostFilter, entry.name, outcome.status);
         if (outcome.status.isSuccess())
             return outcome;
         if (outcome.status.code() == Code::UnschedulableAndUnresolvable) {
@@ -442,6 +457,7 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const QL
     QSet<QString> skip;
     for (const auto& entry : m_preScore) {
         const Status status = entry.plugin->preScore(state, pod, nodes);
+        record(ExtensionPoint::PreScore, entry.name, status);
         if (status.isSkip()) {
             skip.insert(entry.name);
             continue;
@@ -516,6 +532,7 @@ Status Framework::runReservePluginsReserve(CycleState& state, const Pod& pod, co
 {
     for (const auto& entry : m_reserve) {
         Status status = entry.plugin->reserve(state, pod, nodeName);
+        record(ExtensionPoint::Reserve, entry.name, status);
         if (!status.isSuccess()) {
             if (status.isRejected())
                 return status.withPlugin(entry.name);
@@ -528,8 +545,10 @@ Status Framework::runReservePluginsReserve(CycleState& state, const Pod& pod, co
 void Framework::runReservePluginsUnreserve(CycleState& state, const Pod& pod, const QString& nodeName)
 {
     // Unreserve runs in the reverse order of Reserve.
-    for (auto it = m_reserve.rbegin(); it != m_reserve.rend(); ++it)
+    for (auto it = m_reserve.rbegin(); it != m_reserve.rend(); ++it) {
         it->plugin->unreserve(state, pod, nodeName);
+        record(ExtensionPoint::Unreserve, it->name, Status());
+    }
 }
 
 Framework::PermitRun Framework::runPermitPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
@@ -537,6 +556,7 @@ Framework::PermitRun Framework::runPermitPlugins(CycleState& state, const Pod& p
     PermitRun run;
     for (const auto& entry : m_permit) {
         PermitOutcome outcome = entry.plugin->permit(state, pod, nodeName);
+        record(ExtensionPoint::Permit, entry.name, outcome.status);
         if (outcome.status.isSuccess())
             continue;
         if (outcome.status.isRejected()) {
@@ -562,6 +582,7 @@ Status Framework::runPreBindPlugins(CycleState& state, const Pod& pod, const QSt
 {
     for (const auto& entry : m_preBind) {
         Status status = entry.plugin->preBind(state, pod, nodeName);
+        record(ExtensionPoint::PreBind, entry.name, status);
         if (!status.isSuccess()) {
             if (status.isRejected())
                 return status.withPlugin(entry.name);
@@ -578,6 +599,7 @@ Status Framework::runBindPlugins(CycleState& state, const Pod& pod, const QStrin
     Status status;
     for (const auto& entry : m_bind) {
         status = entry.plugin->bind(state, pod, nodeName);
+        record(ExtensionPoint::Bind, entry.name, status);
         if (status.isSkip())
             continue;
         if (!status.isSuccess()) {
@@ -592,8 +614,10 @@ Status Framework::runBindPlugins(CycleState& state, const Pod& pod, const QStrin
 
 void Framework::runPostBindPlugins(CycleState& state, const Pod& pod, const QString& nodeName)
 {
-    for (const auto& entry : m_postBind)
+    for (const auto& entry : m_postBind) {
         entry.plugin->postBind(state, pod, nodeName);
+        record(ExtensionPoint::PostBind, entry.name, Status());
+    }
 }
 
 } // namespace ksv::framework

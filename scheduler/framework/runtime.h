@@ -1,5 +1,6 @@
 #pragma once
 
+#include "events.h"
 #include "interface.h"
 #include "random.h"
 
@@ -60,6 +61,9 @@ public:
     // Both outlive the framework; without them the framework has no waiting pods and lists no pods.
     void setWaitingPods(WaitingPods* waitingPods) { m_waitingPods = waitingPods; }
     void setPodLister(const PodLister* podLister) { m_podLister = podLister; }
+    void setRecorder(PluginResultRecorder* recorder) { m_recorder = recorder; }
+    // The simulation's clock; without one the framework's time stands at 0.
+    void setClock(const qint64* now) { m_clock = now; }
 
     // Handle
     const Snapshot& snapshot() const override { return *m_snapshot; }
@@ -71,6 +75,7 @@ public:
     QList<PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const override;
     WaitingPods& waitingPods() override;
     const PodLister& podLister() const override;
+    qint64 now() const override { return m_clock ? *m_clock : 0; }
 
     // Extension points.
     Status runPreEnqueuePlugins(const Pod& pod);
@@ -106,6 +111,15 @@ public:
     bool hasPermitPlugins() const { return !m_permit.empty(); }
     // Every plugin instance with its name, in the order the profile created them.
     QList<std::pair<QString, Plugin*>> plugins() const;
+
+    // fillEnqueueExtensions: the events each plugin registered; a plugin that does not implement
+    // EnqueueExtensions is interested in every event (upstream's defaultEnqueueExtension).
+    struct PluginEvents
+    {
+        QString plugin;
+        QList<ClusterEventWithHint> events;
+    };
+    QList<PluginEvents> enqueueExtensions() const;
 
     // The enabled plugins per extension point, by upstream's extension point names, in run order.
     QList<std::pair<QString, QStringList>> listPlugins() const;
@@ -145,6 +159,14 @@ private:
     const PodNominator* m_nominator = nullptr;
     WaitingPods* m_waitingPods = nullptr;
     const PodLister* m_podLister = nullptr;
+    PluginResultRecorder* m_recorder = nullptr;
+    const qint64* m_clock = nullptr;
+
+    void record(ExtensionPoint point, const QString& plugin, const Status& status) const
+    {
+        if (m_recorder)
+            m_recorder->pluginResult(point, plugin, status);
+    }
 
     friend class FrameworkBuilder;
 };

@@ -96,6 +96,10 @@ ClusterLister::ClusterLister(std::shared_ptr<const ClusterState> cluster)
         m_storageClasses.insert(m_cluster->storageClasses[i].meta.name, i);
     for (qsizetype i = 0; i < m_cluster->csiNodes.size(); ++i)
         m_csiNodes.insert(m_cluster->csiNodes[i].meta.name, i);
+    for (qsizetype i = 0; i < m_cluster->podGroups.size(); ++i) {
+        const auto& meta = m_cluster->podGroups[i].meta;
+        m_podGroups.insert(meta.namespace_ + QLatin1Char('/') + meta.name, i);
+    }
 }
 
 const PersistentVolumeClaim* ClusterLister::persistentVolumeClaim(const QString& namespace_, const QString& name) const
@@ -120,6 +124,12 @@ const CSINode* ClusterLister::csiNode(const QString& name) const
 {
     const auto it = m_csiNodes.constFind(name);
     return it == m_csiNodes.cend() ? nullptr : &m_cluster->csiNodes[*it];
+}
+
+const PodGroup* ClusterLister::podGroup(const QString& namespace_, const QString& name) const
+{
+    const auto it = m_podGroups.constFind(namespace_ + QLatin1Char('/') + name);
+    return it == m_podGroups.cend() ? nullptr : &m_cluster->podGroups[*it];
 }
 
 } // namespace ksv::framework

@@ -55,6 +55,8 @@ public:
     const PersistentVolume* persistentVolume(const QString& name) const;
     const StorageClass* storageClass(const QString& name) const;
     const CSINode* csiNode(const QString& name) const;
+    // The Coscheduling plugin's PodGroup informer (its controller-runtime client's cache).
+    const PodGroup* podGroup(const QString& namespace_, const QString& name) const;
 
 private:
     std::shared_ptr<const ClusterState> m_cluster = std::make_shared<const ClusterState>();
@@ -63,6 +65,7 @@ private:
     QHash<QString, qsizetype> m_pvs;
     QHash<QString, qsizetype> m_storageClasses;
     QHash<QString, qsizetype> m_csiNodes;
+    QHash<QString, qsizetype> m_podGroups;
 };
 
 } // namespace ksv::framework

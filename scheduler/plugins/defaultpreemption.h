@@ -7,6 +7,7 @@
 #include "preemption.h"
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <functional>
@@ -16,7 +17,8 @@ namespace ksv::plugins {
 class DefaultPreemption final : public framework::Plugin,
                                 public framework::PreEnqueuePlugin,
                                 public framework::PostFilterPlugin,
-                                public preemption::Interface
+                                public preemption::Interface,
+                                public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("DefaultPreemption");
@@ -32,6 +34,11 @@ public:
     framework::Status preEnqueue(const Pod& pod) override;
     framework::PostFilterOutcome postFilter(framework::CycleState& state, const Pod& pod,
                                             const framework::NodeToStatus& filteredNodeStatuses) override;
+
+    // EventsToRegister (v1.32): with SchedulerAsyncPreemption off PreEnqueue never rejects, so no event
+    // is needed. Registering none, rather than not implementing the interface, keeps the queue from
+    // registering every event for this plugin.
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override { return {}; }
 
     // preemption::Interface
     std::pair<qint32, qint32> getOffsetAndNumCandidates(qint32 numNodes) override;

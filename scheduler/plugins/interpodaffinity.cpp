@@ -159,4 +159,79 @@ QMap<QString, qint64> InterPodAffinity::TopologyToMatchedTermCount::toMap() cons
     return map;
 }
 
+// ---- QueueingHints (plugin.go v1.32: EventsToRegister with hints on, isSchedulableAfterPodChange,
+// isSchedulableAfterNodeChange) -----------------------------------------------------------------------
+
+QList<framework::ClusterEventWithHint> InterPodAffinity::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        // A scheduled pod deleted may lift anti-affinity, relabelled may do either, added may satisfy affinity.
+        {clusterEvent(EventResource::Pod, action::Add | action::UpdatePodLabel | action::Delete), &InterPodAffinity::isSchedulableAfterPodChange},
+        // No UpdateNodeTaint with hints on: it only worked around preCheck.
+        {clusterEvent(EventResource::Node, action::Add | action::UpdateNodeLabel), &InterPodAffinity::isSchedulableAfterNodeChange},
+    };
+}
+
+framework::QueueingHint InterPodAffinity::isSchedulableAfterPodChange(const Pod& pod, const KubeObject* oldObj,
+                                                                     const KubeObject* newObj)
+{
+    using framework::QueueingHint;
+    const Pod* originalPod = nullptr;
+    const Pod* modifiedPod = nullptr;
+    if (!framework::as(oldObj, newObj, originalPod, modifiedPod) || (!originalPod && !modifiedPod))
+        return QueueingHint::Queue;
+    // Only scheduled pods take part in inter-pod affinity.
+    if ((modifiedPod && modifiedPod->nodeName.isEmpty()) || (originalPod && originalPod->nodeName.isEmpty()))
+        return QueueingHint::QueueSkip;
+
+    // GetAffinityTerms of the pod's required terms, namespaces not merged with the namespace selector;
+    // a term that does not parse is an error, which the queue takes as Queue.
+    if (!termsParseError(requiredTermsOf(pod.affinity.podAffinity)).isEmpty()
+        || !termsParseError(requiredTermsOf(pod.affinity.podAntiAffinity)).isEmpty())
+        return QueueingHint::Queue;
+    const framework::PodInfoPtr podInfo = framework::PodInfo::create(pod);
+    const QList<framework::AffinityTerm>& terms = podInfo->requiredAffinityTerms;
+    const QList<framework::AffinityTerm>& antiTerms = podInfo->requiredAntiAffinityTerms;
+    using interpodaffinity::podMatchesAllAffinityTerms;
+
+    // One existing pod must satisfy all affinity terms at once, so the terms are checked together.
+    if (modifiedPod && originalPod) {
+        if (!podMatchesAllAffinityTerms(terms, *originalPod) && podMatchesAllAffinityTerms(terms, *modifiedPod))
+            return QueueingHint::Queue;
+        if (podMatchesAllAffinityTerms(antiTerms, *originalPod) && !podMatchesAllAffinityTerms(antiTerms, *modifiedPod))
+            return QueueingHint::Queue;
+        return QueueingHint::QueueSkip;
+    }
+    if (modifiedPod)
+        return podMatchesAllAffinityTerms(terms, *modifiedPod) ? QueueingHint::Queue : QueueingHint::QueueSkip;
+    return podMatchesAllAffinityTerms(antiTerms, *originalPod) ? QueueingHint::Queue : QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint InterPodAffinity::isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj,
+                                                                      const KubeObject* newObj)
+{
+    using framework::QueueingHint;
+    const Node* originalNode = nullptr;
+    const Node* modifiedNode = nullptr;
+    if (!framework::as(oldObj, newObj, originalNode, modifiedNode) || !modifiedNode)
+        return QueueingHint::Queue;
+
+    // A node carrying the topology key of a term may open a domain for the pod.
+    if (!termsParseError(requiredTermsOf(pod.affinity.podAffinity)).isEmpty())
+        return QueueingHint::Queue;
+    const framework::PodInfoPtr podInfo = framework::PodInfo::create(pod);
+    for (const auto& term : podInfo->requiredAffinityTerms) {
+        if (modifiedNode->meta.labels.contains(term.topologyKey))
+            return QueueingHint::Queue;
+    }
+    if (!termsParseError(requiredTermsOf(pod.affinity.podAntiAffinity)).isEmpty())
+        return QueueingHint::Queue;
+    for (const auto& term : podInfo->requiredAntiAffinityTerms) {
+        if (modifiedNode->meta.labels.contains(term.topologyKey))
+            return QueueingHint::Queue;
+    }
+    return QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

@@ -9,6 +9,7 @@
 // (filtering.go), interpodaffinityscoring.cpp (scoring.go).
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 
 namespace ksv::plugins {
@@ -19,7 +20,8 @@ class InterPodAffinity final : public framework::Plugin,
                                public framework::FilterPlugin,
                                public framework::PreScorePlugin,
                                public framework::ScorePlugin,
-                               public framework::ScoreExtensions
+                               public framework::ScoreExtensions,
+                               public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("InterPodAffinity");
@@ -106,6 +108,10 @@ public:
     // framework.NewPodInfo's error for the pod's affinity terms ("requiredAffinityTerms: values[0][k]:
     // Invalid value: ..."), aggregated as upstream does; empty when every selector parses.
     static QString podInfoParseError(const Pod& pod);
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterPodChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 
 private:
     // mergeAffinityTermNamespacesIfNotEmpty: unless the namespaceSelector is empty (all namespaces),

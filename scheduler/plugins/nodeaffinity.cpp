@@ -194,4 +194,45 @@ Status NodeAffinity::normalizeScore(framework::CycleState& /*state*/, const Pod&
     return defaultNormalizeScore(framework::maxNodeScore, false, scores);
 }
 
+// ---- QueueingHints (node_affinity.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterNodeChange) -----------------------------------------------------------------------
+
+QList<framework::ClusterEventWithHint> NodeAffinity::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        {clusterEvent(EventResource::Node, action::Add | action::UpdateNodeLabel),
+         [this](const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) {
+             return isSchedulableAfterNodeChange(pod, oldObj, newObj);
+         }},
+    };
+}
+
+framework::QueueingHint NodeAffinity::isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj,
+                                                                  const KubeObject* newObj) const
+{
+    using framework::QueueingHint;
+    const Node* originalNode = nullptr;
+    const Node* modifiedNode = nullptr;
+    if (!framework::as(oldObj, newObj, originalNode, modifiedNode) || !modifiedNode)
+        return QueueingHint::Queue;
+    if (m_addedNodeSelector && !m_addedNodeSelector->match(*modifiedNode))
+        return QueueingHint::QueueSkip;
+
+    const nodeaffinity::RequiredNodeAffinity requiredNodeAffinity(pod);
+    QString error;
+    const bool isMatched = requiredNodeAffinity.match(*modifiedNode, &error);
+    if (!error.isEmpty())
+        return QueueingHint::Queue;
+    if (!isMatched)
+        return QueueingHint::QueueSkip;
+    if (!originalNode)
+        return QueueingHint::Queue;
+    // An update helps only when it turns a non-matching node into a matching one.
+    const bool wasMatched = requiredNodeAffinity.match(*originalNode, &error);
+    if (!error.isEmpty())
+        return QueueingHint::Queue;
+    return wasMatched ? QueueingHint::QueueSkip : QueueingHint::Queue;
+}
+
 } // namespace ksv::plugins

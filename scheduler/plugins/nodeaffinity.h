@@ -5,6 +5,7 @@
 // profile's addedAffinity applied to every pod.
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 #include "nodeaffinitymatching.h"
 
@@ -15,7 +16,8 @@ class NodeAffinity final : public framework::Plugin,
                            public framework::FilterPlugin,
                            public framework::PreScorePlugin,
                            public framework::ScorePlugin,
-                           public framework::ScoreExtensions
+                           public framework::ScoreExtensions,
+                           public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("NodeAffinity");
@@ -37,6 +39,9 @@ public:
     framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
     framework::ScoreExtensions* scoreExtensions() override { return this; }
     framework::Status normalizeScore(framework::CycleState& state, const Pod& pod, QList<framework::NodeScore>& scores) override;
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) const;
 
 private:
     std::optional<nodeaffinity::LazyErrorNodeSelector> m_addedNodeSelector;

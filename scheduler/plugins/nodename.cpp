@@ -15,4 +15,13 @@ framework::Status NodeName::filter(framework::CycleState& /*state*/, const Pod& 
     return mismatch;
 }
 
+// ---- QueueingHints (node_name.go v1.32: EventsToRegister with hints on) -------------------------------
+
+QList<framework::ClusterEventWithHint> NodeName::eventsToRegister() const
+{
+    using namespace framework;
+    // Only a new node can be the one the pod names. No hint: every such event is worth a retry.
+    return {{clusterEvent(EventResource::Node, action::Add), {}}};
+}
+
 } // namespace ksv::plugins

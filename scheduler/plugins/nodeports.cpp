@@ -80,4 +80,41 @@ Status NodePorts::filter(framework::CycleState& state, const Pod& /*pod*/, const
     return {};
 }
 
+// ---- QueueingHints (node_ports.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterPodDeleted) -----------------------------------------------------------------------
+
+QList<framework::ClusterEventWithHint> NodePorts::eventsToRegister() const
+{
+    using namespace framework;
+    // Container ports are immutable, so pod updates cannot free a port. Every new node may have it free.
+    return {
+        {clusterEvent(EventResource::Pod, action::Delete), &NodePorts::isSchedulableAfterPodDeleted},
+        {clusterEvent(EventResource::Node, action::Add), {}},
+    };
+}
+
+framework::QueueingHint NodePorts::isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj,
+                                                               const KubeObject* newObj)
+{
+    const Pod* deletedPod = nullptr;
+    const Pod* unused = nullptr;
+    if (!framework::as(oldObj, newObj, deletedPod, unused) || !deletedPod)
+        return framework::QueueingHint::Queue;
+    if (deletedPod->nodeName.isEmpty())
+        return framework::QueueingHint::QueueSkip;
+    // util.GetHostPorts of the deleted pod: the host ports it held.
+    const QList<ContainerPort> ports = getContainerPorts(*deletedPod);
+    if (ports.isEmpty())
+        return framework::QueueingHint::QueueSkip;
+    framework::HostPortInfo portsInUse;
+    for (const auto& port : ports)
+        portsInUse.add(port.hostIP, port.protocol, port.hostPort);
+    // fitsPorts: only a deleted pod holding a port this pod wants can help.
+    for (const auto& port : getContainerPorts(pod)) {
+        if (portsInUse.checkConflict(port.hostIP, port.protocol, port.hostPort))
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

@@ -3,11 +3,15 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go): the host ports the pod's
 // containers ask for must be free on the node.
 
+#include "framework/events.h"
 #include "framework/interface.h"
 
 namespace ksv::plugins {
 
-class NodePorts final : public framework::Plugin, public framework::PreFilterPlugin, public framework::FilterPlugin
+class NodePorts final : public framework::Plugin,
+                        public framework::PreFilterPlugin,
+                        public framework::FilterPlugin,
+                        public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("NodePorts");
@@ -26,6 +30,9 @@ public:
     static QList<ContainerPort> getContainerPorts(const Pod& pod);
     // Fits: none of the pod's host ports conflicts with one in use on the node.
     static bool fits(const Pod& pod, const framework::NodeInfo& nodeInfo);
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 };
 
 } // namespace ksv::plugins

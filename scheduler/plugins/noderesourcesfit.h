@@ -7,6 +7,7 @@
 #include "resourceallocation.h"
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <QSet>
@@ -17,7 +18,8 @@ class NodeResourcesFit : public framework::Plugin,
                          public framework::PreFilterPlugin,
                          public framework::FilterPlugin,
                          public framework::PreScorePlugin,
-                         public framework::ScorePlugin
+                         public framework::ScorePlugin,
+                         public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("NodeResourcesFit");
@@ -70,10 +72,26 @@ public:
     // ephemeral-storage, then scalar resources; those by name, where Go's map order is random).
     static QList<InsufficientResource> fitsRequest(const PreFilterState& podRequest, const framework::NodeInfo& nodeInfo);
 
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    framework::QueueingHint isSchedulableAfterPodEvent(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) const;
+    static framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    // isSchedulableAfterPodScaleDown: the update is the pod's own, or shrinks a scheduled pod's request
+    // of a resource the pod asks for.
+    bool isSchedulableAfterPodScaleDown(const Pod& targetPod, const Pod& originalPod, const Pod& modifiedPod) const;
+    // haveAnyRequestedResourcesIncreased: the node's pod count, or the allocatable of a resource the pod
+    // requests, grew.
+    static bool haveAnyRequestedResourcesIncreased(const Pod& pod, const Node& originalNode, const Node& modifiedNode);
+    // isFit: the pod fits the empty node (Fits: no resource ignored); false for no node.
+    static bool isFit(const Pod& pod, const Node* node);
+
+    // InPlacePodVerticalScaling is alpha and off in v1.32; upstream's tests turn it on.
+    void setEnableInPlacePodVerticalScalingForTesting(bool enable) { m_enableInPlacePodVerticalScaling = enable; }
+
 private:
     QSet<QString> m_ignoredResources;
     QSet<QString> m_ignoredResourceGroups;
     ResourceAllocationScorer m_resourceAllocationScorer;
+    bool m_enableInPlacePodVerticalScaling = false;
 };
 
 } // namespace ksv::plugins

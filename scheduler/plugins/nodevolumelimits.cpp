@@ -267,4 +267,73 @@ std::pair<QString, QString> NodeVolumeLimits::csiDriverInfoFromStorageClass(cons
     return {provisioner, volumeHandle};
 }
 
+// ---- QueueingHints (csi.go v1.32: EventsToRegister, isSchedulableAfterPodDeleted,
+// isSchedulableAfterPVCAdded) -------------------------------------------------------------------------
+
+QList<framework::ClusterEventWithHint> NodeVolumeLimits::eventsToRegister() const
+{
+    using namespace framework;
+    // Any new CSINode may raise a limit, and a detached volume (VolumeAttachment deleted, registered in
+    // v1.32 by kubernetes#128337 without a hint) frees a slot. Our model has no VolumeAttachment
+    // objects, so that event never arrives; it is registered so that the list matches upstream's.
+    return {
+        {clusterEvent(EventResource::CSINode, action::Add), {}},
+        {clusterEvent(EventResource::Pod, action::Delete), &NodeVolumeLimits::isSchedulableAfterPodDeleted},
+        {clusterEvent(EventResource::PersistentVolumeClaim, action::Add), &NodeVolumeLimits::isSchedulableAfterPVCAdded},
+        {clusterEvent(EventResource::VolumeAttachment, action::Delete), {}},
+    };
+}
+
+namespace {
+
+// csi-translation-lib IsInlineMigratable: an inline source one of its in-tree plugins translates
+// (CanSupportInline), whether or not the node has migrated it.
+bool isInlineMigratableSource(const Volume& volume)
+{
+    static const QStringList sources = {
+        QStringLiteral("awsElasticBlockStore"), QStringLiteral("gcePersistentDisk"), QStringLiteral("azureDisk"),
+        QStringLiteral("azureFile"), QStringLiteral("cinder"), QStringLiteral("vsphereVolume"), QStringLiteral("portworxVolume"),
+    };
+    return sources.contains(volume.type);
+}
+
+} // namespace
+
+framework::QueueingHint NodeVolumeLimits::isSchedulableAfterPodDeleted(const Pod& /*pod*/, const KubeObject* oldObj,
+                                                                      const KubeObject* newObj)
+{
+    const Pod* deletedPod = nullptr;
+    const Pod* unused = nullptr;
+    if (!framework::as(oldObj, newObj, deletedPod, unused) || !deletedPod)
+        return framework::QueueingHint::Queue;
+    if (deletedPod->volumes.isEmpty() || deletedPod->nodeName.isEmpty())
+        return framework::QueueingHint::QueueSkip;
+    // Only volumes that count against a CSI limit can free a slot.
+    for (const auto& volume : deletedPod->volumes) {
+        if (storage::isPersistentVolumeClaim(volume) || storage::isEphemeral(volume) || isInlineMigratableSource(volume))
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint NodeVolumeLimits::isSchedulableAfterPVCAdded(const Pod& pod, const KubeObject* oldObj,
+                                                                    const KubeObject* newObj)
+{
+    const PersistentVolumeClaim* unused = nullptr;
+    const PersistentVolumeClaim* addedClaim = nullptr;
+    if (!framework::as(oldObj, newObj, unused, addedClaim) || !addedClaim)
+        return framework::QueueingHint::Queue;
+    if (addedClaim->meta.namespace_ != pod.meta.namespace_)
+        return framework::QueueingHint::QueueSkip;
+    // The claim of a persistentVolumeClaim volume, or of an ephemeral one (<pod>-<volume>, which the
+    // model keeps in claimName).
+    for (const auto& volume : pod.volumes) {
+        if (!storage::isPersistentVolumeClaim(volume) && !storage::isEphemeral(volume))
+            continue;
+        if (volume.claimName == addedClaim->meta.name)
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

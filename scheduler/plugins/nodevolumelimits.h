@@ -5,11 +5,15 @@
 // the node's attachable-volumes-* allocatable). The non-CSI EBSLimits, GCEPDLimits, AzureDiskLimits
 // and CinderLimits plugins were deleted in v1.32.
 
+#include "framework/events.h"
 #include "framework/interface.h"
 
 namespace ksv::plugins {
 
-class NodeVolumeLimits : public framework::Plugin, public framework::PreFilterPlugin, public framework::FilterPlugin
+class NodeVolumeLimits : public framework::Plugin,
+                         public framework::PreFilterPlugin,
+                         public framework::FilterPlugin,
+                         public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("NodeVolumeLimits");
@@ -26,6 +30,10 @@ public:
     // volumeutil.GetCSIAttachLimitKey: "attachable-volumes-csi-<driver>", with a driver name too long
     // for a resource name replaced by the leading hex digits of its SHA-1.
     static QString csiAttachLimitKey(const QString& driverName);
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterPVCAdded(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 
 private:
     // filterAttachableVolumes: the pod's CSI volumes as "<driver>/<volumeHandle>" → limit key.

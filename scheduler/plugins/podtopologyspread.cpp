@@ -288,4 +288,127 @@ LabelSelector PodTopologySpread::defaultSelector(const Pod& pod, const ClusterSt
     return selector;
 }
 
+// ---- QueueingHints (plugin.go v1.32: EventsToRegister with hints on, involvedInTopologySpreading,
+// isSchedulableAfterPodChange, getConstraints, isSchedulableAfterNodeChange,
+// checkTopologyKeyLabelsChanged) ----------------------------------------------------------------------
+
+namespace {
+
+// involvedInTopologySpreading: the pod itself, or a scheduled pod of its namespace (only those count).
+bool involvedInTopologySpreading(const Pod& incomingPod, const Pod& podWithSpreading)
+{
+    return incomingPod.meta.uid == podWithSpreading.meta.uid
+        || (!incomingPod.nodeName.isEmpty() && incomingPod.meta.namespace_ == podWithSpreading.meta.namespace_);
+}
+
+bool hasConstraintWithNodeTaintsPolicyHonor(const QList<PodTopologySpread::Constraint>& constraints)
+{
+    return std::any_of(constraints.cbegin(), constraints.cend(),
+                       [](const auto& c) { return c.nodeTaintsPolicy == NodeInclusionPolicy::Honor; });
+}
+
+bool podLabelsMatchSpreadConstraints(const QList<PodTopologySpread::Constraint>& constraints, const Labels& labels)
+{
+    return std::any_of(constraints.cbegin(), constraints.cend(), [&labels](const auto& c) { return selectorMatches(c.selector, labels); });
+}
+
+bool checkTopologyKeyLabelsChanged(const Labels& originalLabels, const Labels& modifiedLabels,
+                                   const QList<PodTopologySpread::Constraint>& constraints)
+{
+    return std::any_of(constraints.cbegin(), constraints.cend(), [&](const auto& c) {
+        return originalLabels.value(c.topologyKey) != modifiedLabels.value(c.topologyKey);
+    });
+}
+
+} // namespace
+
+QList<framework::ClusterEventWithHint> PodTopologySpread::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        // A scheduled pod added, relabelled or deleted changes the counts; a new toleration of the pod
+        // itself matters under nodeTaintsPolicy: Honor.
+        {clusterEvent(EventResource::Pod, action::Add | action::UpdatePodLabel | action::UpdatePodTolerations | action::Delete),
+         [this](const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) {
+             return isSchedulableAfterPodChange(pod, oldObj, newObj);
+         }},
+        // Nodes make the domains, and their taints count under nodeTaintsPolicy: Honor.
+        {clusterEvent(EventResource::Node, action::Add | action::Delete | action::UpdateNodeLabel | action::UpdateNodeTaint),
+         [this](const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) {
+             return isSchedulableAfterNodeChange(pod, oldObj, newObj);
+         }},
+    };
+}
+
+framework::QueueingHint PodTopologySpread::isSchedulableAfterPodChange(const Pod& pod, const KubeObject* oldObj,
+                                                                      const KubeObject* newObj) const
+{
+    using framework::QueueingHint;
+    const Pod* originalPod = nullptr;
+    const Pod* modifiedPod = nullptr;
+    if (!framework::as(oldObj, newObj, originalPod, modifiedPod) || (!originalPod && !modifiedPod))
+        return QueueingHint::Queue;
+    if ((modifiedPod && !involvedInTopologySpreading(*modifiedPod, pod))
+        || (originalPod && !involvedInTopologySpreading(*originalPod, pod)))
+        return QueueingHint::QueueSkip;
+
+    // getConstraints: the hard constraints.
+    const ConstraintsResult result = constraintsFor(pod, UnsatisfiableConstraintAction::DoNotSchedule);
+    if (!result.error.isEmpty())
+        return QueueingHint::Queue;
+    const QList<Constraint>& constraints = result.constraints;
+
+    if (modifiedPod && originalPod) {
+        if (pod.meta.uid == modifiedPod->meta.uid && modifiedPod->tolerations != originalPod->tolerations
+            && hasConstraintWithNodeTaintsPolicyHonor(constraints))
+            return QueueingHint::Queue;
+        if (modifiedPod->meta.labels == originalPod->meta.labels)
+            return QueueingHint::QueueSkip;
+        // Queue when the update makes the pod match, or stop matching, some constraint's selector.
+        for (const auto& c : constraints) {
+            if (selectorMatches(c.selector, originalPod->meta.labels) != selectorMatches(c.selector, modifiedPod->meta.labels))
+                return QueueingHint::Queue;
+        }
+        return QueueingHint::QueueSkip;
+    }
+
+    // Added or deleted: it counts when it matches some constraint.
+    const Pod& podToCheck = modifiedPod ? *modifiedPod : *originalPod;
+    return podLabelsMatchSpreadConstraints(constraints, podToCheck.meta.labels) ? QueueingHint::Queue : QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint PodTopologySpread::isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj,
+                                                                       const KubeObject* newObj) const
+{
+    using framework::QueueingHint;
+    const Node* originalNode = nullptr;
+    const Node* modifiedNode = nullptr;
+    if (!framework::as(oldObj, newObj, originalNode, modifiedNode) || (!originalNode && !modifiedNode))
+        return QueueingHint::Queue;
+
+    const ConstraintsResult result = constraintsFor(pod, UnsatisfiableConstraintAction::DoNotSchedule);
+    if (!result.error.isEmpty())
+        return QueueingHint::Queue;
+    const QList<Constraint>& constraints = result.constraints;
+
+    const bool originalNodeMatching =
+        originalNode && podtopologyspread::nodeLabelsMatchSpreadConstraints(originalNode->meta.labels, constraints);
+    const bool modifiedNodeMatching =
+        modifiedNode && podtopologyspread::nodeLabelsMatchSpreadConstraints(modifiedNode->meta.labels, constraints);
+
+    if (originalNode && modifiedNode) {
+        // UpdateNodeLabel: the node joins or leaves the constraints' domains, or moves between them.
+        // UpdateNodeTaint: a matching node's taints changed.
+        if (originalNodeMatching != modifiedNodeMatching)
+            return QueueingHint::Queue;
+        if (modifiedNodeMatching
+            && (checkTopologyKeyLabelsChanged(originalNode->meta.labels, modifiedNode->meta.labels, constraints)
+                || originalNode->taints != modifiedNode->taints))
+            return QueueingHint::Queue;
+        return QueueingHint::QueueSkip;
+    }
+    // Add: the new node matches. Delete: the deleted node matched.
+    return (modifiedNode ? modifiedNodeMatching : originalNodeMatching) ? QueueingHint::Queue : QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

@@ -16,6 +16,7 @@
 #include "nodeaffinitymatching.h"
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <array>
@@ -29,7 +30,8 @@ class PodTopologySpread final : public framework::Plugin,
                                 public framework::FilterPlugin,
                                 public framework::PreScorePlugin,
                                 public framework::ScorePlugin,
-                                public framework::ScoreExtensions
+                                public framework::ScoreExtensions,
+                                public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("PodTopologySpread");
@@ -131,6 +133,10 @@ public:
     // pod's controller (ReplicationController merged as labels; ReplicaSet and StatefulSet requirements
     // added). Never Nothing: an empty result is labels.Everything(), which callers treat as "none".
     static LabelSelector defaultSelector(const Pod& pod, const ClusterState& cluster);
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    framework::QueueingHint isSchedulableAfterPodChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) const;
+    framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) const;
 
 private:
     ConstraintsResult filterTopologySpreadConstraints(const QList<TopologySpreadConstraint>& constraints,

@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "coscheduling.h"
 #include "defaultbinder.h"
 #include "defaultpreemption.h"
 #include "imagelocality.h"
@@ -67,6 +68,7 @@ Registry inTreeRegistry()
     addWithArgs<NodeResourcesBalancedAllocation, config::NodeResourcesBalancedAllocationArgs>(registry);
     addPlain<ImageLocality>(registry);
     addPlain<DefaultBinder>(registry);
+    addWithArgs<Coscheduling, config::CoschedulingArgs>(registry); // out-of-tree: enabled only by configuration
     return registry;
 }
 

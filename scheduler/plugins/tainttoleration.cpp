@@ -102,4 +102,42 @@ Status TaintToleration::normalizeScore(framework::CycleState& /*state*/, const P
     return defaultNormalizeScore(framework::maxNodeScore, true, scores);
 }
 
+// ---- QueueingHints (taint_toleration.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterNodeChange, isSchedulableAfterPodTolerationChange) -----------------------------
+
+QList<framework::ClusterEventWithHint> TaintToleration::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        {clusterEvent(EventResource::Node, action::Add | action::UpdateNodeTaint), &TaintToleration::isSchedulableAfterNodeChange},
+        {clusterEvent(EventResource::Pod, action::UpdatePodTolerations), &TaintToleration::isSchedulableAfterPodTolerationChange},
+    };
+}
+
+framework::QueueingHint TaintToleration::isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj,
+                                                                     const KubeObject* newObj)
+{
+    const Node* originalNode = nullptr;
+    const Node* modifiedNode = nullptr;
+    if (!framework::as(oldObj, newObj, originalNode, modifiedNode) || !modifiedNode)
+        return framework::QueueingHint::Queue;
+    // Only a change from an untolerated taint to none can help; an added node counts as untolerated before.
+    bool wasUntolerated = true;
+    if (originalNode)
+        wasUntolerated = findMatchingUntoleratedTaint(originalNode->taints, pod.tolerations, doNotScheduleTaintsFilter) != nullptr;
+    const bool isUntolerated = findMatchingUntoleratedTaint(modifiedNode->taints, pod.tolerations, doNotScheduleTaintsFilter) != nullptr;
+    return wasUntolerated && !isUntolerated ? framework::QueueingHint::Queue : framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint TaintToleration::isSchedulableAfterPodTolerationChange(const Pod& pod, const KubeObject* oldObj,
+                                                                              const KubeObject* newObj)
+{
+    const Pod* oldPod = nullptr;
+    const Pod* modifiedPod = nullptr;
+    if (!framework::as(oldObj, newObj, oldPod, modifiedPod) || !modifiedPod)
+        return framework::QueueingHint::Queue;
+    // The rejected pod itself got a toleration: it may now tolerate the taint that stopped it.
+    return pod.meta.uid == modifiedPod->meta.uid ? framework::QueueingHint::Queue : framework::QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

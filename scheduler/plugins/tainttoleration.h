@@ -3,6 +3,7 @@
 // TaintToleration (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go): a node's
 // NoSchedule and NoExecute taints must be tolerated; its PreferNoSchedule taints lower the score.
 
+#include "framework/events.h"
 #include "framework/interface.h"
 
 namespace ksv::plugins {
@@ -25,7 +26,8 @@ class TaintToleration final : public framework::Plugin,
                               public framework::FilterPlugin,
                               public framework::PreScorePlugin,
                               public framework::ScorePlugin,
-                              public framework::ScoreExtensions
+                              public framework::ScoreExtensions,
+                              public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("TaintToleration");
@@ -40,6 +42,10 @@ public:
     framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
     framework::ScoreExtensions* scoreExtensions() override { return this; }
     framework::Status normalizeScore(framework::CycleState& state, const Pod& pod, QList<framework::NodeScore>& scores) override;
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterPodTolerationChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 };
 
 } // namespace ksv::plugins

@@ -171,4 +171,87 @@ const PodVolumes* VolumeBinding::assumedPodVolumes(const framework::CycleState& 
     return it == stateData->podVolumesByNode.cend() ? nullptr : &*it;
 }
 
+// ---- QueueingHints (volume_binding.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterCSINodeChange, isSchedulableAfterPersistentVolumeClaimChange,
+// isSchedulableAfterStorageClassChange; see objectKindNotModelled for the CSIDriver and
+// CSIStorageCapacity hints) ---------------------------------------------------------------------------
+
+namespace {
+
+// Our model has no CSIDriver or CSIStorageCapacity objects, so those events never arrive. This stands
+// for upstream's isSchedulableAfterCSIDriverChange and isSchedulableAfterCSIStorageCapacityChange
+// with the answer upstream gives for an object it cannot read: Queue.
+framework::QueueingHint objectKindNotModelled(const Pod& /*pod*/, const KubeObject* /*oldObj*/, const KubeObject* /*newObj*/)
+{
+    return framework::QueueingHint::Queue;
+}
+
+} // namespace
+
+QList<framework::ClusterEventWithHint> VolumeBinding::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        // A missing or mis-configured class (allowedTopologies) may be fixed by an add or update.
+        {clusterEvent(EventResource::StorageClass, action::Add | action::Update), &VolumeBinding::isSchedulableAfterStorageClassChange},
+        // Claims are bound to volumes: any change of either may help.
+        {clusterEvent(EventResource::PersistentVolumeClaim, action::Add | action::Update),
+         &VolumeBinding::isSchedulableAfterPersistentVolumeClaimChange},
+        {clusterEvent(EventResource::PersistentVolume, action::Add | action::Update), {}},
+        // Node labels decide allowed topologies and PV node affinity (no UpdateNodeTaint with hints on).
+        {clusterEvent(EventResource::Node, action::Add | action::UpdateNodeLabel), {}},
+        // The CSINode says which in-tree plugins are migrated to CSI.
+        {clusterEvent(EventResource::CSINode, action::Add | action::Update), &VolumeBinding::isSchedulableAfterCSINodeChange},
+        {clusterEvent(EventResource::CSIDriver, action::Update), &objectKindNotModelled},
+        {clusterEvent(EventResource::CSIStorageCapacity, action::Add | action::Update), &objectKindNotModelled},
+    };
+}
+
+framework::QueueingHint VolumeBinding::isSchedulableAfterCSINodeChange(const Pod& /*pod*/, const KubeObject* oldObj,
+                                                                      const KubeObject* newObj)
+{
+    if (!oldObj)
+        return framework::QueueingHint::Queue;
+    const CSINode* oldCSINode = nullptr;
+    const CSINode* modifiedCSINode = nullptr;
+    if (!framework::as(oldObj, newObj, oldCSINode, modifiedCSINode) || !oldCSINode || !modifiedCSINode)
+        return framework::QueueingHint::Queue;
+    const bool migratedPluginsChanged = oldCSINode->meta.annotations.value(storage::migratedPluginsAnnotation)
+        != modifiedCSINode->meta.annotations.value(storage::migratedPluginsAnnotation);
+    return migratedPluginsChanged ? framework::QueueingHint::Queue : framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint VolumeBinding::isSchedulableAfterPersistentVolumeClaimChange(const Pod& pod, const KubeObject* oldObj,
+                                                                                    const KubeObject* newObj)
+{
+    const PersistentVolumeClaim* oldClaim = nullptr;
+    const PersistentVolumeClaim* newClaim = nullptr;
+    if (!framework::as(oldObj, newObj, oldClaim, newClaim) || !newClaim)
+        return framework::QueueingHint::Queue;
+    if (pod.meta.namespace_ != newClaim->meta.namespace_)
+        return framework::QueueingHint::QueueSkip;
+    // Almost any creation or update of a claim the pod uses (bound, provisioned, ...) may help.
+    for (const auto& volume : pod.volumes) {
+        if (!storage::isPersistentVolumeClaim(volume) && !storage::isEphemeral(volume))
+            continue;
+        if (volume.claimName == newClaim->meta.name)
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint VolumeBinding::isSchedulableAfterStorageClassChange(const Pod& /*pod*/, const KubeObject* oldObj,
+                                                                           const KubeObject* newObj)
+{
+    const StorageClass* oldClass = nullptr;
+    const StorageClass* newClass = nullptr;
+    if (!framework::as(oldObj, newObj, oldClass, newClass) || !newClass)
+        return framework::QueueingHint::Queue;
+    if (!oldClass)
+        return framework::QueueingHint::Queue;
+    // volumeBindingMode is immutable; of the rest only allowedTopologies matters.
+    return newClass->allowedTopologies != oldClass->allowedTopologies ? framework::QueueingHint::Queue
+                                                                      : framework::QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

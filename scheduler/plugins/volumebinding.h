@@ -8,6 +8,7 @@
 #include "volumebinder.h"
 
 #include "config/args.h"
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <optional>
@@ -20,7 +21,8 @@ class VolumeBinding : public framework::Plugin,
                       public framework::PreScorePlugin,
                       public framework::ScorePlugin,
                       public framework::ReservePlugin,
-                      public framework::PreBindPlugin
+                      public framework::PreBindPlugin,
+                      public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("VolumeBinding");
@@ -65,6 +67,11 @@ public:
 
     // How long upstream's PreBind waits for the PV controller to finish binding.
     qint64 bindTimeoutSeconds() const { return m_bindTimeoutSeconds; }
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterCSINodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterPersistentVolumeClaimChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterStorageClassChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 
 private:
     // podHasPVCs: whether the pod references a claim; a non-empty error when one is unusable.

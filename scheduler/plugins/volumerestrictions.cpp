@@ -184,4 +184,65 @@ Status VolumeRestrictions::filter(framework::CycleState& state, const Pod& pod, 
     return {};
 }
 
+// ---- QueueingHints (volume_restrictions.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterPersistentVolumeClaimAdded, isSchedulableAfterPodDeleted) -----------------------
+
+QList<framework::ClusterEventWithHint> VolumeRestrictions::eventsToRegister() const
+{
+    using namespace framework;
+    // Volumes are immutable, so only a deleted pod releases a disk or a ReadWriteOncePod claim; every
+    // new node may be free of conflicts; a claim created late lets its access modes be checked.
+    return {
+        {clusterEvent(EventResource::Pod, action::Delete), &VolumeRestrictions::isSchedulableAfterPodDeleted},
+        {clusterEvent(EventResource::Node, action::Add), {}},
+        {clusterEvent(EventResource::PersistentVolumeClaim, action::Add), &VolumeRestrictions::isSchedulableAfterPersistentVolumeClaimAdded},
+    };
+}
+
+framework::QueueingHint VolumeRestrictions::isSchedulableAfterPersistentVolumeClaimAdded(const Pod& pod, const KubeObject* oldObj,
+                                                                                        const KubeObject* newObj)
+{
+    const PersistentVolumeClaim* unused = nullptr;
+    const PersistentVolumeClaim* newClaim = nullptr;
+    if (!framework::as(oldObj, newObj, unused, newClaim) || !newClaim)
+        return framework::QueueingHint::Queue;
+    if (newClaim->meta.namespace_ != pod.meta.namespace_)
+        return framework::QueueingHint::QueueSkip;
+    for (const auto& volume : pod.volumes) {
+        if (storage::isPersistentVolumeClaim(volume) && volume.claimName == newClaim->meta.name)
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint VolumeRestrictions::isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj,
+                                                                        const KubeObject* newObj)
+{
+    const Pod* deletedPod = nullptr;
+    const Pod* unused = nullptr;
+    if (!framework::as(oldObj, newObj, deletedPod, unused) || !deletedPod)
+        return framework::QueueingHint::Queue;
+    if (deletedPod->meta.namespace_ != pod.meta.namespace_)
+        return framework::QueueingHint::QueueSkip;
+
+    // framework.NewNodeInfo(deletedPod): the deleted pod alone on a node.
+    framework::NodeInfo nodeInfo(std::make_shared<const Node>());
+    nodeInfo.addPod(framework::PodInfo::create(*deletedPod));
+    if (!satisfyVolumeConflicts(pod, nodeInfo))
+        return framework::QueueingHint::Queue;
+
+    // A deleted pod sharing a claim may have held it ReadWriteOncePod; upstream does not fetch the
+    // claim to check its access modes, to keep the hint cheap.
+    QSet<QString> claims;
+    for (const auto& volume : pod.volumes) {
+        if (storage::isPersistentVolumeClaim(volume))
+            claims.insert(volume.claimName);
+    }
+    for (const auto& volume : deletedPod->volumes) {
+        if (storage::isPersistentVolumeClaim(volume) && claims.contains(volume.claimName))
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
 } // namespace ksv::plugins

@@ -4,6 +4,7 @@
 // v1.32): in-tree disks that cannot be mounted twice on one node (GCE PD, AWS EBS, iSCSI, Ceph RBD),
 // and PersistentVolumeClaims with the ReadWriteOncePod access mode already in use by another pod.
 
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <QSet>
@@ -13,7 +14,8 @@ namespace ksv::plugins {
 class VolumeRestrictions : public framework::Plugin,
                            public framework::PreFilterPlugin,
                            public framework::FilterPlugin,
-                           public framework::PreFilterExtensions
+                           public framework::PreFilterExtensions,
+                           public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("VolumeRestrictions");
@@ -49,6 +51,10 @@ public:
 
     // isVolumeConflict: whether `volume` cannot be mounted next to the volumes of `existingPod`.
     static bool isVolumeConflict(const Volume& volume, const Pod& existingPod);
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterPersistentVolumeClaimAdded(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
 
 private:
     // StorageInfos().IsPVCUsedByPods: a scheduled pod of the snapshot mounts the claim.

@@ -148,4 +148,84 @@ Status VolumeZone::filter(framework::CycleState& state, const Pod& pod, const fr
     return {};
 }
 
+// ---- QueueingHints (volume_zone.go v1.32: EventsToRegister with hints on,
+// isSchedulableAfterPersistentVolumeClaimChange, isSchedulableAfterStorageClassAdded,
+// isSchedulableAfterPersistentVolumeChange, getPVTopologies) ----------------------------------------
+
+QList<framework::ClusterEventWithHint> VolumeZone::eventsToRegister() const
+{
+    using namespace framework;
+    return {
+        // volumeBindingMode is immutable, so only a new WaitForFirstConsumer class can help.
+        {clusterEvent(EventResource::StorageClass, action::Add), &VolumeZone::isSchedulableAfterStorageClassAdded},
+        {clusterEvent(EventResource::Node, action::Add | action::UpdateNodeLabel), {}},
+        // A new claim, or one whose volumeName got filled.
+        {clusterEvent(EventResource::PersistentVolumeClaim, action::Add | action::Update),
+         &VolumeZone::isSchedulableAfterPersistentVolumeClaimChange},
+        // A new PV, or one whose zone labels changed.
+        {clusterEvent(EventResource::PersistentVolume, action::Add | action::Update), &VolumeZone::isSchedulableAfterPersistentVolumeChange},
+    };
+}
+
+framework::QueueingHint VolumeZone::isSchedulableAfterPersistentVolumeClaimChange(const Pod& pod, const KubeObject* oldObj,
+                                                                                 const KubeObject* newObj)
+{
+    const PersistentVolumeClaim* oldClaim = nullptr;
+    const PersistentVolumeClaim* modifiedClaim = nullptr;
+    if (!framework::as(oldObj, newObj, oldClaim, modifiedClaim))
+        return framework::QueueingHint::Queue;
+    // isPVCRequestedFromPod: only persistentVolumeClaim volumes (getPersistentVolumeClaimNameFromPod).
+    if (!modifiedClaim || pod.meta.namespace_ != modifiedClaim->meta.namespace_)
+        return framework::QueueingHint::QueueSkip;
+    for (const auto& volume : pod.volumes) {
+        if (storage::isPersistentVolumeClaim(volume) && volume.claimName == modifiedClaim->meta.name)
+            return framework::QueueingHint::Queue;
+    }
+    return framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint VolumeZone::isSchedulableAfterStorageClassAdded(const Pod& /*pod*/, const KubeObject* /*oldObj*/,
+                                                                       const KubeObject* newObj)
+{
+    const StorageClass* unused = nullptr;
+    const StorageClass* addedClass = nullptr;
+    if (!framework::as(nullptr, newObj, unused, addedClass) || !addedClass)
+        return framework::QueueingHint::Queue;
+    return addedClass->volumeBindingMode == VolumeBindingMode::WaitForFirstConsumer ? framework::QueueingHint::Queue
+                                                                                    : framework::QueueingHint::QueueSkip;
+}
+
+framework::QueueingHint VolumeZone::isSchedulableAfterPersistentVolumeChange(const Pod& /*pod*/, const KubeObject* oldObj,
+                                                                            const KubeObject* newObj)
+{
+    const PersistentVolume* originalPV = nullptr;
+    const PersistentVolume* modifiedPV = nullptr;
+    if (!framework::as(oldObj, newObj, originalPV, modifiedPV) || !modifiedPV)
+        return framework::QueueingHint::Queue;
+    if (!originalPV)
+        return framework::QueueingHint::Queue;
+    // Only the zone and region labels matter: spec.nodeAffinity is immutable and NodeAffinity's concern.
+    const QList<PVTopology> original = getPVTopologies(*originalPV);
+    const QList<PVTopology> modified = getPVTopologies(*modifiedPV);
+    const bool changed = original.size() != modified.size()
+        || !std::equal(original.cbegin(), original.cend(), modified.cbegin(), [](const PVTopology& a, const PVTopology& b) {
+               return a.pvName == b.pvName && a.key == b.key && a.values == b.values;
+           });
+    return changed ? framework::QueueingHint::Queue : framework::QueueingHint::QueueSkip;
+}
+
+QList<VolumeZone::PVTopology> VolumeZone::getPVTopologies(const PersistentVolume& pv)
+{
+    QList<PVTopology> topologies;
+    for (const auto& key : topologyLabels()) {
+        const auto it = pv.meta.labels.constFind(key);
+        if (it == pv.meta.labels.cend())
+            continue;
+        // A label that does not parse is logged and ignored upstream.
+        if (auto zones = labelZonesToSet(*it))
+            topologies.append({pv.meta.name, key, *zones});
+    }
+    return topologies;
+}
+
 } // namespace ksv::plugins

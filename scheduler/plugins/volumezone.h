@@ -3,13 +3,17 @@
 // VolumeZone (pkg/scheduler/framework/plugins/volumezone/volume_zone.go, v1.32): a pod whose bound
 // PersistentVolumes carry zone or region labels fits only nodes with matching labels.
 
+#include "framework/events.h"
 #include "framework/interface.h"
 
 #include <QSet>
 
 namespace ksv::plugins {
 
-class VolumeZone : public framework::Plugin, public framework::PreFilterPlugin, public framework::FilterPlugin
+class VolumeZone : public framework::Plugin,
+                   public framework::PreFilterPlugin,
+                   public framework::FilterPlugin,
+                   public framework::EnqueueExtensions
 {
 public:
     static inline const QString Name = QStringLiteral("VolumeZone");
@@ -37,6 +41,13 @@ public:
     framework::PreFilterOutcome preFilter(framework::CycleState& state, const Pod& pod,
                                           const QList<framework::NodeInfoPtr>& nodes) override;
     framework::Status filter(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
+
+    QList<framework::ClusterEventWithHint> eventsToRegister() const override;
+    static framework::QueueingHint isSchedulableAfterPersistentVolumeClaimChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterStorageClassAdded(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    static framework::QueueingHint isSchedulableAfterPersistentVolumeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+    // getPVTopologies: the PV's zone and region labels that parse, in topologyLabels order.
+    static QList<PVTopology> getPVTopologies(const PersistentVolume& pv);
 
 private:
     // getPVbyPod: the topology labels of the PVs bound to the pod's claims.

@@ -26,6 +26,7 @@ constexpr KindInfo readKinds[] = {
     {"PersistentVolume", "v1", false},
     {"StorageClass", "storage.k8s.io/v1", false},
     {"CSINode", "storage.k8s.io/v1", false},
+    {"PodGroup", "scheduling.x-k8s.io/v1alpha1", true},
 };
 
 const KindInfo* findKind(const QString& kind)
@@ -136,6 +137,22 @@ PersistentVolumeClaim decodePersistentVolumeClaim(const YamlField& object, Objec
         claim.requestedStorage = storage.toQuantity();
     claim.phase = object["status"].stringOr("phase", QStringLiteral("Pending"));
     return claim;
+}
+
+// minMember and scheduleTimeoutSeconds are int32 in the CRD; a negative value would only make the
+// plugin misbehave (a group that is always complete, a timer that fires at once), so it is refused.
+PodGroup decodePodGroup(const YamlField& object, ObjectMeta meta)
+{
+    PodGroup group;
+    group.meta = std::move(meta);
+    const YamlField spec = object["spec"];
+    if (const YamlField minMember = spec["minMember"]; minMember.isDefined())
+        group.minMember = static_cast<int>(minMember.toInt(0, std::numeric_limits<int>::max()));
+    if (const YamlField minResources = spec["minResources"]; minResources.isDefined())
+        group.minResources = decodeResourceList(minResources);
+    if (const YamlField timeout = spec["scheduleTimeoutSeconds"]; timeout.isDefined())
+        group.scheduleTimeoutSeconds = static_cast<int>(timeout.toInt(0, std::numeric_limits<int>::max()));
+    return group;
 }
 
 int decodeReplicas(const YamlField& spec)
@@ -282,6 +299,14 @@ KubeObject decodeObject(const YamlField& object, DecodeMode mode)
         }
         return decodeStorageClass(object, std::move(meta));
     }
+    if (kind == QLatin1String("PodGroup")) {
+        if (!full) {
+            PodGroup group;
+            group.meta = std::move(meta);
+            return group;
+        }
+        return decodePodGroup(object, std::move(meta));
+    }
     // CSINode
     CSINode csiNode;
     csiNode.meta = std::move(meta);
@@ -305,7 +330,7 @@ QString kindOf(const KubeObject& object)
 {
     static const char* const names[] = {"Node", "Pod", "Namespace", "PriorityClass", "PodDisruptionBudget", "Service",
                                         "ReplicationController", "ReplicaSet", "StatefulSet", "PersistentVolumeClaim",
-                                        "PersistentVolume", "StorageClass", "CSINode"};
+                                        "PersistentVolume", "StorageClass", "CSINode", "PodGroup"};
     static_assert(std::size(names) == std::variant_size_v<KubeObject>);
     return QLatin1String(names[object.index()]);
 }
@@ -349,6 +374,7 @@ void ClusterState::add(KubeObject object)
             else if constexpr (std::is_same_v<T, PersistentVolume>) persistentVolumes.append(std::move(o));
             else if constexpr (std::is_same_v<T, StorageClass>) storageClasses.append(std::move(o));
             else if constexpr (std::is_same_v<T, CSINode>) csiNodes.append(std::move(o));
+            else if constexpr (std::is_same_v<T, PodGroup>) podGroups.append(std::move(o));
         },
         std::move(object));
 }
@@ -357,7 +383,8 @@ qsizetype ClusterState::objectCount() const
 {
     return nodes.size() + pods.size() + namespaces.size() + priorityClasses.size() + podDisruptionBudgets.size()
         + services.size() + replicationControllers.size() + replicaSets.size() + statefulSets.size()
-        + persistentVolumeClaims.size() + persistentVolumes.size() + storageClasses.size() + csiNodes.size();
+        + persistentVolumeClaims.size() + persistentVolumes.size() + storageClasses.size() + csiNodes.size()
+        + podGroups.size();
 }
 
 } // namespace ksv

@@ -246,17 +246,54 @@ private:
         const YamlField spec = document["spec"];
         if (!spec.isDefined())
             spec.fail(QStringLiteral("required value is missing"));
-        static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("schedulerConfig"),
+        static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
                                               QStringLiteral("objects"), QStringLiteral("events")};
         spec.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a Scenario spec has ") + knownKeys.join(QStringLiteral(", ")));
         if (const YamlField seed = spec["seed"]; seed.isDefined())
             m_scenario.seed = static_cast<quint64>(seed.toInt(0, std::numeric_limits<qint64>::max()));
+        if (const YamlField timing = spec["timing"]; timing.isDefined())
+            m_scenario.timing = decodeTiming(timing);
         if (const YamlField config = spec["schedulerConfig"]; config.isDefined())
             setSchedulerConfig(config, config.path());
         for (const auto& entry : spec["objects"].elements())
             addObjectEntry(entry);
         for (const auto& entry : spec["events"].elements())
             addEventEntry(entry);
+    }
+
+    static VirtualNanos durationField(const YamlField& field)
+    {
+        const QString text = field.toString();
+        const auto duration = parseDuration(text);
+        if (!duration || *duration < 0)
+            field.fail(quoteForMessage(text) + QStringLiteral(" is not a non-negative duration (such as 500us, 20ms, 2s)"));
+        return *duration;
+    }
+
+    static Timing decodeTiming(const YamlField& timing)
+    {
+        static const QStringList knownKeys = {QStringLiteral("cycleBase"), QStringLiteral("cyclePerNode"), QStringLiteral("bindLatency"),
+                                              QStringLiteral("bindJitter"), QStringLiteral("bindFailureRate"), QStringLiteral("podTermination")};
+        if (!timing.isMap())
+            timing.fail(QStringLiteral("expected a mapping with ") + knownKeys.join(QStringLiteral(", ")));
+        timing.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; timing has ") + knownKeys.join(QStringLiteral(", ")));
+        Timing result;
+        const std::pair<const char*, VirtualNanos Timing::*> durations[] = {
+            {"cycleBase", &Timing::cycleBase},     {"cyclePerNode", &Timing::cyclePerNode}, {"bindLatency", &Timing::bindLatency},
+            {"bindJitter", &Timing::bindJitter}, {"podTermination", &Timing::podTermination},
+        };
+        for (const auto& [key, member] : durations) {
+            if (const YamlField field = timing[key]; field.isDefined())
+                result.*member = durationField(field);
+        }
+        if (const YamlField rate = timing["bindFailureRate"]; rate.isDefined()) {
+            bool ok = false;
+            const double value = rate.toString().toDouble(&ok);
+            if (!ok || value < 0 || value > 1)
+                rate.fail(quoteForMessage(rate.toString()) + QStringLiteral(" is not a probability between 0 and 1"));
+            result.bindFailureRate = value;
+        }
+        return result;
     }
 
     void setSchedulerConfig(const YamlField& document, const QString& path)
@@ -478,6 +515,7 @@ void ScenarioBuilder::admitAndCheck()
     addAll(rest.persistentVolumes);
     addAll(rest.storageClasses);
     addAll(rest.csiNodes);
+    addAll(rest.podGroups);
     addAll(rest.pods);
 
     QHash<QString, Pod> podsByKey;

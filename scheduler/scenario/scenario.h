@@ -16,7 +16,7 @@ namespace ksv {
 // Every kind the scheduler reads. Objects of other kinds are skipped with a warning when loading.
 using KubeObject = std::variant<Node, Pod, Namespace, PriorityClass, PodDisruptionBudget, Service,
                                 ReplicationController, ReplicaSet, StatefulSet, PersistentVolumeClaim,
-                                PersistentVolume, StorageClass, CSINode>;
+                                PersistentVolume, StorageClass, CSINode, PodGroup>;
 
 QString kindOf(const KubeObject& object);
 const ObjectMeta& metaOf(const KubeObject& object);
@@ -38,6 +38,7 @@ struct ClusterState
     QList<PersistentVolume> persistentVolumes;
     QList<StorageClass> storageClasses;
     QList<CSINode> csiNodes;
+    QList<PodGroup> podGroups;
 
     void add(KubeObject object);
     qsizetype objectCount() const;
@@ -67,11 +68,27 @@ struct SchedulerConfigSource
     QString fieldPath; // "spec.schedulerConfig" when inline, "" for a whole document
 };
 
+// spec.timing: the virtual cost of the scheduler's work (docs/scenario-format.md). A scheduling
+// cycle costs `cycleBase` plus `cyclePerNode` for every node Filter evaluated; a bind call takes
+// `bindLatency` plus a uniform jitter in [0, bindJitter) drawn from the seed, and fails with
+// probability `bindFailureRate`; a preempted pod is gone `podTermination` after its deletion.
+struct Timing
+{
+    VirtualNanos cycleBase = 500'000;     // 500µs
+    VirtualNanos cyclePerNode = 5'000;    // 5µs
+    VirtualNanos bindLatency = 20'000'000; // 20ms
+    VirtualNanos bindJitter = 10'000'000;  // 10ms
+    double bindFailureRate = 0;
+    VirtualNanos podTermination = 2 * nanosPerSecond;
+    friend bool operator==(const Timing&, const Timing&) = default;
+};
+
 struct Scenario
 {
     QString name;
     QString file;
     quint64 seed = 1;
+    Timing timing;
     std::optional<SchedulerConfigSource> schedulerConfig;
     ClusterState initial;       // objects that exist at t=0
     QList<ScenarioEvent> events; // sorted by time; stable for equal times (file order)

@@ -334,6 +334,47 @@ private Q_SLOTS:
         QCOMPARE(profile.argsFor("VolumeBinding"), nullptr);
     }
 
+    // scheduler-plugins' Coscheduling: out of the default profile; its args are defaulted like the
+    // in-tree ones once it is enabled (SetDefaults_CoschedulingArgs: 60 and 0).
+    void coschedulingArgs()
+    {
+        QVERIFY(!render(defaultPlugins().multiPoint).contains("Coscheduling"));
+        const KubeSchedulerConfiguration defaults0 = defaultConfiguration();
+        QCOMPARE(defaults0.profiles[0].argsFor("Coscheduling"), nullptr);
+
+        const Profile enabled = decode(R"(profiles:
+- plugins:
+    multiPoint:
+      enabled: [{name: Coscheduling}]
+)")
+                                    .profiles[0];
+        const auto defaults = argsOf<CoschedulingArgs>(enabled, "Coscheduling");
+        QVERIFY(std::holds_alternative<CoschedulingArgs>(*enabled.argsFor("Coscheduling")));
+        QCOMPARE(defaults.permitWaitingTimeSeconds, 60);
+        QCOMPARE(defaults.podGroupBackoffSeconds, 0);
+
+        const Profile configured = decode(R"(profiles:
+- plugins:
+    multiPoint:
+      enabled: [{name: Coscheduling}]
+  pluginConfig:
+  - name: Coscheduling
+    args: {kind: CoschedulingArgs, podGroupBackoffSeconds: 30}
+)")
+                                       .profiles[0];
+        const auto args = argsOf<CoschedulingArgs>(configured, "Coscheduling");
+        QCOMPARE(args.permitWaitingTimeSeconds, 60);
+        QCOMPARE(args.podGroupBackoffSeconds, 30);
+
+        const Profile zero = decode(R"(profiles:
+- pluginConfig:
+  - name: Coscheduling
+    args: {permitWaitingTimeSeconds: 0}
+)")
+                                 .profiles[0];
+        QCOMPARE(argsOf<CoschedulingArgs>(zero, "Coscheduling").permitWaitingTimeSeconds, 0);
+    }
+
     void multipleProfiles()
     {
         const KubeSchedulerConfiguration configuration = decode(R"(parallelism: 4
@@ -383,7 +424,7 @@ profiles:
         QTest::addColumn<QString>("file");
         const QDir dir(QStringLiteral(KSV_SAMPLES_DIR) + "/configs");
         const QStringList files = dir.entryList({"*.yaml"}, QDir::Files, QDir::Name);
-        QCOMPARE(files, (QStringList {"most-allocated.yaml", "two-profiles.yaml"}));
+        QCOMPARE(files, (QStringList {"coscheduling.yaml", "most-allocated.yaml", "two-profiles.yaml"}));
         for (const auto& file : files)
             QTest::newRow(qPrintable(file)) << dir.filePath(file);
     }
@@ -392,7 +433,13 @@ profiles:
         QFETCH(QString, file);
         try {
             const KubeSchedulerConfiguration configuration = decodeConfiguration(loadSchedulerConfigFile(file));
-            if (file.endsWith("most-allocated.yaml")) {
+            if (file.endsWith("coscheduling.yaml")) {
+                QCOMPARE(configuration.profiles.size(), 1);
+                const Profile& profile = configuration.profiles[0];
+                QCOMPARE(render(profile.plugins.queueSort), "Coscheduling | *");
+                QVERIFY(render(profile.plugins.multiPoint).contains("Coscheduling"));
+                QCOMPARE(argsOf<CoschedulingArgs>(profile, "Coscheduling").permitWaitingTimeSeconds, 10);
+            } else if (file.endsWith("most-allocated.yaml")) {
                 QCOMPARE(configuration.profiles.size(), 1);
                 const Profile& profile = configuration.profiles[0];
                 QCOMPARE(render(profile.plugins.score), "NodeResourcesFit(5) | NodeResourcesBalancedAllocation");

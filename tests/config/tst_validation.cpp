@@ -315,6 +315,16 @@ private Q_SLOTS:
              "[]config.UtilizationShapePoint{config.UtilizationShapePoint{Utilization:1, Score:1}, "
              "config.UtilizationShapePoint{Utilization:3, Score:3}}: unexpected field `shape`, remove it or "
              "turn on the feature gate VolumeCapacityPriority");
+        // scheduler-plugins' Coscheduling (v0.32 refuses this in New(); later releases' ValidateCoschedulingArgs
+        // with this text).
+        args("Coscheduling negative backoff", "Coscheduling", "      podGroupBackoffSeconds: -1\n",
+             "sched.yaml:7:31: profiles[0].pluginConfig[0].args.podGroupBackoffSeconds: Invalid value: -1: "
+             "must be greater than 0");
+        args("Coscheduling unknown field", "Coscheduling", "      permitWaitingTime: 5\n",
+             "sched.yaml:7:7: profiles[0].pluginConfig[0].args.permitWaitingTime: unknown field; CoschedulingArgs has "
+             "permitWaitingTimeSeconds, podGroupBackoffSeconds");
+        args("Coscheduling timeout not an integer", "Coscheduling", "      permitWaitingTimeSeconds: 10s\n",
+             "sched.yaml:7:33: profiles[0].pluginConfig[0].args.permitWaitingTimeSeconds: \"10s\" is not an integer");
         args("NodeAffinity invalid key", "NodeAffinity",
              "      addedAffinity:\n        requiredDuringSchedulingIgnoredDuringExecution:\n          "
              "nodeSelectorTerms:\n"

@@ -121,6 +121,7 @@ public:
     QList<framework::PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const override { return nominated.value(nodeName); }
     framework::WaitingPods& waitingPods() override { return waiting; }
     const framework::PodLister& podLister() const override { return podList; }
+    qint64 now() const override { return clock; }
 
     framework::Snapshot& mutableSnapshot() { return m_snapshot; }
 
@@ -129,6 +130,7 @@ public:
     QHash<QString, QList<framework::PodInfoPtr>> nominated;
     ListPodLister podList;
     ListWaitingPods waiting;
+    qint64 clock = 0; // virtual nanoseconds; tests advance it to expire time-bound caches
 
 private:
     framework::Snapshot m_snapshot;

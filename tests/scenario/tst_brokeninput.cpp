@@ -716,7 +716,7 @@ spec:
   nodes:
   - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
 )yaml",
-        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, schedulerConfig, objects, events");
+        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events");
 
     row("scenario without spec", "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: empty}\n",
         "broken.yaml:1:1: spec: required value is missing");
@@ -787,6 +787,85 @@ items:
 )yaml",
         "broken.yaml:7:15: items[1].apiVersion: \"policy/v1beta1\" is not the API version of PodDisruptionBudget: "
         "expected \"policy/v1\"");
+
+    // ---- PodGroup (scheduler-plugins) ------------------------------------------------------------
+
+    row("PodGroup of the old API group", R"yaml(apiVersion: scheduling.sigs.k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+spec: {minMember: 3}
+)yaml",
+        "broken.yaml:1:13: apiVersion: \"scheduling.sigs.k8s.io/v1alpha1\" is not the API version of PodGroup: "
+        "expected \"scheduling.x-k8s.io/v1alpha1\"");
+
+    row("PodGroup minMember negative", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer, namespace: ml}
+spec:
+  minMember: -1
+)yaml",
+        "broken.yaml:5:14: spec.minMember: \"-1\" is out of range: must be between 0 and 2147483647");
+
+    row("PodGroup minMember not an integer", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+spec:
+  minMember: three
+)yaml",
+        "broken.yaml:5:14: spec.minMember: \"three\" is not an integer");
+
+    row("PodGroup timeout negative", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+spec:
+  minMember: 2
+  scheduleTimeoutSeconds: -5
+)yaml",
+        "broken.yaml:6:27: spec.scheduleTimeoutSeconds: \"-5\" is out of range: must be between 0 and 2147483647");
+
+    row("PodGroup minResources not a quantity", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+spec:
+  minMember: 2
+  minResources: {cpu: lots}
+)yaml",
+        "broken.yaml:6:23: spec.minResources.cpu: \"lots\" is not a quantity");
+
+    row("PodGroup minResources negative", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+spec:
+  minResources:
+    memory: -1Gi
+)yaml",
+        "broken.yaml:6:13: spec.minResources.memory: \"-1Gi\" must be greater than or equal to 0");
+
+    row("PodGroup spec field indented too little", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer}
+minMember: 2
+)yaml",
+        "broken.yaml:4:1: minMember: unknown field; a PodGroup has apiVersion, kind, metadata, spec, status and count");
+
+    row("PodGroup without a name", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {namespace: ml}
+spec: {minMember: 2}
+)yaml",
+        "broken.yaml:3:11: metadata.name: required value is missing");
+
+    row("PodGroup twice", R"yaml(apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer, namespace: ml}
+spec: {minMember: 2}
+---
+apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer, namespace: ml}
+spec: {minMember: 3}
+)yaml",
+        "broken.yaml:8:18: metadata.name: duplicate PodGroup ml/trainer (first defined at broken.yaml:1:1)");
 }
 
 void TestBrokenInput::refused()

@@ -86,6 +86,48 @@ spec:
         QCOMPARE(pod.containers.constFirst().ports.constFirst().hostPort, 80);
     }
 
+    // scheduler-plugins' PodGroup: spec read, status ignored, nil and empty minResources kept apart.
+    void podGroups()
+    {
+        const Scenario scenario = load(R"(
+apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: trainer, namespace: ml, creationTimestamp: "2024-05-01T10:00:00Z"}
+spec:
+  minMember: 3
+  minResources: {cpu: "6", memory: 12Gi}
+  scheduleTimeoutSeconds: 20
+status: {phase: Running, occupiedBy: abc, running: 3}
+---
+apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: empty}
+spec: {minResources: {}}
+---
+apiVersion: scheduling.x-k8s.io/v1alpha1
+kind: PodGroup
+metadata: {name: bare}
+)");
+        const QList<PodGroup>& groups = scenario.initial.podGroups;
+        QCOMPARE(groups.size(), 3);
+        QCOMPARE(scenario.initial.objectCount(), 3);
+        const PodGroup& trainer = groups[0];
+        QCOMPARE(trainer.meta.namespace_, QStringLiteral("ml"));
+        QVERIFY(!trainer.meta.uid.isEmpty());
+        QCOMPARE(trainer.minMember, 3);
+        QCOMPARE(trainer.scheduleTimeoutSeconds, std::optional<int>(20));
+        QVERIFY(trainer.minResources.has_value());
+        QCOMPARE(trainer.minResources->value(ResourceName::cpu).value(), 6);
+        QCOMPARE(trainer.minResources->value(ResourceName::memory).toString(), QStringLiteral("12Gi"));
+        QCOMPARE(groups[1].meta.namespace_, QStringLiteral("default"));
+        QVERIFY(groups[1].minResources.has_value());
+        QVERIFY(groups[1].minResources->isEmpty());
+        QCOMPARE(groups[2].minMember, 0);
+        QVERIFY(!groups[2].minResources.has_value());
+        QVERIFY(!groups[2].scheduleTimeoutSeconds.has_value());
+        QCOMPARE(kindOf(KubeObject(trainer)), QStringLiteral("PodGroup"));
+    }
+
     void uidsAreStable()
     {
         const char* text = "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n";

@@ -52,6 +52,7 @@ private Q_SLOTS:
             {QStringLiteral("backlog-node-added.yaml"), {7, 27}},
             {QStringLiteral("scale-5000.yaml"), {5000, 150000}},
             {QStringLiteral("default.yaml"), {8, 25}},
+            {QStringLiteral("gang-scheduling.yaml"), {3, 13}},
         };
         for (const QString& file : files) {
             QVERIFY2(expected.contains(file), qPrintable(QStringLiteral("a new sample needs its counts here: ") + file));
@@ -72,6 +73,8 @@ private Q_SLOTS:
             const Totals t = totals(scenario);
             QCOMPARE(t.nodes, nodes);
             QCOMPARE(t.pods, pods);
+            if (file.endsWith(QLatin1String("gang-scheduling.yaml")))
+                QCOMPARE(scenario.initial.podGroups.size(), 2);
         } catch (const LoadError& e) {
             QFAIL(e.what());
         }

@@ -1,0 +1,208 @@
+#include "runcommand.h"
+
+#include "config/config.h"
+#include "scenario/loader.h"
+#include "simulation/simulator.h"
+#include "trace/jsonl.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace ksv::cli {
+
+namespace {
+
+double seconds(VirtualNanos nanos)
+{
+    return double(nanos) / double(nanosPerSecond);
+}
+
+QString secondsText(VirtualNanos nanos)
+{
+    return QString::number(seconds(nanos), 'f', 3) + QLatin1Char('s');
+}
+
+struct Counts
+{
+    int scheduled = 0;
+    int pending = 0;
+    QMap<QString, int> byLocation;
+};
+
+Counts countPods(const QList<PodSummary>& pods)
+{
+    Counts counts;
+    for (const auto& pod : pods) {
+        if (pod.location == trace::PodLocation::Deleted)
+            continue;
+        if (!pod.node.isEmpty() && pod.location == trace::PodLocation::Bound) {
+            ++counts.scheduled;
+            continue;
+        }
+        ++counts.pending;
+        counts.byLocation[trace::toString(pod.location)]++;
+    }
+    return counts;
+}
+
+double attemptsTotal(const Metrics& metrics, const QString& result)
+{
+    double total = 0;
+    const QString suffix = QStringLiteral("result=\"") + result + QStringLiteral("\"}");
+    for (auto it = metrics.counters().cbegin(); it != metrics.counters().cend(); ++it) {
+        if (it.key().startsWith(QLatin1String("scheduler_schedule_attempts_total{")) && it.key().endsWith(suffix))
+            total += it.value();
+    }
+    return total;
+}
+
+} // namespace
+
+QString runTable(const Simulator& simulator, const QString& scenarioName, quint64 seed)
+{
+    const QList<PodSummary> pods = simulator.podSummaries();
+    QString text = QStringLiteral("Scenario ") + scenarioName + QStringLiteral(", seed ") + QString::number(seed) + QStringLiteral(", ran to ")
+        + secondsText(simulator.now()) + QStringLiteral(" of virtual time\n\n");
+    QList<QStringList> rows {{QStringLiteral("POD"), QStringLiteral("NODE"), QStringLiteral("ATTEMPTS"), QStringLiteral("SCHEDULED"),
+                              QStringLiteral("STATE / LAST MESSAGE")}};
+    for (const auto& pod : pods) {
+        const bool bound = pod.location == trace::PodLocation::Bound;
+        rows.append({pod.key, bound ? pod.node : QStringLiteral("-"), QString::number(pod.attempts),
+                     pod.scheduledAt ? secondsText(*pod.scheduledAt) : QStringLiteral("-"),
+                     bound ? QString() : trace::toString(pod.location) + (pod.message.isEmpty() ? QString() : QStringLiteral(": ") + pod.message)});
+    }
+    QList<qsizetype> widths(5, 0);
+    for (const auto& row : rows) {
+        for (qsizetype i = 0; i < row.size() - 1; ++i)
+            widths[i] = std::max(widths[i], row[i].size());
+    }
+    for (const auto& row : rows) {
+        QString line;
+        for (qsizetype i = 0; i < row.size(); ++i)
+            line += i + 1 < row.size() ? row[i].leftJustified(widths[i] + 2) : row[i];
+        text += line.trimmed() + QLatin1Char('\n');
+    }
+    const Counts counts = countPods(pods);
+    const Metrics& metrics = simulator.metrics();
+    text += QStringLiteral("\nPods: ") + QString::number(counts.scheduled) + QStringLiteral(" scheduled, ") + QString::number(counts.pending)
+        + QStringLiteral(" not");
+    QStringList where;
+    for (auto it = counts.byLocation.cbegin(); it != counts.byLocation.cend(); ++it)
+        where.append(QString::number(it.value()) + QLatin1Char(' ') + it.key());
+    if (!where.isEmpty())
+        text += QStringLiteral(" (") + where.join(QStringLiteral(", ")) + QLatin1Char(')');
+    text += QStringLiteral("\nScheduling cycles: ") + QString::number(simulator.schedulingCycles()) + QStringLiteral(" (attempts: ")
+        + QString::number(attemptsTotal(metrics, QStringLiteral("scheduled"))) + QStringLiteral(" scheduled, ")
+        + QString::number(attemptsTotal(metrics, QStringLiteral("unschedulable"))) + QStringLiteral(" unschedulable, ")
+        + QString::number(attemptsTotal(metrics, QStringLiteral("error"))) + QStringLiteral(" error)\n");
+    const SchedulingQueue& queue = simulator.queue();
+    text += QStringLiteral("Queue at the end: active ") + QString::number(queue.activeCount()) + QStringLiteral(", backoff ")
+        + QString::number(queue.backoffCount()) + QStringLiteral(", unschedulable ") + QString::number(queue.unschedulableCount())
+        + QStringLiteral(", gated ") + QString::number(queue.gatedCount()) + QLatin1Char('\n');
+    const QString sli = QStringLiteral("scheduler_pod_scheduling_sli_duration_seconds");
+    if (metrics.histograms().contains(sli)) {
+        text += QStringLiteral("Pod scheduling latency (first attempt to bound): p50 ") + QString::number(metrics.quantile(sli, 0.5), 'f', 3)
+            + QStringLiteral("s, p90 ") + QString::number(metrics.quantile(sli, 0.9), 'f', 3) + QStringLiteral("s, p99 ")
+            + QString::number(metrics.quantile(sli, 0.99), 'f', 3) + QStringLiteral("s\n");
+    }
+    return text;
+}
+
+QByteArray runJson(const Simulator& simulator, quint64 seed, qsizetype traceEvents)
+{
+    QJsonArray pods;
+    for (const auto& pod : simulator.podSummaries()) {
+        const bool bound = pod.location == trace::PodLocation::Bound;
+        pods.append(QJsonObject {
+            {QStringLiteral("pod"), pod.key},
+            {QStringLiteral("node"), bound ? QJsonValue(pod.node) : QJsonValue()},
+            {QStringLiteral("attempts"), pod.attempts},
+            {QStringLiteral("scheduledAt"), pod.scheduledAt ? QJsonValue(seconds(*pod.scheduledAt)) : QJsonValue()},
+            {QStringLiteral("state"), trace::toString(pod.location)},
+            {QStringLiteral("message"), bound ? QJsonValue() : QJsonValue(pod.message)},
+        });
+    }
+    const Metrics& metrics = simulator.metrics();
+    QJsonObject counters;
+    for (auto it = metrics.counters().cbegin(); it != metrics.counters().cend(); ++it)
+        counters.insert(it.key(), it.value());
+    QJsonObject histograms;
+    for (auto it = metrics.histograms().cbegin(); it != metrics.histograms().cend(); ++it) {
+        histograms.insert(it.key(), QJsonObject {{QStringLiteral("count"), it->size()},
+                                                 {QStringLiteral("p50"), metrics.quantile(it.key(), 0.5)},
+                                                 {QStringLiteral("p90"), metrics.quantile(it.key(), 0.9)},
+                                                 {QStringLiteral("p99"), metrics.quantile(it.key(), 0.99)}});
+    }
+    const Counts counts = countPods(simulator.podSummaries());
+    const SchedulingQueue& queue = simulator.queue();
+    const QJsonObject stats {
+        {QStringLiteral("seed"), QString::number(seed)},
+        {QStringLiteral("virtualTime"), seconds(simulator.now())},
+        {QStringLiteral("scheduled"), counts.scheduled},
+        {QStringLiteral("notScheduled"), counts.pending},
+        {QStringLiteral("schedulingCycles"), double(simulator.schedulingCycles())},
+        {QStringLiteral("attempts"),
+         QJsonObject {{QStringLiteral("scheduled"), attemptsTotal(metrics, QStringLiteral("scheduled"))},
+                      {QStringLiteral("unschedulable"), attemptsTotal(metrics, QStringLiteral("unschedulable"))},
+                      {QStringLiteral("error"), attemptsTotal(metrics, QStringLiteral("error"))}}},
+        {QStringLiteral("pendingPods"),
+         QJsonObject {{QStringLiteral("active"), double(queue.activeCount())},
+                      {QStringLiteral("backoff"), double(queue.backoffCount())},
+                      {QStringLiteral("unschedulable"), double(queue.unschedulableCount())},
+                      {QStringLiteral("gated"), double(queue.gatedCount())}}},
+        {QStringLiteral("counters"), counters},
+        {QStringLiteral("histograms"), histograms},
+        {QStringLiteral("traceEvents"), double(traceEvents)},
+    };
+    return QJsonDocument(QJsonObject {{QStringLiteral("pods"), pods}, {QStringLiteral("stats"), stats}}).toJson(QJsonDocument::Indented);
+}
+
+int runRun(const Options& options, QTextStream& out, QTextStream& err)
+{
+    try {
+        const Scenario scenario = loadScenarioFile(options.scenario);
+        config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
+        if (!options.config.isEmpty())
+            configuration = config::decodeConfiguration(loadSchedulerConfigFile(options.config));
+        else if (scenario.schedulerConfig)
+            configuration = config::decodeConfiguration(*scenario.schedulerConfig);
+        std::unique_ptr<QFile> traceFile;
+        if (!options.traceFile.isEmpty()) {
+            traceFile = std::make_unique<QFile>(options.traceFile);
+            if (!traceFile->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+                err << QStringLiteral("kschedviz: cannot write ") << options.traceFile << QStringLiteral(": ") << traceFile->errorString()
+                    << Qt::endl;
+                return ExitBadInput;
+            }
+        }
+        SimulationOptions simulation;
+        simulation.seed = options.seed;
+        simulation.until = options.untilNanos;
+        simulation.nodeDetail = options.nodeDetail;
+        trace::Trace trace;
+        Simulator simulator(scenario, configuration, simulation, trace);
+        qsizetype written = 0;
+        while (simulator.step()) {
+            if (traceFile && trace.size() - written > 100'000)
+                written = trace::writeJsonLines(trace, *traceFile, written);
+        }
+        if (traceFile) {
+            trace::writeJsonLines(trace, *traceFile, written);
+            traceFile->close();
+        }
+        const quint64 seed = options.seed.value_or(scenario.seed);
+        if (options.json)
+            out << QString::fromUtf8(runJson(simulator, seed, trace.size()));
+        else
+            out << runTable(simulator, scenario.name.isEmpty() ? scenario.file : scenario.name, seed);
+        out.flush();
+        return ExitOk;
+    } catch (const LoadError& error) {
+        err << error.toString() << Qt::endl;
+        return ExitBadInput;
+    }
+}
+
+} // namespace ksv::cli

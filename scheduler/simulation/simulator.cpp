@@ -1,0 +1,311 @@
+#include "simulator_p.h"
+
+namespace ksv {
+
+using trace::EventKind;
+using trace::PodLocation;
+
+namespace {
+
+// The default epoch of virtual time 0 when the scenario carries no timestamps: 2026-01-01T00:00:00Z.
+constexpr qint64 defaultEpochMs = 1'767'225'600'000;
+
+QueueSettings queueSettings(const config::KubeSchedulerConfiguration& configuration)
+{
+    QueueSettings settings;
+    settings.podInitialBackoff = configuration.podInitialBackoffSeconds * nanosPerSecond;
+    settings.podMaxBackoff = configuration.podMaxBackoffSeconds * nanosPerSecond;
+    return settings;
+}
+
+// The epoch is after every timestamp the scenario's objects carry, so pods that start during the run
+// are younger than those that were running before it (preemption compares start times).
+qint64 epochFor(const Scenario& scenario)
+{
+    qint64 latest = defaultEpochMs;
+    for (const auto& pod : scenario.initial.pods) {
+        latest = std::max(latest, pod.startTimeMs.value_or(0));
+        latest = std::max(latest, pod.meta.creationTimestampMs.value_or(0));
+    }
+    for (const auto& node : scenario.initial.nodes)
+        latest = std::max(latest, node.meta.creationTimestampMs.value_or(0));
+    return latest;
+}
+
+QString fraction(qint64 value, int digits)
+{
+    // value holds `digits` fractional digits; print them without trailing zeros.
+    qint64 scale = 1;
+    for (int i = 0; i < digits; ++i)
+        scale *= 10;
+    QString text = QString::number(value / scale);
+    qint64 rest = value % scale;
+    if (rest == 0)
+        return text;
+    QString decimals = QString::number(rest).rightJustified(digits, QLatin1Char('0'));
+    while (decimals.endsWith(QLatin1Char('0')))
+        decimals.chop(1);
+    return text + QLatin1Char('.') + decimals;
+}
+
+} // namespace
+
+QString formatGoDuration(VirtualNanos nanos)
+{
+    if (nanos == 0)
+        return QStringLiteral("0s");
+    const QString sign = nanos < 0 ? QStringLiteral("-") : QString();
+    const qint64 u = nanos < 0 ? -nanos : nanos;
+    if (u < 1000)
+        return sign + QString::number(u) + QStringLiteral("ns");
+    if (u < 1'000'000)
+        return sign + fraction(u, 3) + QStringLiteral("\u00b5s");
+    if (u < nanosPerSecond)
+        return sign + fraction(u, 6) + QStringLiteral("ms");
+    const qint64 totalSeconds = u / nanosPerSecond;
+    QString text = fraction((totalSeconds % 60) * nanosPerSecond + u % nanosPerSecond, 9) + QLatin1Char('s');
+    const qint64 minutes = totalSeconds / 60;
+    if (minutes > 0) {
+        text = QString::number(minutes % 60) + QLatin1Char('m') + text;
+        if (minutes / 60 > 0)
+            text = QString::number(minutes / 60) + QLatin1Char('h') + text;
+    }
+    return sign + text;
+}
+
+Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
+                     trace::Trace& trace)
+    : m_scenario(scenario)
+    , m_options(options)
+    , m_trace(trace)
+    , m_timing(scenario.timing)
+    , m_epochMs(epochFor(scenario))
+    , m_random(options.seed.value_or(scenario.seed))
+    , m_timingRandom(options.seed.value_or(scenario.seed) ^ 0x7469'6d69'6e67ULL)
+    , m_registry(plugins::inTreeRegistry())
+    , m_profiles(configuration, m_registry, m_random)
+    , m_algorithm(configuration.percentageOfNodesToScore)
+    , m_cache(scenario.initial)
+    , m_queue(m_profiles, queueSettings(configuration), m_now, this)
+{
+    for (const auto& framework : m_profiles.all()) {
+        framework->setNominator(&m_queue);
+        framework->setWaitingPods(this);
+        framework->setPodLister(this);
+        framework->setRecorder(this);
+        framework->setClock(&m_now);
+        framework->setLister(m_cache.lister());
+        framework->setSnapshot(m_cache.snapshot());
+    }
+    applyInitialState();
+    for (qsizetype i = 0; i < scenario.events.size(); ++i)
+        schedule(scenario.events[i].at, ActionKind::ScenarioEvent, i);
+}
+
+Simulator::~Simulator() = default;
+
+void Simulator::schedule(VirtualNanos time, ActionKind kind, qsizetype index, const QString& uid, const QString& plugin)
+{
+    if (kind != ActionKind::FlushBackoff && kind != ActionKind::FlushUnschedulable)
+        ++m_pendingNonTicks;
+    if (kind == ActionKind::ScenarioEvent)
+        ++m_pendingScenarioEvents;
+    m_actions.push(Action {time, m_actionSequence++, kind, index, uid, plugin});
+}
+
+bool Simulator::onlyTicksPending() const
+{
+    return m_pendingNonTicks == 0;
+}
+
+bool Simulator::finished() const
+{
+    if (m_options.until)
+        return m_actions.empty() || m_actions.top().time > *m_options.until;
+    // Without --until: done when nothing but the queue's periodic flushes could happen, and they
+    // could only move pods whose backoff is over or that waited five minutes: the backoffQ must be
+    // empty; unschedulable pods alone do not keep the run going.
+    if (onlyTicksPending() && !m_cycle && m_queue.activeCount() == 0 && m_queue.backoffCount() == 0 && m_bindings.empty())
+        return true;
+    return m_pendingScenarioEvents == 0 && m_now - m_lastProgress > idleHorizon;
+}
+
+bool Simulator::step()
+{
+    // An idle scheduler with pods in activeQ works now (only at the start: afterwards every step
+    // ends by starting a cycle when it can).
+    const bool workNow = !m_cycle && m_queue.activeCount() > 0;
+    if ((!workNow && finished()) || (!workNow && m_actions.empty())) {
+        if (m_options.until)
+            m_now = std::max(m_now, *m_options.until);
+        return false;
+    }
+    if (!workNow)
+        m_now = m_actions.top().time;
+    for (;;) {
+        while (!m_actions.empty() && m_actions.top().time == m_now) {
+            const Action action = m_actions.top();
+            m_actions.pop();
+            if (action.kind != ActionKind::FlushBackoff && action.kind != ActionKind::FlushUnschedulable)
+                --m_pendingNonTicks;
+            process(action);
+        }
+        // scheduleOne: the loop pops the next pod as soon as it is free.
+        if (!m_cycle && m_queue.activeCount() > 0) {
+            startCycle();
+            continue;
+        }
+        break;
+    }
+    scheduleTicks();
+    return true;
+}
+
+void Simulator::run()
+{
+    while (step()) {
+    }
+}
+
+// The queue's goroutines: flushBackoffQCompleted every second, flushUnschedulablePodsLeftover every
+// 30 seconds, both from time 0. Ticks that would find nothing to do are not simulated.
+void Simulator::scheduleTicks()
+{
+    const auto nextTick = [this](VirtualNanos period, VirtualNanos last) {
+        VirtualNanos tick = (m_now + period - 1) / period * period;
+        if (tick <= last)
+            tick = last + period;
+        return tick;
+    };
+    if (!m_backoffTickScheduled && m_queue.backoffCount() > 0) {
+        m_backoffTickScheduled = true;
+        schedule(nextTick(nanosPerSecond, m_lastBackoffTick), ActionKind::FlushBackoff);
+    }
+    if (!m_sweepTickScheduled && m_queue.unschedulableCount() + m_queue.gatedCount() > 0) {
+        m_sweepTickScheduled = true;
+        schedule(nextTick(30 * nanosPerSecond, m_lastSweepTick), ActionKind::FlushUnschedulable);
+    }
+}
+
+void Simulator::process(const Action& action)
+{
+    switch (action.kind) {
+    case ActionKind::ScenarioEvent:
+        --m_pendingScenarioEvents;
+        m_lastProgress = m_now;
+        applyScenarioEvent(m_scenario.events[action.index]);
+        break;
+    case ActionKind::FlushBackoff:
+        m_backoffTickScheduled = false;
+        m_lastBackoffTick = m_now;
+        m_queue.flushBackoffQCompleted();
+        break;
+    case ActionKind::FlushUnschedulable:
+        m_sweepTickScheduled = false;
+        m_lastSweepTick = m_now;
+        m_queue.flushUnschedulablePodsLeftover();
+        break;
+    case ActionKind::CycleEnd: finishCycle(); break;
+    case ActionKind::PermitTimeout: permitTimedOut(action.uid, action.plugin); break;
+    case ActionKind::PermitResolved: permitResolved(action.uid); break;
+    case ActionKind::BindDone: finishBinding(action.uid); break;
+    case ActionKind::VictimGone: deletePod(action.uid, QStringLiteral("Preempted")); break;
+    }
+}
+
+// ---- Trace --------------------------------------------------------------------------------------
+
+void Simulator::traceEvent(trace::Event event)
+{
+    event.time = m_now;
+    m_trace.append(event);
+}
+
+void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause)
+{
+    trace::Event event;
+    event.kind = EventKind::QueueMove;
+    event.pod = id(podKey);
+    event.from = quint8(from);
+    event.to = quint8(to);
+    event.text = id(cause);
+    traceEvent(event);
+}
+
+PodSummary& Simulator::summary(const Pod& pod)
+{
+    auto it = m_summaryIndex.constFind(pod.meta.uid);
+    if (it == m_summaryIndex.cend()) {
+        PodSummary entry;
+        entry.key = pod.key();
+        entry.uid = pod.meta.uid;
+        m_summaries.append(entry);
+        it = m_summaryIndex.insert(pod.meta.uid, m_summaries.size() - 1);
+    }
+    return m_summaries[*it];
+}
+
+QList<PodSummary> Simulator::podSummaries() const
+{
+    return m_summaries;
+}
+
+void Simulator::podMoved(const QueuedPodInfo& pod, PodLocation from, PodLocation to, const QString& cause)
+{
+    traceMove(pod.key(), from, to, cause);
+    summary(pod.pod()).location = to;
+}
+
+void Simulator::podIncoming(const QString& queue, const QString& event)
+{
+    m_metrics.increment(Metrics::series(QStringLiteral("scheduler_queue_incoming_pods_total"),
+                                        {{QStringLiteral("event"), event}, {QStringLiteral("queue"), queue}}));
+}
+
+void Simulator::hintEvaluated(const QueuedPodInfo&, const QString& plugin, const QString& event, framework::QueueingHint hint)
+{
+    m_metrics.increment(Metrics::series(QStringLiteral("scheduler_queueing_hint_evaluations_total"),
+                                        {{QStringLiteral("event"), event}, {QStringLiteral("hint"), framework::toString(hint)},
+                                         {QStringLiteral("plugin"), plugin}}));
+}
+
+void Simulator::pluginResult(framework::ExtensionPoint point, const QString& plugin, const framework::Status& status)
+{
+    trace::Event event;
+    event.kind = EventKind::PluginResult;
+    event.pod = m_recordingPod;
+    event.cycle = m_recordingCycle;
+    event.point = quint8(point);
+    event.plugin = id(plugin);
+    event.code = quint8(status.code());
+    if (!status.reasons().isEmpty())
+        event.text = id(status.message());
+    traceEvent(event);
+}
+
+// ---- Handle services ----------------------------------------------------------------------------
+
+void Simulator::forEachPod(const std::function<void(const Pod&)>& callback) const
+{
+    for (const auto& pod : m_apiPods)
+        callback(pod);
+}
+
+void Simulator::iterate(const std::function<void(framework::WaitingPod&)>& callback)
+{
+    const QStringList order = m_waitingOrder; // a callback may resolve pods
+    for (const auto& uid : order) {
+        if (framework::WaitingPod* pod = get(uid))
+            callback(*pod);
+    }
+}
+
+framework::WaitingPod* Simulator::get(const QString& uid)
+{
+    const auto it = m_bindings.find(uid);
+    if (it == m_bindings.end() || !it->second->waitingPod || it->second->binding)
+        return nullptr;
+    return it->second->waitingPod.get();
+}
+
+} // namespace ksv

@@ -1,0 +1,330 @@
+// scheduleOne and schedulingCycle (pkg/scheduler/schedule_one.go, v1.32) in virtual time: the
+// attempt is computed when the cycle starts, against that instant's snapshot; its effects come when
+// the cycle's cost (spec.timing) has passed, so cluster events in between are seen by the queue as
+// events that arrived while the pod was in flight.
+
+#include "simulator_p.h"
+
+namespace ksv {
+
+using framework::Code;
+using framework::Status;
+using trace::EventKind;
+using trace::PodLocation;
+
+namespace {
+
+const QString defaultResultLabel = QStringLiteral("result");
+const QString profileLabel = QStringLiteral("profile");
+
+} // namespace
+
+void Simulator::startCycle()
+{
+    QueuedPodInfoPtr popped = m_queue.pop();
+    const Pod& pod = popped->pod();
+    framework::Framework* framework = m_profiles.forPod(pod);
+    // skipPodSchedule: a pod being deleted, or one already assumed, is not scheduled.
+    if (!framework || pod.meta.isDeleting() || m_assumed.contains(pod.meta.uid)) {
+        m_queue.done(popped->uid());
+        traceMove(pod.key(), PodLocation::Scheduling, PodLocation::None, QStringLiteral("SkipSchedule"));
+        return;
+    }
+    auto cycle = std::make_unique<Cycle>();
+    cycle->framework = framework;
+    cycle->number = m_queue.schedulingCycle();
+    cycle->start = m_now;
+    cycle->state = std::make_unique<framework::CycleState>();
+    cycle->state->write(framework::podsToActivateKey, std::make_unique<framework::PodsToActivate>());
+    ++m_cycles;
+    PodSummary& entry = summary(pod);
+    entry.attempts = popped->attempts;
+    entry.location = PodLocation::Scheduling;
+
+    m_recordingPod = id(pod.key());
+    m_recordingCycle = static_cast<qint32>(cycle->number);
+    trace::Event start;
+    start.kind = EventKind::CycleStart;
+    start.pod = m_recordingPod;
+    start.cycle = m_recordingCycle;
+    start.text = id(framework->profileName());
+    start.value = popped->attempts;
+    traceEvent(start);
+
+    framework->setSnapshot(m_cache.snapshot());
+    framework->setLister(m_cache.lister());
+    cycle->outcome = m_algorithm.schedulePod(*framework, *cycle->state, pod);
+    if (cycle->outcome.fitError && framework->hasPostFilterPlugins()) {
+        cycle->postFilter = framework->runPostFilterPlugins(*cycle->state, pod, cycle->outcome.fitError->diagnosis.nodeToStatus);
+        cycle->outcome.fitError->diagnosis.postFilterMsg = cycle->postFilter->status.message();
+        m_metrics.increment(QStringLiteral("scheduler_preemption_attempts_total"));
+    }
+    cycle->pod = std::move(popped);
+    traceOutcome(*cycle);
+    if (onAttempt)
+        onAttempt(AttemptRecord {pod, *framework, cycle->outcome, *m_cache.snapshot(), m_now, cycle->pod->attempts});
+
+    const VirtualNanos cost = m_timing.cycleBase + m_timing.cyclePerNode * cycle->outcome.detail.visitedNodes.size();
+    m_metrics.observe(Metrics::series(QStringLiteral("scheduler_scheduling_attempt_duration_seconds"), {{profileLabel, framework->profileName()}}),
+                      double(cost) / nanosPerSecond);
+    m_cycle = std::move(cycle);
+    schedule(m_now + cost, ActionKind::CycleEnd);
+}
+
+// The per-node verdicts of Filter and Score, when the trace keeps node detail.
+void Simulator::traceOutcome(const Cycle& cycle)
+{
+    if (!m_options.nodeDetail)
+        return;
+    const ScheduleOutcome& outcome = cycle.outcome;
+    const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
+    for (const QString& nodeName : outcome.detail.visitedNodes) {
+        trace::Event event;
+        event.kind = EventKind::FilterNode;
+        event.pod = m_recordingPod;
+        event.cycle = m_recordingCycle;
+        event.node = id(nodeName);
+        event.point = quint8(framework::ExtensionPoint::Filter);
+        const auto it = statuses.statuses.constFind(nodeName);
+        if (it != statuses.statuses.cend()) {
+            event.code = quint8(it->code());
+            event.plugin = it->plugin().isEmpty() ? -1 : id(it->plugin());
+            event.text = id(it->message());
+        }
+        traceEvent(event);
+    }
+    for (const auto& nodeScores : outcome.detail.scores) {
+        const qint32 node = id(nodeScores.name);
+        for (const auto& score : nodeScores.scores) {
+            trace::Event event;
+            event.kind = EventKind::ScoreNode;
+            event.pod = m_recordingPod;
+            event.cycle = m_recordingCycle;
+            event.node = node;
+            event.point = quint8(framework::ExtensionPoint::Score);
+            event.plugin = id(score.name);
+            event.value = score.raw;
+            event.value2 = static_cast<qint32>(score.normalized);
+            event.aux = static_cast<quint8>(std::clamp<qint64>(score.weight, 0, 255));
+            traceEvent(event);
+        }
+    }
+}
+
+void Simulator::finishCycle()
+{
+    std::unique_ptr<Cycle> cycle = std::move(m_cycle);
+    const Pod pod = cycle->pod->pod();
+    const QString profile = cycle->framework->profileName();
+    m_recordingPod = id(pod.key());
+    m_recordingCycle = static_cast<qint32>(cycle->number);
+    ScheduleOutcome& outcome = cycle->outcome;
+
+    trace::Event end;
+    end.kind = EventKind::CycleEnd;
+    end.pod = m_recordingPod;
+    end.cycle = m_recordingCycle;
+    end.value = outcome.detail.visitedNodes.size();
+    end.value2 = static_cast<qint32>(outcome.detail.feasibleNodes.size());
+
+    if (!outcome.result) {
+        std::optional<framework::NominatingInfo> nominatingInfo;
+        Status status;
+        QString message;
+        const Diagnosis* diagnosis = nullptr;
+        if (outcome.fitError) {
+            status = Status(Code::Unschedulable);
+            message = outcome.fitError->error();
+            diagnosis = &outcome.fitError->diagnosis;
+            if (cycle->postFilter) {
+                nominatingInfo = cycle->postFilter->nominatingInfo;
+                if (nominatingInfo && !nominatingInfo->nominatedNodeName.isEmpty())
+                    prepareCandidate(pod, *cycle->postFilter, profile);
+            }
+        } else {
+            status = outcome.error;
+            message = outcome.error.message();
+            nominatingInfo = framework::NominatingInfo {QString(), true}; // clearNominatedNode
+        }
+        end.code = quint8(status.code());
+        end.text = id(message);
+        traceEvent(end);
+        handleSchedulingFailure(std::move(cycle->pod), status, message, diagnosis, nominatingInfo, PodLocation::Scheduling, profile,
+                                cycle->start);
+        return;
+    }
+
+    const QString host = outcome.result->suggestedHost;
+    end.node = id(host);
+    traceEvent(end);
+    Pod assumed = pod;
+    assumed.nodeName = host;
+    // Upstream assumes the pod in the cache before Reserve, but plugins read the cycle's snapshot,
+    // taken before the assumption. Our snapshot is the cache itself, so the pod is assumed once
+    // Reserve and Permit have run: they see the cluster without it, as upstream's do.
+
+    auto failInCycle = [&](const Status& status) {
+        cycle->framework->runReservePluginsUnreserve(*cycle->state, assumed, host);
+        QString message = status.message();
+        std::optional<Diagnosis> diagnosis;
+        Status reported = status;
+        if (status.isRejected()) {
+            // A rejection at Reserve or Permit is a FitError on the one node tried.
+            FitError fitError;
+            fitError.numAllNodes = 1;
+            fitError.diagnosis.nodeToStatus.statuses.insert(host, status);
+            fitError.diagnosis.addPluginStatus(status);
+            message = fitError.error();
+            diagnosis = fitError.diagnosis;
+        }
+        handleSchedulingFailure(std::move(cycle->pod), reported, message, diagnosis ? &*diagnosis : nullptr,
+                                framework::NominatingInfo {QString(), true}, PodLocation::Scheduling, profile, cycle->start);
+    };
+
+    const Status reserve = cycle->framework->runReservePluginsReserve(*cycle->state, assumed, host);
+    if (!reserve.isSuccess()) {
+        failInCycle(reserve);
+        return;
+    }
+    const framework::Framework::PermitRun permit = cycle->framework->runPermitPlugins(*cycle->state, assumed, host);
+    if (!permit.status.isSuccess() && !permit.status.isWait()) {
+        failInCycle(permit.status);
+        return;
+    }
+    assume(assumed);
+    activatePods(*cycle->state);
+
+    auto binding = std::make_unique<Binding>();
+    binding->pod = std::move(cycle->pod);
+    binding->framework = cycle->framework;
+    binding->state = std::move(cycle->state);
+    binding->assumed = assumed;
+    binding->node = host;
+    binding->cycle = cycle->number;
+    binding->cycleStart = cycle->start;
+    if (permit.status.isWait())
+        waitOnPermit(std::move(binding), permit.waitingPlugins);
+    else
+        startBinding(std::move(binding));
+}
+
+void Simulator::activatePods(framework::CycleState& state)
+{
+    auto* toActivate = state.read<framework::PodsToActivate>(framework::podsToActivateKey);
+    if (!toActivate || toActivate->pods.isEmpty())
+        return;
+    m_queue.activate(toActivate->pods.values());
+    toActivate->pods.clear();
+}
+
+void Simulator::handleSchedulingFailure(QueuedPodInfoPtr pod, const Status& status, const QString& message, const Diagnosis* diagnosis,
+                                        const std::optional<framework::NominatingInfo>& nominatingInfo, PodLocation from,
+                                        const QString& profile, VirtualNanos cycleStart)
+{
+    Q_UNUSED(cycleStart)
+    const QString result = status.isRejected() ? QStringLiteral("unschedulable") : QStringLiteral("error");
+    m_metrics.increment(Metrics::series(QStringLiteral("scheduler_schedule_attempts_total"), {{profileLabel, profile}, {defaultResultLabel, result}}));
+    if (diagnosis) {
+        pod->unschedulablePlugins = diagnosis->unschedulablePlugins;
+        pod->pendingPlugins = diagnosis->pendingPlugins;
+    }
+    const QString uid = pod->uid();
+    PodSummary& entry = summary(pod->pod());
+    entry.message = message;
+
+    // The pod as the informer has it now: gone or bound elsewhere means no requeue.
+    const auto current = m_apiPods.constFind(uid);
+    if (current == m_apiPods.cend() || !current->nodeName.isEmpty()) {
+        m_queue.done(uid);
+        if (current == m_apiPods.cend()) {
+            traceMove(pod->key(), from, PodLocation::Deleted, QStringLiteral("PodDelete"));
+            entry.location = PodLocation::Deleted;
+        }
+        return;
+    }
+    pod->podInfo = framework::PodInfo::create(*current);
+    const framework::PodInfoPtr podInfo = pod->podInfo;
+    m_queue.addUnschedulableIfNotPresent(std::move(pod), m_queue.schedulingCycle(), from);
+    m_queue.addNominatedPod(podInfo, nominatingInfo);
+    if (nominatingInfo && nominatingInfo->override) {
+        trace::Event nominated;
+        nominated.kind = EventKind::Nominated;
+        nominated.pod = id(podInfo->pod->key());
+        nominated.node = nominatingInfo->nominatedNodeName.isEmpty() ? -1 : id(nominatingInfo->nominatedNodeName);
+        if (nominatingInfo->nominatedNodeName != current->nominatedNodeName)
+            traceEvent(nominated);
+    }
+
+    // updatePod: the PodScheduled=False condition and the nomination, patched through the API.
+    Pod patched = *current;
+    PodCondition condition;
+    condition.type = QStringLiteral("PodScheduled");
+    condition.status = QStringLiteral("False");
+    condition.reason = status.isRejected() ? QStringLiteral("Unschedulable") : QStringLiteral("SchedulerError");
+    condition.message = message;
+    patched.conditions.removeIf([](const PodCondition& c) { return c.type == QLatin1String("PodScheduled"); });
+    patched.conditions.append(condition);
+    if (nominatingInfo && nominatingInfo->override)
+        patched.nominatedNodeName = nominatingInfo->nominatedNodeName;
+    patchPod(patched);
+}
+
+// prepareCandidate (framework/preemption/preemption.go): victims waiting on Permit are rejected, the
+// others are deleted with the DisruptionTarget condition; lower-priority pods nominated to the node
+// lose their nomination.
+void Simulator::prepareCandidate(const Pod& preemptor, const framework::PostFilterOutcome& outcome, const QString& profile)
+{
+    const QString& nodeName = outcome.nominatingInfo->nominatedNodeName;
+    trace::Event preemption;
+    preemption.kind = EventKind::Preemption;
+    preemption.pod = id(preemptor.key());
+    preemption.node = id(nodeName);
+    preemption.value = outcome.victims.size();
+    traceEvent(preemption);
+    m_metrics.observe(QStringLiteral("scheduler_preemption_victims"), double(outcome.victims.size()));
+
+    for (const QString& victimKey : outcome.victims) {
+        const auto found = std::find_if(m_apiPods.cbegin(), m_apiPods.cend(), [&victimKey](const Pod& p) { return p.key() == victimKey; });
+        if (found == m_apiPods.cend())
+            continue;
+        const Pod victim = *found;
+        trace::Event traced;
+        traced.kind = EventKind::Victim;
+        traced.pod = id(victim.key());
+        traced.node = id(nodeName);
+        traced.text = id(preemptor.key());
+        traceEvent(traced);
+        if (framework::WaitingPod* waiting = get(victim.meta.uid)) {
+            waiting->reject(QStringLiteral("DefaultPreemption"), QStringLiteral("preempted"));
+            continue;
+        }
+        if (victim.meta.isDeleting())
+            continue;
+        Pod terminating = victim;
+        terminating.meta.deletionTimestampMs = m_epochMs + m_now / 1'000'000;
+        PodCondition condition;
+        condition.type = QStringLiteral("DisruptionTarget");
+        condition.status = QStringLiteral("True");
+        condition.reason = QStringLiteral("PreemptionByScheduler");
+        condition.message = profile + QStringLiteral(": preempting to accommodate a higher priority pod");
+        terminating.conditions.append(condition);
+        patchPod(terminating);
+        schedule(m_now + m_timing.podTermination, ActionKind::VictimGone, 0, victim.meta.uid);
+    }
+
+    // Lower-priority pods nominated to the node make room for the preemptor.
+    for (const auto& nominated : m_queue.nominatedPodsForNode(nodeName)) {
+        const Pod& other = *nominated->pod;
+        if (other.effectivePriority() >= preemptor.effectivePriority() || other.meta.uid == preemptor.meta.uid)
+            continue;
+        const auto current = m_apiPods.constFind(other.meta.uid);
+        m_queue.deleteNominatedPodIfExists(other);
+        if (current != m_apiPods.cend() && !current->nominatedNodeName.isEmpty()) {
+            Pod cleared = *current;
+            cleared.nominatedNodeName.clear();
+            patchPod(cleared);
+        }
+    }
+}
+
+} // namespace ksv

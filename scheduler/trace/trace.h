@@ -1,0 +1,137 @@
+#pragma once
+
+// The simulation's trace: one append-only array of plain value events. The engine appends on its
+// thread; views read from the GUI thread while it grows. Events live in fixed-size chunks that are
+// never moved, and the number of published events is an atomic, so a reader that reads size() first
+// can read every event below it without a lock (Qt Creator's tracing library and heaptrack keep
+// their data the same way). Strings (pod keys, node and plugin names, reasons, causes) are interned.
+
+#include "scenario/scenario.h"
+
+#include <QHash>
+
+#include <array>
+#include <atomic>
+#include <memory>
+
+namespace ksv::trace {
+
+enum class EventKind : quint8 {
+    ClusterChange, // a scenario object created, updated or deleted: text = "Kind ns/name", aux = action
+    QueueMove,     // pod moved: from, to (PodLocation), text = the cause (event label)
+    CycleStart,    // a scheduling cycle begins: pod, cycle, text = profile, value = attempt number
+    PluginResult,  // one plugin at a per-pod extension point: point, plugin, code, text = reasons
+    FilterNode,    // one node's Filter verdict: node, plugin (the rejecting one, or -1), code, text
+    ScoreNode,     // one node's score from one plugin: node, plugin, value = raw, value2 = normalized, aux = weight
+    CycleEnd,      // code (Success or the failure's), node = the chosen node, text = FailedScheduling message,
+                   // value = nodes evaluated, value2 = feasible nodes
+    Preemption,    // preemptor = pod, node = nominated node, value = number of victims
+    Victim,        // pod = the victim, node, text = the preemptor's key
+    Nominated,     // pod nominated to node (node -1: nomination cleared)
+    BindingStart,  // pod, node
+    BindingEnd,    // pod, node, code, text = message
+};
+QString toString(EventKind kind);
+
+// Where a pod is, as the queue lanes show it.
+enum class PodLocation : quint8 {
+    None, Active, Backoff, Unschedulable, Gated, Scheduling, WaitingOnPermit, Binding, Bound, Deleted,
+};
+QString toString(PodLocation location);
+inline constexpr int podLocationCount = 10;
+
+struct Event
+{
+    VirtualNanos time = 0;
+    qint64 value = 0;
+    qint32 value2 = 0;
+    qint32 pod = -1;    // string id of "namespace/name"
+    qint32 node = -1;   // string id
+    qint32 plugin = -1; // string id
+    qint32 text = -1;   // string id
+    qint32 cycle = -1;  // scheduling cycle (the queue's SchedulingCycle after Pop)
+    EventKind kind = EventKind::ClusterChange;
+    quint8 point = 0; // framework::ExtensionPoint
+    quint8 code = 0;  // framework::Code
+    quint8 from = 0;  // PodLocation
+    quint8 to = 0;    // PodLocation
+    quint8 aux = 0;
+};
+
+// Append-only storage readable from another thread: see the file comment.
+template<typename T, int ChunkBits, int MaxChunks>
+class ChunkedArray
+{
+public:
+    static constexpr qsizetype chunkSize = qsizetype(1) << ChunkBits;
+
+    ChunkedArray() = default;
+    ChunkedArray(const ChunkedArray&) = delete;
+    ChunkedArray& operator=(const ChunkedArray&) = delete;
+    ~ChunkedArray()
+    {
+        for (auto& chunk : m_chunks)
+            delete[] chunk.load(std::memory_order_relaxed);
+    }
+
+    // Readers: every index below size() is readable.
+    qsizetype size() const { return m_size.load(std::memory_order_acquire); }
+    const T& operator[](qsizetype index) const
+    {
+        return m_chunks[static_cast<size_t>(index >> ChunkBits)].load(std::memory_order_acquire)[index & (chunkSize - 1)];
+    }
+
+    // The writer only.
+    void append(T value)
+    {
+        const qsizetype index = m_size.load(std::memory_order_relaxed);
+        const auto chunkIndex = static_cast<size_t>(index >> ChunkBits);
+        Q_ASSERT(chunkIndex < m_chunks.size());
+        T* chunk = m_chunks[chunkIndex].load(std::memory_order_relaxed);
+        if (!chunk) {
+            chunk = new T[static_cast<size_t>(chunkSize)];
+            m_chunks[chunkIndex].store(chunk, std::memory_order_release);
+        }
+        chunk[index & (chunkSize - 1)] = std::move(value);
+        m_size.store(index + 1, std::memory_order_release);
+    }
+
+    qsizetype allocatedBytes() const
+    {
+        qsizetype chunks = 0;
+        for (const auto& chunk : m_chunks)
+            chunks += chunk.load(std::memory_order_relaxed) ? 1 : 0;
+        return chunks * chunkSize * qsizetype(sizeof(T));
+    }
+
+private:
+    std::array<std::atomic<T*>, MaxChunks> m_chunks {};
+    std::atomic<qsizetype> m_size {0};
+};
+
+class Trace
+{
+public:
+    Trace() = default;
+    Trace(const Trace&) = delete;
+    Trace& operator=(const Trace&) = delete;
+
+    // Readers (any thread).
+    qsizetype size() const { return m_events.size(); }
+    const Event& at(qsizetype index) const { return m_events[index]; }
+    qsizetype stringCount() const { return m_strings.size(); }
+    // The string of an id below stringCount() (ids in published events always are); "" for -1.
+    QString string(qint32 id) const { return id < 0 ? QString() : m_strings[id]; }
+    qsizetype memoryBytes() const;
+
+    // The writer (the engine's thread).
+    qint32 intern(const QString& text);
+    void append(const Event& event) { m_events.append(event); }
+
+private:
+    ChunkedArray<Event, 15, 1 << 16> m_events;    // up to 2^31 events
+    ChunkedArray<QString, 12, 1 << 14> m_strings; // up to 2^26 strings
+    QHash<QString, qint32> m_ids;                  // writer only
+};
+
+} // namespace ksv::trace

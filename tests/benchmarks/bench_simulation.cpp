@@ -1,0 +1,120 @@
+// The scheduling loop end to end, with the trace on.
+//
+//   bench_simulation basic        scheduler_perf's SchedulingBasic/5000Nodes shape: 5,000 nodes (4 CPU,
+//                                 32Gi, 110 pods), 1,000 pods already running, 1,000 pods measured
+//                                 (100m / 500Mi each). Prints pods per second of wall time.
+//   bench_simulation FILE         any scenario (the scale sample: samples/scale-5000.yaml) to its end:
+//                                 wall time, peak memory (ru_maxrss), trace events and bytes per event.
+//   add --no-node-detail to leave per-node Filter/Score events out of the trace.
+#include "config/config.h"
+#include "scenario/loader.h"
+#include "simulation/simulator.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+
+using namespace ksv;
+
+namespace {
+
+Quantity q(const char* text)
+{
+    return *Quantity::parse(QString::fromLatin1(text));
+}
+
+Pod makePod(const QString& name, const QString& nodeName)
+{
+    Pod pod;
+    pod.meta.name = name;
+    pod.meta.namespace_ = QStringLiteral("sched-0");
+    pod.meta.uid = name;
+    pod.nodeName = nodeName;
+    pod.phase = nodeName.isEmpty() ? PodPhase::Pending : PodPhase::Running;
+    Container c;
+    c.name = QStringLiteral("pause");
+    c.image = QStringLiteral("registry.k8s.io/pause:3.10");
+    c.requests.insert(ResourceName::cpu, q("100m"));
+    c.requests.insert(ResourceName::memory, q("500Mi"));
+    pod.containers.append(c);
+    return pod;
+}
+
+Scenario schedulingBasic()
+{
+    Scenario scenario;
+    scenario.name = QStringLiteral("SchedulingBasic/5000Nodes");
+    for (int i = 0; i < 5000; ++i) {
+        Node node;
+        node.meta.name = QStringLiteral("node-%1").arg(i);
+        node.meta.uid = node.meta.name;
+        node.meta.labels.insert(QStringLiteral("kubernetes.io/hostname"), node.meta.name);
+        node.allocatable = {{ResourceName::cpu, q("4")}, {ResourceName::memory, q("32Gi")}, {ResourceName::pods, q("110")}};
+        node.capacity = node.allocatable;
+        scenario.initial.nodes.append(node);
+    }
+    // The initial pods are placed as scheduler_perf's first phase leaves them: spread evenly.
+    for (int i = 0; i < 1000; ++i)
+        scenario.initial.pods.append(makePod(QStringLiteral("init-%1").arg(i), QStringLiteral("node-%1").arg(i * 5)));
+    for (int i = 0; i < 1000; ++i)
+        scenario.initial.pods.append(makePod(QStringLiteral("measured-%1").arg(i), QString()));
+    return scenario;
+}
+
+long peakMemoryKiB()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods)
+{
+    const config::KubeSchedulerConfiguration configuration =
+        scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    trace::Trace trace;
+    SimulationOptions options;
+    options.nodeDetail = nodeDetail;
+    QElapsedTimer timer;
+    timer.start();
+    Simulator simulator(scenario, configuration, options, trace);
+    const qint64 setupMs = timer.elapsed();
+    simulator.run();
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    qsizetype bound = 0;
+    for (const auto& pod : simulator.podSummaries())
+        bound += pod.location == trace::PodLocation::Bound && pod.scheduledAt ? 1 : 0;
+    std::printf("%s (node detail %s)\n", qPrintable(scenario.name), nodeDetail ? "on" : "off");
+    std::printf("  pods scheduled in the run: %lld of %lld, %lld cycles, virtual time %.3f s\n", qlonglong(bound), qlonglong(measuredPods),
+                qlonglong(simulator.schedulingCycles()), double(simulator.now()) / 1e9);
+    std::printf("  wall time %.3f s (setup %lld ms): %.0f pods/s\n", seconds, qlonglong(setupMs), double(bound) / seconds);
+    std::printf("  trace: %lld events, %.1f MiB, %.1f bytes/event\n", qlonglong(trace.size()), double(trace.memoryBytes()) / (1 << 20),
+                trace.size() ? double(trace.memoryBytes()) / double(trace.size()) : 0.0);
+    std::printf("  peak memory (ru_maxrss): %.1f MiB\n", double(peakMemoryKiB()) / 1024);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList arguments = app.arguments().mid(1);
+    const bool nodeDetail = !arguments.removeAll(QStringLiteral("--no-node-detail"));
+    const QString what = arguments.value(0, QStringLiteral("basic"));
+    if (what == QLatin1String("basic"))
+        return run(schedulingBasic(), nodeDetail, 1000);
+    try {
+        const Scenario scenario = loadScenarioFile(what);
+        qsizetype pods = scenario.initial.pods.size();
+        for (const auto& event : scenario.events)
+            pods += std::holds_alternative<Pod>(event.object) ? 1 : 0;
+        return run(scenario, nodeDetail, pods);
+    } catch (const LoadError& error) {
+        std::fprintf(stderr, "%s\n", qPrintable(error.toString()));
+        return 2;
+    }
+}

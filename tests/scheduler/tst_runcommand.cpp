@@ -1,0 +1,136 @@
+// `kschedviz run`: arguments, the summary in both forms, --trace, --until, and bad input.
+#include "commandline.h"
+#include "runcommand.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ksv;
+
+namespace {
+
+const QString sample = QStringLiteral(KSV_SAMPLES_DIR "/priority-preemption.yaml");
+
+struct Output
+{
+    int status = 0;
+    QString out;
+    QString err;
+};
+
+Output runWith(const QStringList& arguments)
+{
+    const cli::ParseResult parsed = cli::parseArguments(arguments);
+    if (!parsed.options)
+        return {cli::ExitBadInput, QString(), parsed.error};
+    Output output;
+    QTextStream out(&output.out);
+    QTextStream err(&output.err);
+    output.status = cli::runRun(*parsed.options, out, err);
+    out.flush();
+    err.flush();
+    return output;
+}
+
+} // namespace
+
+class TestRunCommand : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parsesItsOptions()
+    {
+        const auto parsed = cli::parseArguments({QStringLiteral("run"), sample, QStringLiteral("--seed"), QStringLiteral("7"),
+                                                 QStringLiteral("--until"), QStringLiteral("1m30s"), QStringLiteral("--trace"),
+                                                 QStringLiteral("t.jsonl"), QStringLiteral("--json")});
+        QVERIFY(parsed.options);
+        QCOMPARE(int(parsed.options->command), int(cli::Command::Run));
+        QCOMPARE(*parsed.options->seed, quint64(7));
+        QCOMPARE(*parsed.options->untilNanos, qint64(90) * 1'000'000'000);
+        QCOMPARE(parsed.options->traceFile, QStringLiteral("t.jsonl"));
+        QVERIFY(parsed.options->json);
+    }
+
+    void rejectsBadOptions_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("seed") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--seed"), QStringLiteral("x")}
+                              << QStringLiteral("--seed needs a non-negative integer");
+        QTest::newRow("until") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("soon")}
+                               << QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m");
+        QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
+                                         << QStringLiteral("--seed, --until, --trace and --no-node-detail are for run");
+        QTest::newRow("no scenario") << QStringList {QStringLiteral("run")} << QStringLiteral("run needs exactly one scenario file");
+    }
+    void rejectsBadOptions()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const Output output = runWith(arguments);
+        QCOMPARE(output.status, int(cli::ExitBadInput));
+        QCOMPARE(output.err, error);
+    }
+
+    void jsonSummary()
+    {
+        const Output output = runWith({QStringLiteral("run"), sample, QStringLiteral("--json")});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        const QJsonObject root = QJsonDocument::fromJson(output.out.toUtf8()).object();
+        const QJsonArray pods = root.value(QStringLiteral("pods")).toArray();
+        QVERIFY(pods.size() > 10);
+        QJsonObject checkout;
+        for (const auto& pod : pods) {
+            if (pod.toObject().value(QStringLiteral("pod")).toString() == QLatin1String("shop/checkout-api-7f6d5c4b8-0"))
+                checkout = pod.toObject();
+        }
+        QCOMPARE(checkout.value(QStringLiteral("node")).toString(), QStringLiteral("worker-b-0"));
+        QCOMPARE(checkout.value(QStringLiteral("attempts")).toInt(), 2);
+        QVERIFY(checkout.value(QStringLiteral("scheduledAt")).toDouble() > 5.0);
+        QVERIFY(checkout.value(QStringLiteral("message")).isNull());
+        const QJsonObject stats = root.value(QStringLiteral("stats")).toObject();
+        QVERIFY(stats.value(QStringLiteral("schedulingCycles")).toInt() > 0);
+        QVERIFY(stats.value(QStringLiteral("counters")).toObject().contains(
+            QStringLiteral("scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"scheduled\"}")));
+        QCOMPARE(stats.value(QStringLiteral("attempts")).toObject().value(QStringLiteral("error")).toDouble(), 0.0);
+    }
+
+    void tableSummaryAndTraceFile()
+    {
+        QTemporaryDir dir;
+        const QString tracePath = dir.filePath(QStringLiteral("trace.jsonl"));
+        const Output output = runWith({QStringLiteral("run"), sample, QStringLiteral("--trace"), tracePath});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        QVERIFY(output.out.contains(QLatin1String("shop/checkout-api-7f6d5c4b8-0")));
+        QVERIFY(output.out.contains(QLatin1String("Scheduling cycles:")));
+        QFile file(tracePath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        QVERIFY(lines.size() > 100);
+        const QJsonObject first = QJsonDocument::fromJson(lines.first()).object();
+        QVERIFY(first.contains(QStringLiteral("t")));
+        QVERIFY(first.contains(QStringLiteral("kind")));
+    }
+
+    void untilRunsToThatTime()
+    {
+        const Output output = runWith({QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("10m"), QStringLiteral("--json")});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        const QJsonObject stats = QJsonDocument::fromJson(output.out.toUtf8()).object().value(QStringLiteral("stats")).toObject();
+        QCOMPARE(stats.value(QStringLiteral("virtualTime")).toDouble(), 600.0);
+    }
+
+    void brokenScenarioExitsTwo()
+    {
+        const Output output = runWith({QStringLiteral("run"), QStringLiteral(KSV_TEST_DATA_DIR "/broken/bad-indentation.yaml")});
+        QCOMPARE(output.status, int(cli::ExitBadInput));
+        QVERIFY2(output.err.contains(QLatin1String("bad-indentation.yaml:")), qPrintable(output.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunCommand)
+#include "tst_runcommand.moc"
