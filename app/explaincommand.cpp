@@ -94,11 +94,7 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
-        if (!options.config.isEmpty())
-            configuration = config::decodeConfiguration(loadSchedulerConfigFile(options.config));
-        else if (scenario.schedulerConfig)
-            configuration = config::decodeConfiguration(*scenario.schedulerConfig);
+        const config::KubeSchedulerConfiguration configuration = configurationFor(options, scenario);
         const ExplainReport report = explainPod(scenario, configuration, options.pod);
         if (options.json)
             out << QString::fromUtf8(explainJson(report));

@@ -163,11 +163,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
-        if (!options.config.isEmpty())
-            configuration = config::decodeConfiguration(loadSchedulerConfigFile(options.config));
-        else if (scenario.schedulerConfig)
-            configuration = config::decodeConfiguration(*scenario.schedulerConfig);
+        const config::KubeSchedulerConfiguration configuration = configurationFor(options, scenario);
         std::unique_ptr<QFile> traceFile;
         if (!options.traceFile.isEmpty()) {
             traceFile = std::make_unique<QFile>(options.traceFile);
