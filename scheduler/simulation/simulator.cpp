@@ -161,6 +161,15 @@ bool Simulator::step()
     return true;
 }
 
+std::optional<VirtualNanos> Simulator::nextTime() const
+{
+    if (!m_cycle && m_queue.activeCount() > 0)
+        return m_now;
+    if (finished() || m_actions.empty())
+        return std::nullopt;
+    return m_actions.top().time;
+}
+
 void Simulator::run()
 {
     while (step()) {

@@ -72,6 +72,8 @@ public:
     bool finished() const;
     static constexpr VirtualNanos idleHorizon = 20 * 60 * nanosPerSecond;
     VirtualNanos now() const { return m_now; }
+    // When the next step() will happen; nullopt once the run is over.
+    std::optional<VirtualNanos> nextTime() const;
 
     QList<PodSummary> podSummaries() const;
     const Metrics& metrics() const { return m_metrics; }

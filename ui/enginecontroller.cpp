@@ -1,0 +1,226 @@
+#include "enginecontroller.h"
+
+#include "scenario/loaderror.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+#include <QTimer>
+
+namespace ksv {
+
+namespace {
+
+// A frame: the most often the GUI hears from the engine, and the longest the engine works between
+// looking at its event loop (so pause, speed and stop are answered within a frame).
+constexpr qint64 frameNs = 16'000'000;
+constexpr qint64 workSliceNs = 8'000'000;
+
+qint64 wallNs()
+{
+    static QElapsedTimer clock;
+    if (!clock.isValid())
+        clock.start();
+    return clock.nsecsElapsed();
+}
+
+} // namespace
+
+// ---- GUI side -----------------------------------------------------------------------------------
+
+EngineController::EngineController(QObject* parent)
+    : QObject(parent)
+{
+}
+
+EngineController::~EngineController()
+{
+    stop();
+}
+
+void EngineController::start(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
+                             const SimulationOptions& options)
+{
+    stop();
+    ++m_generation;
+    auto trace = std::make_shared<trace::Trace>();
+    m_trace = trace;
+    m_published = 0;
+    m_now = 0;
+    m_finished = false;
+
+    m_thread = new QThread;
+    m_thread->setObjectName(QStringLiteral("kschedviz engine"));
+    auto* worker = new EngineWorker(m_generation, std::move(scenario), configuration, options, std::move(trace));
+    worker->moveToThread(m_thread);
+    m_worker = worker;
+    connect(m_thread, &QThread::started, worker, &EngineWorker::initialize);
+    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+    connect(worker, &EngineWorker::progress, this, &EngineController::onProgress, Qt::QueuedConnection);
+    connect(worker, &EngineWorker::failed, this, &EngineController::onFailed, Qt::QueuedConnection);
+    m_thread->start();
+}
+
+void EngineController::stop()
+{
+    if (!m_thread)
+        return;
+    // The worker answers within a work slice; its thread deletes it and itself once it has quit.
+    // Waiting here keeps a run from outliving the scenario and configuration it reads.
+    m_thread->quit();
+    m_thread->wait();
+    m_thread = nullptr;
+    m_worker = nullptr;
+}
+
+void EngineController::setSpeed(double speed)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "setSpeed", Qt::QueuedConnection, Q_ARG(double, speed));
+}
+
+void EngineController::play()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "play", Qt::QueuedConnection);
+}
+
+void EngineController::pause()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "pause", Qt::QueuedConnection);
+}
+
+void EngineController::step()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "step", Qt::QueuedConnection);
+}
+
+void EngineController::onProgress(quint64 generation, qsizetype traceSize, qint64 now, bool done)
+{
+    if (generation != m_generation)
+        return; // a superseded run
+    m_published = traceSize;
+    m_now = now;
+    Q_EMIT progressed(traceSize, now);
+    if (done && !m_finished) {
+        m_finished = true;
+        Q_EMIT finished();
+    }
+}
+
+void EngineController::onFailed(quint64 generation, const QString& message)
+{
+    if (generation == m_generation)
+        Q_EMIT failed(message);
+}
+
+// ---- Engine side --------------------------------------------------------------------------------
+
+EngineWorker::EngineWorker(quint64 generation, std::shared_ptr<const Scenario> scenario, config::KubeSchedulerConfiguration configuration,
+                           SimulationOptions options, std::shared_ptr<trace::Trace> trace)
+    : m_generation(generation)
+    , m_scenario(std::move(scenario))
+    , m_configuration(std::move(configuration))
+    , m_options(options)
+    , m_trace(std::move(trace))
+{
+}
+
+EngineWorker::~EngineWorker() = default;
+
+void EngineWorker::initialize()
+{
+    // Building the cache of a large cluster takes a while: it happens here, off the GUI thread.
+    try {
+        m_simulator = std::make_unique<Simulator>(*m_scenario, m_configuration, m_options, *m_trace);
+    } catch (const LoadError& error) {
+        Q_EMIT failed(m_generation, error.toString());
+        return;
+    }
+    m_timer = new QTimer(this);
+    connect(m_timer, &QTimer::timeout, this, &EngineWorker::advance);
+    report(true);
+}
+
+void EngineWorker::setSpeed(double speed)
+{
+    if (m_simulator && m_playing) {
+        // Keep the virtual clock continuous across the change.
+        m_playStartVirtual = m_simulator->now();
+        m_playStartWallNs = wallNs();
+    }
+    m_speed = speed;
+}
+
+void EngineWorker::play()
+{
+    if (!m_simulator || m_playing)
+        return;
+    m_playing = true;
+    m_playStartWallNs = wallNs();
+    m_playStartVirtual = m_simulator->now();
+    m_timer->start(0);
+}
+
+void EngineWorker::pause()
+{
+    m_playing = false;
+    if (m_timer)
+        m_timer->stop();
+    report(true);
+}
+
+void EngineWorker::step()
+{
+    if (!m_simulator)
+        return;
+    m_simulator->step();
+    report(true);
+}
+
+void EngineWorker::advance()
+{
+    const qint64 sliceEnd = wallNs() + workSliceNs;
+    const bool asFastAsPossible = m_speed <= 0;
+    const VirtualNanos target = asFastAsPossible
+        ? std::numeric_limits<VirtualNanos>::max()
+        : m_playStartVirtual + static_cast<VirtualNanos>(double(wallNs() - m_playStartWallNs) * m_speed);
+    bool more = true;
+    while (wallNs() < sliceEnd) {
+        const std::optional<VirtualNanos> next = m_simulator->nextTime();
+        if (!next) {
+            more = false;
+            break;
+        }
+        if (*next > target)
+            break;
+        m_simulator->step();
+    }
+    if (!more) {
+        m_playing = false;
+        m_timer->stop();
+        report(true);
+        return;
+    }
+    // Paced: look again a frame later; as fast as possible: at once, after the event loop ran.
+    m_timer->setInterval(asFastAsPossible ? 0 : int(frameNs / 1'000'000));
+    report(false);
+}
+
+void EngineWorker::report(bool force)
+{
+    const qint64 now = wallNs();
+    if (!force && now - m_lastReportWallNs < frameNs)
+        return;
+    const qsizetype size = m_trace->size();
+    const bool done = !m_simulator->nextTime().has_value();
+    if (!force && size == m_lastReportedSize)
+        return;
+    m_lastReportWallNs = now;
+    m_lastReportedSize = size;
+    Q_EMIT progress(m_generation, size, m_simulator->now(), done);
+}
+
+} // namespace ksv

@@ -1,0 +1,109 @@
+#pragma once
+
+// The one thread boundary: the Simulator runs on its own QThread and the GUI hears about it in
+// batches (at most one progress signal per frame), never per event. Starting a new run bumps the
+// generation; anything an older run still reports is dropped here, so views only ever see the
+// current run. Views read the shared trace up to the size the last progress signal named.
+
+#include "config/types.h"
+#include "scenario/scenario.h"
+#include "simulation/simulator.h"
+#include "trace/trace.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QThread;
+class QTimer;
+
+namespace ksv {
+
+class EngineWorker;
+
+class EngineController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EngineController(QObject* parent = nullptr);
+    ~EngineController() override;
+
+    // A new run of the scenario, paused at time 0 until play() or step().
+    void start(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
+               const SimulationOptions& options);
+    void stop();
+
+    // Virtual seconds per wall second (0.1 to 1000); 0 runs as fast as possible.
+    void setSpeed(double speed);
+    void play();
+    void pause();
+    // Processes the next instant at which something happens.
+    void step();
+
+    quint64 generation() const { return m_generation; }
+    // The current run's trace (null before the first start); readable up to `published` events.
+    const std::shared_ptr<const trace::Trace>& trace() const { return m_trace; }
+    qsizetype published() const { return m_published; }
+    VirtualNanos now() const { return m_now; }
+    bool isFinished() const { return m_finished; }
+
+Q_SIGNALS:
+    // The current run appended events up to `traceSize` and its clock reads `now`.
+    void progressed(qsizetype traceSize, qint64 now);
+    void finished();
+    void failed(const QString& message);
+
+private:
+    void onProgress(quint64 generation, qsizetype traceSize, qint64 now, bool done);
+    void onFailed(quint64 generation, const QString& message);
+
+    quint64 m_generation = 0;
+    QThread* m_thread = nullptr;
+    QPointer<EngineWorker> m_worker;
+    std::shared_ptr<const trace::Trace> m_trace;
+    qsizetype m_published = 0;
+    VirtualNanos m_now = 0;
+    bool m_finished = false;
+};
+
+// Lives on the engine thread: owns the Simulator and paces it.
+class EngineWorker : public QObject
+{
+    Q_OBJECT
+public:
+    EngineWorker(quint64 generation, std::shared_ptr<const Scenario> scenario, config::KubeSchedulerConfiguration configuration,
+                 SimulationOptions options, std::shared_ptr<trace::Trace> trace);
+    ~EngineWorker() override;
+
+public Q_SLOTS:
+    void initialize();
+    void setSpeed(double speed);
+    void play();
+    void pause();
+    void step();
+
+Q_SIGNALS:
+    void progress(quint64 generation, qsizetype traceSize, qint64 now, bool finished);
+    void failed(quint64 generation, const QString& message);
+
+private:
+    void advance();
+    void report(bool force);
+
+    quint64 m_generation;
+    std::shared_ptr<const Scenario> m_scenario;
+    config::KubeSchedulerConfiguration m_configuration;
+    SimulationOptions m_options;
+    std::shared_ptr<trace::Trace> m_trace;
+    std::unique_ptr<Simulator> m_simulator;
+    QTimer* m_timer = nullptr;
+    double m_speed = 1.0;
+    bool m_playing = false;
+    qint64 m_playStartWallNs = 0;
+    VirtualNanos m_playStartVirtual = 0;
+    qint64 m_lastReportWallNs = 0;
+    qsizetype m_lastReportedSize = -1;
+};
+
+} // namespace ksv
