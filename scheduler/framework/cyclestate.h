@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace ksv::framework {
 
@@ -47,19 +48,28 @@ public:
             copy->m_data.insert(it.key(), std::shared_ptr<StateData>((*it)->clone()));
         copy->m_skipFilterPlugins = m_skipFilterPlugins;
         copy->m_skipScorePlugins = m_skipScorePlugins;
+        copy->m_skipFilterMask = m_skipFilterMask;
         return copy;
     }
 
     // Plugins whose PreFilter / PreScore returned Skip: their Filter / Score is not run.
-    QSet<QString>& skipFilterPlugins() { return m_skipFilterPlugins; }
+    QSet<QString>& skipFilterPlugins()
+    {
+        m_skipFilterMask.reset();
+        return m_skipFilterPlugins;
+    }
     QSet<QString>& skipScorePlugins() { return m_skipScorePlugins; }
     const QSet<QString>& skipFilterPlugins() const { return m_skipFilterPlugins; }
     const QSet<QString>& skipScorePlugins() const { return m_skipScorePlugins; }
+    // The framework's per-node fast path: bit i is set when its i-th Filter plugin is skipped.
+    // Computed from skipFilterPlugins() on first use, forgotten whenever that set may change.
+    std::optional<quint64>& skipFilterMask() const { return m_skipFilterMask; }
 
 private:
     QHash<QString, std::shared_ptr<StateData>> m_data;
     QSet<QString> m_skipFilterPlugins;
     QSet<QString> m_skipScorePlugins;
+    mutable std::optional<quint64> m_skipFilterMask;
 };
 
 // framework.PodsToActivate (types.go): pods a plugin wants moved to the active queue once this cycle is

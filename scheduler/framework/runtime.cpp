@@ -298,9 +298,22 @@ Framework::PreFilterRun Framework::runPreFilterPlugins(CycleState& state, const 
 
 Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
 {
-    const QSet<QString>& skip = state.skipFilterPlugins();
-    for (const auto& entry : m_filter) {
-        if (!skip.isEmpty() && skip.contains(entry.name))
+    std::optional<quint64>& mask = state.skipFilterMask();
+    if (!mask) {
+        // Hashing plugin names per node and plugin is what a large cluster's Filter pass spent
+        // most on; the set only changes in PreFilter, so it becomes one bit mask per cycle.
+        const QSet<QString>& skip = std::as_const(state).skipFilterPlugins();
+        quint64 bits = 0;
+        for (size_t i = 0; i < m_filter.size() && i < 64; ++i) {
+            if (skip.contains(m_filter[i].name))
+                bits |= quint64(1) << i;
+        }
+        mask = bits;
+    }
+    const quint64 skipped = *mask;
+    for (size_t i = 0; i < m_filter.size(); ++i) {
+        const auto& entry = m_filter[i];
+        if (i < 64 ? (skipped >> i) & 1 : std::as_const(state).skipFilterPlugins().contains(entry.name))
             continue;
         Status status = entry.plugin->filter(state, pod, nodeInfo);
         if (!status.isSuccess()) {
@@ -491,8 +504,11 @@ QList<NodePluginScores> Framework::runScorePlugins(CycleState& state, const Pod&
         }
     }
     QList<QList<qint64>> raw(static_cast<qsizetype>(active.size()));
+    QList<qint64> weights;
     for (size_t p = 0; p < active.size(); ++p) {
+        weights.append(m_scoreWeights.value(active[p]->name, 1));
         QList<NodeScore>& scores = perPlugin[static_cast<qsizetype>(p)];
+        raw[static_cast<qsizetype>(p)].reserve(scores.size());
         for (const auto& score : scores)
             raw[static_cast<qsizetype>(p)].append(score.score);
         if (auto* extensions = active[p]->plugin->scoreExtensions()) {
@@ -517,7 +533,7 @@ QList<NodePluginScores> Framework::runScorePlugins(CycleState& state, const Pod&
                                         + QStringLiteral(", it should in the range of [0, 100] after normalizing"));
                 return {};
             }
-            const qint64 weight = m_scoreWeights.value(active[p]->name, 1);
+            const qint64 weight = weights[static_cast<qsizetype>(p)];
             nodeScores.scores.append({active[p]->name, raw[static_cast<qsizetype>(p)][n], score, weight});
             nodeScores.totalScore += score * weight;
         }

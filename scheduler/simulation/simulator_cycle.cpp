@@ -93,16 +93,23 @@ void Simulator::traceOutcome(const Cycle& cycle)
         }
         traceEvent(event);
     }
+    // Every node lists the same plugins in the same order: intern their names once.
+    QList<qint32> pluginIds;
+    if (!outcome.detail.scores.isEmpty()) {
+        for (const auto& score : outcome.detail.scores.constFirst().scores)
+            pluginIds.append(id(score.name));
+    }
     for (const auto& nodeScores : outcome.detail.scores) {
         const qint32 node = id(nodeScores.name);
-        for (const auto& score : nodeScores.scores) {
+        for (qsizetype p = 0; p < nodeScores.scores.size(); ++p) {
+            const auto& score = nodeScores.scores[p];
             trace::Event event;
             event.kind = EventKind::ScoreNode;
             event.pod = m_recordingPod;
             event.cycle = m_recordingCycle;
             event.node = node;
             event.point = quint8(framework::ExtensionPoint::Score);
-            event.plugin = id(score.name);
+            event.plugin = p < pluginIds.size() ? pluginIds[p] : id(score.name);
             event.value = score.raw;
             event.value2 = static_cast<qint32>(score.normalized);
             event.aux = static_cast<quint8>(std::clamp<qint64>(score.weight, 0, 255));

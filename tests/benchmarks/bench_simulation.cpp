@@ -5,7 +5,8 @@
 //                                 (100m / 500Mi each). Prints pods per second of wall time.
 //   bench_simulation FILE         any scenario (the scale sample: samples/scale-5000.yaml) to its end:
 //                                 wall time, peak memory (ru_maxrss), trace events and bytes per event.
-//   add --no-node-detail to leave per-node Filter/Score events out of the trace.
+//   add --no-node-detail to leave per-node Filter/Score events out of the trace, and --budget SECONDS
+//   to stop after that much wall time and report how far the run got.
 #include "config/config.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
@@ -71,7 +72,7 @@ long peakMemoryKiB()
     return usage.ru_maxrss;
 }
 
-int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods)
+int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, double budgetSeconds)
 {
     const config::KubeSchedulerConfiguration configuration =
         scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
@@ -82,7 +83,12 @@ int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods)
     timer.start();
     Simulator simulator(scenario, configuration, options, trace);
     const qint64 setupMs = timer.elapsed();
-    simulator.run();
+    while (simulator.step()) {
+        if (budgetSeconds > 0 && double(timer.nsecsElapsed()) / 1e9 > budgetSeconds) {
+            std::printf("stopped after the %.0f s budget, the run unfinished\n", budgetSeconds);
+            break;
+        }
+    }
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     qsizetype bound = 0;
     for (const auto& pod : simulator.podSummaries())
@@ -104,15 +110,20 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QStringList arguments = app.arguments().mid(1);
     const bool nodeDetail = !arguments.removeAll(QStringLiteral("--no-node-detail"));
+    double budget = 0;
+    if (const qsizetype at = arguments.indexOf(QStringLiteral("--budget")); at >= 0 && at + 1 < arguments.size()) {
+        budget = arguments[at + 1].toDouble();
+        arguments.remove(at, 2);
+    }
     const QString what = arguments.value(0, QStringLiteral("basic"));
     if (what == QLatin1String("basic"))
-        return run(schedulingBasic(), nodeDetail, 1000);
+        return run(schedulingBasic(), nodeDetail, 1000, budget);
     try {
         const Scenario scenario = loadScenarioFile(what);
         qsizetype pods = scenario.initial.pods.size();
         for (const auto& event : scenario.events)
             pods += std::holds_alternative<Pod>(event.object) ? 1 : 0;
-        return run(scenario, nodeDetail, pods);
+        return run(scenario, nodeDetail, pods, budget);
     } catch (const LoadError& error) {
         std::fprintf(stderr, "%s\n", qPrintable(error.toString()));
         return 2;
