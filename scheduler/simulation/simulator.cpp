@@ -18,6 +18,14 @@ QueueSettings queueSettings(const config::KubeSchedulerConfiguration& configurat
     return settings;
 }
 
+plugins::Registry registryWith(const SimulationOptions& options)
+{
+    plugins::Registry registry = plugins::inTreeRegistry();
+    if (options.extraPlugins)
+        options.extraPlugins(registry);
+    return registry;
+}
+
 // The epoch is after every timestamp the scenario's objects carry, so pods that start during the run
 // are younger than those that were running before it (preemption compares start times).
 qint64 epochFor(const Scenario& scenario)
@@ -82,7 +90,7 @@ Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfig
     , m_epochMs(epochFor(scenario))
     , m_random(options.seed.value_or(scenario.seed))
     , m_timingRandom(options.seed.value_or(scenario.seed) ^ 0x7469'6d69'6e67ULL)
-    , m_registry(plugins::inTreeRegistry())
+    , m_registry(registryWith(options))
     , m_profiles(configuration, m_registry, m_random)
     , m_algorithm(configuration.percentageOfNodesToScore)
     , m_cache(scenario.initial)

@@ -23,6 +23,8 @@ namespace ksv {
 
 struct SimulationOptions
 {
+    // Plugins besides the in-tree ones (out-of-tree plugins; tests' probes). Same name: this wins.
+    std::function<void(plugins::Registry&)> extraPlugins;
     std::optional<quint64> seed;        // overrides the scenario's spec.seed
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
     bool nodeDetail = true;             // per-node Filter and Score events in the trace

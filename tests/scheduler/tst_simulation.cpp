@@ -1,6 +1,7 @@
 // The scheduling loop in virtual time: queue rules, failure paths, preemption and determinism,
 // checked on the trace the Simulator writes.
 #include "config/config.h"
+#include "plugins/registry.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -39,6 +40,50 @@ QByteArray pod(const char* name, const char* cpu, const char* extraSpec = "")
     return QByteArray("  - apiVersion: v1\n    kind: Pod\n    metadata: {name: ") + name + ", namespace: default}\n    spec:\n      "
         + extraSpec + "containers: [{name: c, image: busybox, resources: {requests: {cpu: \"" + cpu + "\"}}}]\n";
 }
+
+// A Reserve and PreBind plugin for failure paths the default plugins rarely take: it rejects at
+// Reserve pods labelled probe=reserve and fails PreBind for pods labelled probe=prebind.
+class FailureProbe final : public framework::Plugin, public framework::ReservePlugin, public framework::PreBindPlugin
+{
+public:
+    static inline const QString Name = QStringLiteral("FailureProbe");
+    QString name() const override { return Name; }
+    framework::Status reserve(framework::CycleState&, const Pod& pod, const QString&) override
+    {
+        if (pod.meta.labels.value(QStringLiteral("probe")) == QLatin1String("reserve"))
+            return framework::Status(framework::Code::Unschedulable, QStringLiteral("probe says no"));
+        return {};
+    }
+    void unreserve(framework::CycleState&, const Pod& pod, const QString&) override { unreserved.append(pod.key()); }
+    framework::Status preBind(framework::CycleState&, const Pod& pod, const QString&) override
+    {
+        if (pod.meta.labels.value(QStringLiteral("probe")) == QLatin1String("prebind"))
+            return framework::Status::error(QStringLiteral("volume attach failed"));
+        return {};
+    }
+    static inline QStringList unreserved;
+};
+
+SimulationOptions withProbe(SimulationOptions options = {})
+{
+    options.extraPlugins = [](plugins::Registry& registry) {
+        registry.add(FailureProbe::Name, [](const config::PluginConfig*, framework::Handle&) -> std::unique_ptr<framework::Plugin> {
+            return std::make_unique<FailureProbe>();
+        });
+    };
+    return options;
+}
+
+const QByteArray probeConfig = R"(
+  schedulerConfig:
+    apiVersion: kubescheduler.config.k8s.io/v1
+    kind: KubeSchedulerConfiguration
+    profiles:
+    - schedulerName: default-scheduler
+      plugins:
+        reserve: {enabled: [{name: FailureProbe}]}
+        preBind: {enabled: [{name: FailureProbe}]}
+)";
 
 struct Run
 {
@@ -362,6 +407,73 @@ private Q_SLOTS:
         QVERIFY(rejections.contains(QStringLiteral("rejection in Unreserve")));
         for (int i = 0; i < 10; ++i)
             QVERIFY(run.summary(QStringLiteral("ml/trainer-b-%1").arg(i)).node.isEmpty());
+    }
+
+    // No node at all: ErrNoNodesAvailable, no rejecting plugin, so the pod goes through backoff.
+    void noNodesAvailable()
+    {
+        SimulationOptions options;
+        options.until = 4 * second;
+        const Run run = simulate(instant + "  objects:\n" + pod("lonely", "1"), options);
+        QCOMPARE(run.cycleStarts(QStringLiteral("default/lonely")), (QList<VirtualNanos> {0, 1 * second, 3 * second}));
+        QCOMPARE(run.summary(QStringLiteral("default/lonely")).message, QStringLiteral("no nodes available to schedule pods"));
+        QVERIFY(run.moves(QStringLiteral("default/lonely")).contains(QStringLiteral("Scheduling>Backoff@ScheduleAttemptFailure@0")));
+    }
+
+    // Reserve rejects: every Reserve plugin's Unreserve runs, the pod is not assumed, and the
+    // rejection reads as a FitError on the one node; the pod waits among the unschedulable pods.
+    void reserveRejection()
+    {
+        FailureProbe::unreserved.clear();
+        const QByteArray spec = instant + probeConfig + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
+    kind: Pod
+    metadata: {name: refused, namespace: default, labels: {probe: reserve}}
+    spec:
+      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
+)";
+        Run run;
+        run.scenario = std::make_unique<Scenario>(scenario(spec));
+        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), withProbe(),
+                                                    *run.trace);
+        run.simulator->run();
+        const PodSummary refused = run.summary(QStringLiteral("default/refused"));
+        QCOMPARE(refused.message, QStringLiteral("0/1 nodes are available: 1 probe says no."));
+        QCOMPARE(int(refused.location), int(PodLocation::Unschedulable));
+        // FailureProbe registers no events, so it is interested in all of them (upstream's
+        // defaultEnqueueExtension): the pod's own PodScheduled=False patch requeues it once, after
+        // backoff; the second rejection patches nothing new and the pod stays.
+        QCOMPARE(FailureProbe::unreserved, (QStringList {QStringLiteral("default/refused"), QStringLiteral("default/refused")}));
+        QCOMPARE(run.cycleStarts(QStringLiteral("default/refused")), (QList<VirtualNanos> {0, 1 * second}));
+        QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);
+        QVERIFY(run.moves(QStringLiteral("default/refused")).contains(QStringLiteral("Scheduling>Unschedulable@ScheduleAttemptFailure@0")));
+    }
+
+    // PreBind fails with an error: the binding cycle unreserves and forgets the pod, which retries
+    // after backoff.
+    void preBindFailure()
+    {
+        FailureProbe::unreserved.clear();
+        const QByteArray spec = instant + probeConfig + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
+    kind: Pod
+    metadata: {name: stuck, namespace: default, labels: {probe: prebind}}
+    spec:
+      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
+)";
+        Run run;
+        run.scenario = std::make_unique<Scenario>(scenario(spec));
+        SimulationOptions options = withProbe();
+        options.until = 2 * second;
+        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), options,
+                                                    *run.trace);
+        run.simulator->run();
+        const auto ends = run.events(EventKind::BindingEnd, QStringLiteral("default/stuck"));
+        QCOMPARE(ends.size(), 2);
+        QCOMPARE(int(ends[0].code), int(framework::Code::Error));
+        QCOMPARE(run.trace->string(ends[0].text), QStringLiteral("running PreBind plugin \"FailureProbe\": volume attach failed"));
+        QCOMPARE(run.cycleStarts(QStringLiteral("default/stuck")), (QList<VirtualNanos> {0, 1 * second}));
+        QCOMPARE(FailureProbe::unreserved.size(), 2);
+        QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);
+        QVERIFY(run.moves(QStringLiteral("default/stuck")).contains(QStringLiteral("Binding>Backoff@ScheduleAttemptFailure@0")));
     }
 
     // Same scenario, configuration and seed: the same trace, byte for byte.
