@@ -166,7 +166,22 @@ bool Simulator::step()
         break;
     }
     scheduleTicks();
+    updatePendingPods();
     return true;
+}
+
+// scheduler_pending_pods{queue}: the queue's lengths after each instant.
+void Simulator::updatePendingPods()
+{
+    static const QString active = Metrics::series(QStringLiteral("scheduler_pending_pods"), {{QStringLiteral("queue"), QStringLiteral("active")}});
+    static const QString backoff = Metrics::series(QStringLiteral("scheduler_pending_pods"), {{QStringLiteral("queue"), QStringLiteral("backoff")}});
+    static const QString unschedulable =
+        Metrics::series(QStringLiteral("scheduler_pending_pods"), {{QStringLiteral("queue"), QStringLiteral("unschedulable")}});
+    static const QString gated = Metrics::series(QStringLiteral("scheduler_pending_pods"), {{QStringLiteral("queue"), QStringLiteral("gated")}});
+    m_metrics.set(active, double(m_queue.activeCount()));
+    m_metrics.set(backoff, double(m_queue.backoffCount()));
+    m_metrics.set(unschedulable, double(m_queue.unschedulableCount()));
+    m_metrics.set(gated, double(m_queue.gatedCount()));
 }
 
 std::optional<VirtualNanos> Simulator::nextTime() const

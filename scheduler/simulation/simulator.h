@@ -108,6 +108,7 @@ private:
     void schedule(VirtualNanos time, ActionKind kind, qsizetype index = 0, const QString& uid = {}, const QString& plugin = {});
     void process(const Action& action);
     void scheduleTicks();
+    void updatePendingPods();
     bool onlyTicksPending() const;
 
     // Informers (simulator_events.cpp).

@@ -97,6 +97,9 @@ private Q_SLOTS:
         QVERIFY(stats.value(QStringLiteral("counters")).toObject().contains(
             QStringLiteral("scheduler_schedule_attempts_total{profile=\"default-scheduler\",result=\"scheduled\"}")));
         QCOMPARE(stats.value(QStringLiteral("attempts")).toObject().value(QStringLiteral("error")).toDouble(), 0.0);
+        // Two etl-backfill pods stay unschedulable at the end (the sample's point).
+        QCOMPARE(stats.value(QStringLiteral("counters")).toObject().value(QStringLiteral("scheduler_pending_pods{queue=\"unschedulable\"}")).toDouble(),
+                 2.0);
     }
 
     void tableSummaryAndTraceFile()
