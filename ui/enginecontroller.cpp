@@ -211,6 +211,8 @@ void EngineWorker::advance()
 
 void EngineWorker::report(bool force)
 {
+    if (!m_simulator)
+        return; // initialize() failed and said so
     const qint64 now = wallNs();
     if (!force && now - m_lastReportWallNs < frameNs)
         return;

@@ -448,12 +448,15 @@ void SchedulingQueue::update(const Pod* oldPod, const Pod& newPod)
     QueuedPodInfo* info = it == m_pods.end() ? nullptr : it->second.get();
     if (oldPod && info && (info->location == PodLocation::Active || info->location == PodLocation::Backoff)) {
         // Updated in place; its position may change with the new priority.
+        // Re-inserted with its old sequence number: among equals it keeps its place.
         const PodLocation where = info->location;
-        const quint64 sequence = info->sequence;
         detach(info);
         info->podInfo = framework::PodInfo::create(newPod);
-        where == PodLocation::Active ? insertActive(info) : insertBackoff(info);
-        info->sequence = sequence;
+        info->location = where;
+        if (where == PodLocation::Active)
+            m_activeQ.insert(info);
+        else
+            m_backoffQ.insert(info);
         deleteNominatedPodIfExists(*oldPod);
         addNominatedPod(info->podInfo, std::nullopt);
         return;

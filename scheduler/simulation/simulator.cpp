@@ -308,7 +308,7 @@ void Simulator::pluginResult(framework::ExtensionPoint point, const QString& plu
     event.pod = m_recordingPod;
     event.cycle = m_recordingCycle;
     event.point = quint8(point);
-    event.plugin = id(plugin);
+    event.plugin = plugin.isEmpty() ? -1 : id(plugin);
     event.code = quint8(status.code());
     if (!status.reasons().isEmpty())
         event.text = id(status.message());
