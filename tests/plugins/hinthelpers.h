@@ -24,6 +24,22 @@ struct MaybeObject
     std::optional<KubeObject> value;
 };
 
+// The hints as the tables write them.
+inline const QString Queue = QStringLiteral("Queue");
+inline const QString QueueSkip = QStringLiteral("QueueSkip");
+
+// Upstream passes "not-a-node" / "not-a-pod"; any other kind does here.
+inline const MaybeObject notAnObjectOfThatKind = KubeObject(Namespace {});
+
+inline MaybeObject obj(const Pod& pod)
+{
+    return KubeObject(pod);
+}
+inline MaybeObject obj(const Node& node)
+{
+    return KubeObject(node);
+}
+
 inline const KubeObject* objectPtr(const MaybeObject& object)
 {
     return object.value ? &*object.value : nullptr;

@@ -12,21 +12,14 @@
 
 using namespace ksv;
 using test::MaybeObject;
+using test::notAnObjectOfThatKind;
+using test::obj;
+using test::Queue;
+using test::QueueSkip;
 
 namespace {
 
-const QString Queue = QStringLiteral("Queue");
-const QString QueueSkip = QStringLiteral("QueueSkip");
-const MaybeObject notAnObjectOfThatKind = KubeObject(Namespace {});
 
-MaybeObject obj(const Pod& pod)
-{
-    return KubeObject(pod);
-}
-MaybeObject obj(const Node& node)
-{
-    return KubeObject(node);
-}
 
 Pod req(const char* name, test::ResourcePairs requests)
 {

@@ -19,23 +19,15 @@
 using namespace ksv;
 using framework::QueueingHint;
 using test::MaybeObject;
+using test::notAnObjectOfThatKind;
+using test::obj;
+using test::Queue;
+using test::QueueSkip;
 
 namespace {
 
-const QString Queue = QStringLiteral("Queue");
-const QString QueueSkip = QStringLiteral("QueueSkip");
 
-// Upstream passes "not-a-node" / "not-a-pod"; any other kind does here.
-const MaybeObject notAnObjectOfThatKind = KubeObject(Namespace {});
 
-MaybeObject obj(const Pod& pod)
-{
-    return KubeObject(pod);
-}
-MaybeObject obj(const Node& node)
-{
-    return KubeObject(node);
-}
 
 void addHintColumns()
 {

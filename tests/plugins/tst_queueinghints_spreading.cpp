@@ -12,11 +12,13 @@
 
 using namespace ksv;
 using test::MaybeObject;
+using test::notAnObjectOfThatKind;
+using test::obj;
+using test::Queue;
+using test::QueueSkip;
 
 namespace {
 
-const QString Queue = QStringLiteral("Queue");
-const QString QueueSkip = QStringLiteral("QueueSkip");
 
 template<typename T>
 MaybeObject obj(const T& object)

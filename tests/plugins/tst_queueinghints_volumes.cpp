@@ -20,15 +20,16 @@
 
 using namespace ksv;
 using test::MaybeObject;
+using test::notAnObjectOfThatKind;
+using test::obj;
+using test::Queue;
+using test::QueueSkip;
 
 using HintFn = std::function<framework::QueueingHint(const Pod&, const KubeObject*, const KubeObject*)>;
 Q_DECLARE_METATYPE(HintFn)
 
 namespace {
 
-const QString Queue = QStringLiteral("Queue");
-const QString QueueSkip = QStringLiteral("QueueSkip");
-const MaybeObject notAnObjectOfThatKind = KubeObject(Namespace {});
 
 template<typename T>
 MaybeObject obj(const T& object)

@@ -137,6 +137,21 @@ Run simulate(const QByteArray& spec, SimulationOptions options = {}, const confi
     return run;
 }
 
+// One pod labelled probe=<probe> on a 4-CPU node, under a profile with FailureProbe.
+Run simulateWithProbe(const char* name, const char* probe, SimulationOptions options = {})
+{
+    FailureProbe::unreserved.clear();
+    const QByteArray spec = instant + probeConfig + "  objects:\n" + node("n1", "4") + "  - apiVersion: v1\n    kind: Pod\n    metadata: {name: "
+        + name + ", namespace: default, labels: {probe: " + probe
+        + "}}\n    spec:\n      containers: [{name: c, image: busybox, resources: {requests: {cpu: \"1\"}}}]\n";
+    Run run;
+    run.scenario = std::make_unique<Scenario>(scenario(spec));
+    run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig),
+                                                withProbe(std::move(options)), *run.trace);
+    run.simulator->run();
+    return run;
+}
+
 QByteArray jsonLines(const trace::Trace& trace)
 {
     QBuffer buffer;
@@ -424,18 +439,7 @@ private Q_SLOTS:
     // rejection reads as a FitError on the one node; the pod waits among the unschedulable pods.
     void reserveRejection()
     {
-        FailureProbe::unreserved.clear();
-        const QByteArray spec = instant + probeConfig + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
-    kind: Pod
-    metadata: {name: refused, namespace: default, labels: {probe: reserve}}
-    spec:
-      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
-)";
-        Run run;
-        run.scenario = std::make_unique<Scenario>(scenario(spec));
-        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), withProbe(),
-                                                    *run.trace);
-        run.simulator->run();
+        const Run run = simulateWithProbe("refused", "reserve");
         const PodSummary refused = run.summary(QStringLiteral("default/refused"));
         QCOMPARE(refused.message, QStringLiteral("0/1 nodes are available: 1 probe says no."));
         QCOMPARE(int(refused.location), int(PodLocation::Unschedulable));
@@ -452,20 +456,9 @@ private Q_SLOTS:
     // after backoff.
     void preBindFailure()
     {
-        FailureProbe::unreserved.clear();
-        const QByteArray spec = instant + probeConfig + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
-    kind: Pod
-    metadata: {name: stuck, namespace: default, labels: {probe: prebind}}
-    spec:
-      containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
-)";
-        Run run;
-        run.scenario = std::make_unique<Scenario>(scenario(spec));
-        SimulationOptions options = withProbe();
+        SimulationOptions options;
         options.until = 2 * second;
-        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), options,
-                                                    *run.trace);
-        run.simulator->run();
+        const Run run = simulateWithProbe("stuck", "prebind", options);
         const auto ends = run.events(EventKind::BindingEnd, QStringLiteral("default/stuck"));
         QCOMPARE(ends.size(), 2);
         QCOMPARE(int(ends[0].code), int(framework::Code::Error));
