@@ -187,6 +187,8 @@ bool SchedulingQueue::moveToActiveQ(QueuedPodInfo* pod, PodLocation from, const 
 
 void SchedulingQueue::add(const Pod& pod)
 {
+    if (m_pods.count(pod.meta.uid) != 0 || m_inFlight.contains(pod.meta.uid))
+        return; // known already: an Add of a pod the queue holds is an informer replay
     auto owned = std::make_unique<QueuedPodInfo>();
     owned->podInfo = framework::PodInfo::create(pod);
     owned->timestamp = m_now;
@@ -430,6 +432,16 @@ void SchedulingQueue::moveAllToActiveOrBackoffQueue(const ClusterEvent& event, c
 
 // ---- Updates and deletes ------------------------------------------------------------------------
 
+// updateNominatedPod: a nomination made in memory survives an update in which neither version of
+// the pod names a node.
+std::optional<framework::NominatingInfo> SchedulingQueue::keptNomination(const Pod& oldPod, const Pod& newPod) const
+{
+    const auto it = m_nominatedPodToNode.constFind(newPod.meta.uid);
+    if (oldPod.nominatedNodeName.isEmpty() && newPod.nominatedNodeName.isEmpty() && it != m_nominatedPodToNode.cend())
+        return framework::NominatingInfo {*it, true};
+    return std::nullopt;
+}
+
 void SchedulingQueue::update(const Pod* oldPod, const Pod& newPod)
 {
     const QString& uid = newPod.meta.uid;
@@ -457,17 +469,13 @@ void SchedulingQueue::update(const Pod* oldPod, const Pod& newPod)
             m_activeQ.insert(info);
         else
             m_backoffQ.insert(info);
-        deleteNominatedPodIfExists(*oldPod);
-        addNominatedPod(info->podInfo, std::nullopt);
+        addNominatedPod(info->podInfo, keptNomination(*oldPod, newPod));
         return;
     }
     if (info && (info->location == PodLocation::Unschedulable || info->location == PodLocation::Gated)) {
         // updateNominatedPod keeps a nomination made in memory when neither version names one.
-        std::optional<framework::NominatingInfo> keep;
-        if (oldPod && oldPod->nominatedNodeName.isEmpty() && newPod.nominatedNodeName.isEmpty() && m_nominatedPodToNode.contains(uid))
-            keep = framework::NominatingInfo {m_nominatedPodToNode.value(uid), true};
         info->podInfo = framework::PodInfo::create(newPod);
-        addNominatedPod(info->podInfo, keep);
+        addNominatedPod(info->podInfo, oldPod ? keptNomination(*oldPod, newPod) : std::nullopt);
         // A single event that moves the pod ends the loop (upstream goes on after a move to
         // backoffQ, which can leave the pod in two structures; we stop there).
         if (!oldPod)

@@ -162,6 +162,7 @@ private:
     void insertBackoff(QueuedPodInfo* pod);
     void insertUnschedulable(QueuedPodInfo* pod);
     QueuedPodInfoPtr take(const QString& uid);
+    std::optional<framework::NominatingInfo> keptNomination(const Pod& oldPod, const Pod& newPod) const;
     // Takes the pod out of whichever structure holds it.
     void detach(QueuedPodInfo* pod);
     void moved(const QueuedPodInfo& pod, trace::PodLocation from, trace::PodLocation to, const QString& cause);

@@ -1,5 +1,7 @@
 #include "simulator_p.h"
 
+#include <algorithm>
+
 namespace ksv {
 
 using trace::EventKind;
@@ -108,17 +110,25 @@ Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfig
     applyInitialState();
     for (qsizetype i = 0; i < scenario.events.size(); ++i)
         schedule(scenario.events[i].at, ActionKind::ScenarioEvent, i);
+    scheduleTicks(); // gated pods at t=0 get their sweeps even when nothing else happens
 }
 
 Simulator::~Simulator() = default;
 
 void Simulator::schedule(VirtualNanos time, ActionKind kind, qsizetype index, const QString& uid, const QString& plugin)
 {
-    if (kind != ActionKind::FlushBackoff && kind != ActionKind::FlushUnschedulable)
+    if (countsAsWork(kind))
         ++m_pendingNonTicks;
     if (kind == ActionKind::ScenarioEvent)
         ++m_pendingScenarioEvents;
     m_actions.push(Action {time, m_actionSequence++, kind, index, uid, plugin});
+}
+
+// The queue's flushes never keep a run going, nor do Permit timers: a pod that still waits on Permit
+// keeps it going by itself (m_bindings), and the timers of pods that were allowed are stale.
+bool Simulator::countsAsWork(ActionKind kind)
+{
+    return kind != ActionKind::FlushBackoff && kind != ActionKind::FlushUnschedulable && kind != ActionKind::PermitTimeout;
 }
 
 bool Simulator::onlyTicksPending() const
@@ -135,7 +145,11 @@ bool Simulator::finished() const
     // empty; unschedulable pods alone do not keep the run going.
     if (onlyTicksPending() && !m_cycle && m_queue.activeCount() == 0 && m_queue.backoffCount() == 0 && m_bindings.empty())
         return true;
-    return m_pendingScenarioEvents == 0 && m_now - m_lastProgress > idleHorizon;
+    // Idle: pods may still wait on Permit (a gang that never completes), but no cycle or bind call
+    // is under way.
+    if (m_pendingScenarioEvents != 0 || m_cycle || m_now - m_lastProgress <= idleHorizon)
+        return false;
+    return std::none_of(m_bindings.cbegin(), m_bindings.cend(), [](const auto& entry) { return entry.second->binding; });
 }
 
 bool Simulator::step()
@@ -154,7 +168,7 @@ bool Simulator::step()
         while (!m_actions.empty() && m_actions.top().time == m_now) {
             const Action action = m_actions.top();
             m_actions.pop();
-            if (action.kind != ActionKind::FlushBackoff && action.kind != ActionKind::FlushUnschedulable)
+            if (countsAsWork(action.kind))
                 --m_pendingNonTicks;
             process(action);
         }

@@ -110,6 +110,7 @@ private:
     void scheduleTicks();
     void updatePendingPods();
     bool onlyTicksPending() const;
+    static bool countsAsWork(ActionKind kind);
 
     // Informers (simulator_events.cpp).
     void applyInitialState();

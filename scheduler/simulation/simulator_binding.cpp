@@ -41,8 +41,10 @@ void Simulator::assume(const Pod& assumed)
 
 void Simulator::forget(const Pod& assumed)
 {
+    // A pod someone else bound meanwhile is no longer ours to forget: the cache holds their binding.
+    if (!m_assumed.remove(assumed.meta.uid))
+        return;
     m_cache.removePod(assumed);
-    m_assumed.remove(assumed.meta.uid);
 }
 
 void Simulator::waitOnPermit(std::unique_ptr<Binding> binding, const QHash<QString, qint64>& waitingPlugins)
@@ -152,6 +154,10 @@ void Simulator::finishBinding(const QString& uid)
     if (status.isSuccess() && current == m_apiPods.cend())
         status = Status::error(QStringLiteral("running Bind plugin \"DefaultBinder\": pods \"") + binding->assumed.meta.name
                                + QStringLiteral("\" not found"));
+    else if (status.isSuccess() && !current->nodeName.isEmpty())
+        status = Status::error(QStringLiteral("running Bind plugin \"DefaultBinder\": Operation cannot be fulfilled on pods/binding \"")
+                               + binding->assumed.meta.name + QStringLiteral("\": pod ") + binding->assumed.meta.name
+                               + QStringLiteral(" is already assigned to node \"") + current->nodeName + QStringLiteral("\""));
     if (!status.isSuccess()) {
         handleBindingCycleError(std::move(binding), status, status.message(), PodLocation::Binding);
         return;

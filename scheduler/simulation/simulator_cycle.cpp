@@ -164,6 +164,15 @@ void Simulator::finishCycle()
     const QString host = outcome.result->suggestedHost;
     end.node = id(host);
     traceEvent(end);
+    const auto current = m_apiPods.constFind(pod.meta.uid);
+    if (current == m_apiPods.cend() || !current->nodeName.isEmpty()) {
+        // Deleted or bound by someone else while the cycle ran: nothing to assume.
+        m_queue.done(pod.meta.uid);
+        traceMove(pod.key(), PodLocation::Scheduling, current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound,
+                  current == m_apiPods.cend() ? QStringLiteral("PodDelete") : QStringLiteral("AssignedPodAdd"));
+        summary(pod).location = current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound;
+        return;
+    }
     Pod assumed = pod;
     assumed.nodeName = host;
     // Upstream assumes the pod in the cache before Reserve, but plugins read the cycle's snapshot,

@@ -158,8 +158,10 @@ void Simulator::podUpdated(const Pod& oldPod, const Pod& newPod)
         return;
     }
     if (!newPod.nodeName.isEmpty()) {
-        // Bound by someone else: it leaves the queue and joins the cache.
+        // Bound by someone else: it leaves the queue and joins the cache, replacing any assumption
+        // of ours (our binding, if one is under way, then fails).
         m_queue.remove(oldPod);
+        m_assumed.remove(newPod.meta.uid);
         m_cache.addPod(newPod);
         PodSummary& entry = summary(newPod);
         entry.node = newPod.nodeName;
@@ -218,9 +220,10 @@ void Simulator::deletePod(const QString& uid, const QString& cause)
         waiting->reject(QString(), QStringLiteral("removed"));
         m_queue.moveAllToActiveOrBackoffQueue(framework::eventAssignedPodDelete(), &deleted, nullptr);
     }
-    if (entry.location != PodLocation::Deleted && !m_bindings.count(uid) && !(m_cycle && m_cycle->pod->uid() == uid)) {
-        traceMove(pod.key(), entry.location, PodLocation::Deleted, cause);
-        entry.location = PodLocation::Deleted;
+    PodSummary& current = summary(pod); // the moves above may have added summaries
+    if (current.location != PodLocation::Deleted && !m_bindings.count(uid) && !(m_cycle && m_cycle->pod->uid() == uid)) {
+        traceMove(pod.key(), current.location, PodLocation::Deleted, cause);
+        current.location = PodLocation::Deleted;
     }
 }
 

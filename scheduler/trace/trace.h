@@ -86,7 +86,8 @@ public:
     {
         const qsizetype index = m_size.load(std::memory_order_relaxed);
         const auto chunkIndex = static_cast<size_t>(index >> ChunkBits);
-        Q_ASSERT(chunkIndex < m_chunks.size());
+        if (Q_UNLIKELY(chunkIndex >= m_chunks.size()))
+            qFatal("kschedviz: the trace is full (%lld entries)", static_cast<long long>(index));
         T* chunk = m_chunks[chunkIndex].load(std::memory_order_relaxed);
         if (!chunk) {
             chunk = new T[static_cast<size_t>(chunkSize)];
