@@ -1,4 +1,5 @@
 #include "labels.h"
+#include "requirement.h"
 
 #include <QtGlobal>
 
@@ -28,40 +29,58 @@ std::optional<SelectorOperator> selectorOperatorFromString(QStringView text)
     return std::nullopt;
 }
 
-namespace {
-// labels/selector.go parses Gt/Lt operands with strconv.ParseInt(s, 10, 64); a value that does not
+// strconv.ParseInt(s, 10, 64), as labels/selector.go parses Gt/Lt operands: a value that does not
 // parse makes the requirement false rather than an error at match time.
-std::optional<qint64> parseInt64(const QString& text)
+std::optional<qint64> parseInt64(QStringView text)
 {
-    bool ok = false;
-    const qint64 value = text.toLongLong(&ok, 10);
-    if (!ok || text.startsWith(QLatin1Char(' ')) || text.endsWith(QLatin1Char(' ')))
+    qsizetype i = 0;
+    bool negative = false;
+    if (!text.isEmpty() && (text[0] == QLatin1Char('+') || text[0] == QLatin1Char('-'))) {
+        negative = text[0] == QLatin1Char('-');
+        i = 1;
+    }
+    if (i == text.size())
         return std::nullopt;
-    return value;
+    const quint64 limit = negative ? quint64(1) << 63 : (quint64(1) << 63) - 1;
+    quint64 value = 0;
+    for (; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (c < u'0' || c > u'9')
+            return std::nullopt;
+        const quint64 digit = c - u'0';
+        if (value > (limit - digit) / 10)
+            return std::nullopt;
+        value = value * 10 + digit;
+    }
+    return negative ? static_cast<qint64>(0 - value) : static_cast<qint64>(value);
 }
-} // namespace
 
-bool requirementMatches(const LabelSelectorRequirement& requirement, const Labels& labels)
+bool requirementMatches(const QString& key, SelectorOperator op, const QStringList& values, const Labels& labels)
 {
-    const auto it = labels.constFind(requirement.key);
+    const auto it = labels.constFind(key);
     const bool has = it != labels.cend();
-    switch (requirement.op) {
-    case SelectorOperator::In: return has && requirement.values.contains(*it);
-    case SelectorOperator::NotIn: return !has || !requirement.values.contains(*it);
+    switch (op) {
+    case SelectorOperator::In: return has && values.contains(*it);
+    case SelectorOperator::NotIn: return !has || !values.contains(*it);
     case SelectorOperator::Exists: return has;
     case SelectorOperator::DoesNotExist: return !has;
     case SelectorOperator::Gt:
     case SelectorOperator::Lt: {
-        if (!has || requirement.values.size() != 1)
+        if (!has || values.size() != 1)
             return false;
         const auto labelValue = parseInt64(*it);
-        const auto operand = parseInt64(requirement.values.constFirst());
+        const auto operand = parseInt64(values.constFirst());
         if (!labelValue || !operand)
             return false;
-        return requirement.op == SelectorOperator::Gt ? *labelValue > *operand : *labelValue < *operand;
+        return op == SelectorOperator::Gt ? *labelValue > *operand : *labelValue < *operand;
     }
     }
     return false;
+}
+
+bool requirementMatches(const LabelSelectorRequirement& requirement, const Labels& labels)
+{
+    return requirementMatches(requirement.key, requirement.op, requirement.values, labels);
 }
 
 bool LabelSelector::matches(const Labels& labels) const

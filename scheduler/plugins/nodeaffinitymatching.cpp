@@ -1,5 +1,6 @@
 #include "nodeaffinitymatching.h"
 
+#include "api/requirement.h"
 #include "config/fielderror.h"
 
 #include <QSet>
@@ -27,54 +28,10 @@ QString keyPath(const QString& path, const QString& key)
     return path + QLatin1Char('[') + key + QLatin1Char(']');
 }
 
-// strconv.ParseInt(s, 10, 64): an optional sign and decimal digits only, within int64. Labels are
-// compared per node, so this must not allocate.
-std::optional<qint64> parseInt64(QStringView text)
-{
-    qsizetype i = 0;
-    bool negative = false;
-    if (!text.isEmpty() && (text[0] == QLatin1Char('+') || text[0] == QLatin1Char('-'))) {
-        negative = text[0] == QLatin1Char('-');
-        i = 1;
-    }
-    if (i == text.size())
-        return std::nullopt;
-    const quint64 limit = negative ? quint64(1) << 63 : (quint64(1) << 63) - 1;
-    quint64 value = 0;
-    for (; i < text.size(); ++i) {
-        const char16_t c = text[i].unicode();
-        if (c < u'0' || c > u'9')
-            return std::nullopt;
-        const quint64 digit = c - u'0';
-        if (value > (limit - digit) / 10)
-            return std::nullopt;
-        value = value * 10 + digit;
-    }
-    return negative ? static_cast<qint64>(0 - value) : static_cast<qint64>(value);
-}
-
 // labels.Requirement.Matches for the operators a node selector maps to.
 bool requirementMatches(const NodeSelectorRequirement& requirement, const Labels& labels)
 {
-    const auto it = labels.constFind(requirement.key);
-    const bool has = it != labels.cend();
-    switch (requirement.op) {
-    case SelectorOperator::In: return has && requirement.values.contains(*it);
-    case SelectorOperator::NotIn: return !has || !requirement.values.contains(*it);
-    case SelectorOperator::Exists: return has;
-    case SelectorOperator::DoesNotExist: return !has;
-    case SelectorOperator::Gt:
-    case SelectorOperator::Lt: {
-        if (!has || requirement.values.size() != 1)
-            return false;
-        const auto labelValue = parseInt64(*it);
-        const auto operand = parseInt64(requirement.values.constFirst());
-        if (!labelValue || !operand)
-            return false;
-        return requirement.op == SelectorOperator::Gt ? *labelValue > *operand : *labelValue < *operand;
-    }
-    }
-    return false;
+    return ksv::requirementMatches(requirement.key, requirement.op, requirement.values, labels);
 }
 
 // fields.OneTermEqualSelector / OneTermNotEqualSelector over extractNodeFields: only metadata.name has
