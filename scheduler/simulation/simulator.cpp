@@ -239,7 +239,7 @@ void Simulator::process(const Action& action)
     case ActionKind::ScenarioEvent:
         --m_pendingScenarioEvents;
         m_lastProgress = m_now;
-        applyScenarioEvent(m_scenario.events[action.index]);
+        applyScenarioEvent(action.index);
         break;
     case ActionKind::FlushBackoff:
         m_backoffTickScheduled = false;
@@ -267,11 +267,15 @@ void Simulator::traceEvent(trace::Event event)
     m_trace.append(event);
 }
 
-void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause)
+void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause, const QString& node,
+                          qint64 value, qint32 value2)
 {
     trace::Event event;
     event.kind = EventKind::QueueMove;
     event.pod = id(podKey);
+    event.node = node.isEmpty() ? -1 : id(node);
+    event.value = value;
+    event.value2 = value2;
     event.from = quint8(from);
     event.to = quint8(to);
     event.text = id(cause);
@@ -298,7 +302,13 @@ QList<PodSummary> Simulator::podSummaries() const
 
 void Simulator::podMoved(const QueuedPodInfo& pod, PodLocation from, PodLocation to, const QString& cause)
 {
-    traceMove(pod.key(), from, to, cause);
+    // The lanes order activeQ and count down backoff from these (PrioritySort's key; getBackoffTime).
+    qint64 value = 0;
+    if (to == PodLocation::Active)
+        value = pod.timestamp;
+    else if (to == PodLocation::Backoff)
+        value = m_queue.backoffTime(pod);
+    traceMove(pod.key(), from, to, cause, {}, value, pod.pod().effectivePriority());
     summary(pod.pod()).location = to;
 }
 

@@ -114,7 +114,7 @@ private:
 
     // Informers (simulator_events.cpp).
     void applyInitialState();
-    void applyScenarioEvent(const ScenarioEvent& event);
+    void applyScenarioEvent(qsizetype index);
     void podAdded(const Pod& pod);
     void podUpdated(const Pod& oldPod, const Pod& newPod);
     void podDeleted(const Pod& pod);
@@ -149,7 +149,9 @@ private:
     // Trace.
     void traceEvent(trace::Event event);
     qint32 id(const QString& text) { return m_trace.intern(text); }
-    void traceMove(const QString& podKey, trace::PodLocation from, trace::PodLocation to, const QString& cause);
+    // node: where a pod is bound, binding or waiting (views show it); value/value2 as docs/trace-format.md.
+    void traceMove(const QString& podKey, trace::PodLocation from, trace::PodLocation to, const QString& cause, const QString& node = {},
+                   qint64 value = 0, qint32 value2 = 0);
     void traceOutcome(const Cycle& cycle);
     PodSummary& summary(const Pod& pod);
 

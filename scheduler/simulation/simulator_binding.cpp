@@ -57,7 +57,7 @@ void Simulator::waitOnPermit(std::unique_ptr<Binding> binding, const QHash<QStri
     // One timer per waiting plugin, in plugin name order so that equal timeouts fire reproducibly.
     for (const QString& plugin : std::as_const(binding->pendingPlugins))
         schedule(m_now + waitingPlugins.value(plugin), ActionKind::PermitTimeout, 0, uid, plugin);
-    traceMove(binding->assumed.key(), PodLocation::Scheduling, PodLocation::WaitingOnPermit, QStringLiteral("Permit"));
+    traceMove(binding->assumed.key(), PodLocation::Scheduling, PodLocation::WaitingOnPermit, QStringLiteral("Permit"), binding->node);
     summary(binding->assumed).location = PodLocation::WaitingOnPermit;
     m_waitingOrder.append(uid);
     m_bindings[uid] = std::move(binding);
@@ -109,7 +109,7 @@ void Simulator::startBinding(std::unique_ptr<Binding> binding)
     m_recordingPod = id(binding->assumed.key());
     m_recordingCycle = static_cast<qint32>(binding->cycle);
     traceMove(binding->assumed.key(), binding->waitingPod ? PodLocation::WaitingOnPermit : PodLocation::Scheduling, PodLocation::Binding,
-              QStringLiteral("Permit"));
+              QStringLiteral("Permit"), binding->node);
     summary(binding->assumed).location = PodLocation::Binding;
     trace::Event start;
     start.kind = EventKind::BindingStart;
@@ -182,7 +182,7 @@ void Simulator::finishBinding(const QString& uid)
     end.node = id(binding->node);
     end.text = id(QStringLiteral("Successfully assigned ") + bound.key() + QStringLiteral(" to ") + binding->node);
     traceEvent(end);
-    traceMove(bound.key(), PodLocation::Binding, PodLocation::Bound, QStringLiteral("Scheduled"));
+    traceMove(bound.key(), PodLocation::Binding, PodLocation::Bound, QStringLiteral("Scheduled"), binding->node);
     PodSummary& entry = summary(bound);
     entry.location = PodLocation::Bound;
     entry.node = binding->node;

@@ -169,7 +169,8 @@ void Simulator::finishCycle()
         // Deleted or bound by someone else while the cycle ran: nothing to assume.
         m_queue.done(pod.meta.uid);
         traceMove(pod.key(), PodLocation::Scheduling, current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound,
-                  current == m_apiPods.cend() ? QStringLiteral("PodDelete") : QStringLiteral("AssignedPodAdd"));
+                  current == m_apiPods.cend() ? QStringLiteral("PodDelete") : QStringLiteral("AssignedPodAdd"),
+                  current == m_apiPods.cend() ? QString() : current->nodeName);
         summary(pod).location = current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound;
         return;
     }

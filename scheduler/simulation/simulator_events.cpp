@@ -92,11 +92,13 @@ void Simulator::applyInitialState()
     keep(m_scenario.initial.statefulSets);
 }
 
-void Simulator::applyScenarioEvent(const ScenarioEvent& event)
+void Simulator::applyScenarioEvent(qsizetype index)
 {
+    const ScenarioEvent& event = m_scenario.events[index];
     trace::Event traced;
     traced.kind = EventKind::ClusterChange;
     traced.aux = quint8(event.action);
+    traced.value = index; // views read the object itself from the scenario
     const ObjectMeta& meta = metaOf(event.object);
     traced.text = id(kindOf(event.object) + QLatin1Char(' ')
                      + (meta.namespace_.isEmpty() ? meta.name : meta.namespace_ + QLatin1Char('/') + meta.name));
@@ -140,7 +142,7 @@ void Simulator::podAdded(const Pod& pod)
         // addPodToCache, then AssignedPodAdd to the unschedulable pods.
         m_cache.addPod(pod);
         entry.node = pod.nodeName;
-        traceMove(pod.key(), PodLocation::None, PodLocation::Bound, QStringLiteral("AssignedPodAdd"));
+        traceMove(pod.key(), PodLocation::None, PodLocation::Bound, QStringLiteral("AssignedPodAdd"), pod.nodeName);
         entry.location = PodLocation::Bound;
         const KubeObject added = pod;
         m_queue.moveAllToActiveOrBackoffQueue(framework::eventAssignedPodAdd(), nullptr, &added);
@@ -165,7 +167,7 @@ void Simulator::podUpdated(const Pod& oldPod, const Pod& newPod)
         m_cache.addPod(newPod);
         PodSummary& entry = summary(newPod);
         entry.node = newPod.nodeName;
-        traceMove(newPod.key(), entry.location, PodLocation::Bound, QStringLiteral("AssignedPodAdd"));
+        traceMove(newPod.key(), entry.location, PodLocation::Bound, QStringLiteral("AssignedPodAdd"), newPod.nodeName);
         entry.location = PodLocation::Bound;
         const KubeObject added = newPod;
         m_queue.moveAllToActiveOrBackoffQueue(framework::eventAssignedPodAdd(), nullptr, &added);
@@ -209,7 +211,7 @@ void Simulator::deletePod(const QString& uid, const QString& cause)
     if (!pod.nodeName.isEmpty()) {
         // deletePodFromCache: its room frees up for the unschedulable pods.
         m_cache.removePod(pod);
-        traceMove(pod.key(), entry.location, PodLocation::Deleted, cause);
+        traceMove(pod.key(), entry.location, PodLocation::Deleted, cause, pod.nodeName);
         entry.location = PodLocation::Deleted;
         m_queue.moveAllToActiveOrBackoffQueue(framework::eventAssignedPodDelete(), &deleted, nullptr);
         return;

@@ -34,12 +34,20 @@ QByteArray toJsonLine(const Trace& trace, const Event& event)
     switch (event.kind) {
     case EventKind::ClusterChange:
         put("action", actionName(event.aux));
+        put("scenarioEvent", double(event.value));
         putString("object", event.text);
         break;
     case EventKind::QueueMove:
         put("from", toString(static_cast<PodLocation>(event.from)));
         put("to", toString(static_cast<PodLocation>(event.to)));
         putString("cause", event.text);
+        if (event.to == quint8(PodLocation::Active))
+            put("queuedAt", double(event.value));
+        if (event.to == quint8(PodLocation::Backoff))
+            put("backoffExpiry", double(event.value));
+        if (event.to == quint8(PodLocation::Active) || event.to == quint8(PodLocation::Backoff) || event.to == quint8(PodLocation::Unschedulable)
+            || event.to == quint8(PodLocation::Gated))
+            put("priority", event.value2);
         break;
     case EventKind::CycleStart:
         putString("profile", event.text);

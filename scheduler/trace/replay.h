@@ -1,0 +1,239 @@
+#pragma once
+
+// What the views show, rebuilt from the scenario and the trace: the state of the run after any
+// prefix of the trace (where each pod is, what each node has requested), and indexes of the whole
+// published trace (cycles, binding cycles, each pod's events, a per-second series for the charts).
+// Everything is flat arrays indexed by dense pod and node numbers: no object per pod (STYLE.md).
+// It lives with the engine, free of widgets, so tests and benchmarks need no GUI; it runs on the
+// GUI thread, reading the trace the engine thread appends to.
+
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace ksv::trace {
+
+class TraceIndex;
+
+// Measures a node's room is reported in: cpu (millicores), memory (bytes), pods (count), then every
+// extended or scalar resource some node offers, by name.
+enum : int { MeasureCpu = 0, MeasureMemory = 1, MeasurePods = 2, FirstScalarMeasure = 3 };
+
+// Every pod and node the scenario mentions, numbered once: pods and nodes of the initial state in
+// file order, then those first created by events. Immutable once built.
+class ReplayCatalogue
+{
+public:
+    explicit ReplayCatalogue(const Scenario& scenario);
+
+    qint32 podCount() const { return qint32(m_podKeys.size()); }
+    qint32 nodeCount() const { return qint32(m_nodeNames.size()); }
+    const QString& podKey(qint32 pod) const { return m_podKeys[pod]; }
+    const QString& nodeName(qint32 node) const { return m_nodeNames[node]; }
+    qint32 podIndex(const QString& key) const { return m_podIndex.value(key, -1); }
+    qint32 nodeIndex(const QString& name) const { return m_nodeIndex.value(name, -1); }
+
+    // "cpu", "memory", "pods", then the scalar resources in name order.
+    const QStringList& measures() const { return m_measures; }
+    int measureCount() const { return int(m_measures.size()); }
+
+    // The node's value of `label` in its first spec ("" when absent): what the heatmap groups by.
+    QString nodeLabel(qint32 node, const QString& label) const;
+    // Label keys set on any node, sorted (the heatmap offers them for grouping).
+    QStringList nodeLabelKeys() const;
+
+    // The object a spec version refers to: -1 is the initial state's, otherwise a scenario event index.
+    const Node* nodeSpec(qint32 node, qint32 version) const;
+    const Pod* podSpec(qint32 pod, qint32 version) const;
+    const Scenario& scenario() const { return m_scenario; }
+
+    // Requests or allocatable as one row of measures.
+    std::vector<qint64> podRequests(const Pod& pod) const;
+    std::vector<qint64> nodeAllocatable(const Node& node) const;
+
+private:
+    friend class ReplayState;
+    const Scenario& m_scenario;
+    QStringList m_podKeys;
+    QStringList m_nodeNames;
+    QHash<QString, qint32> m_podIndex;
+    QHash<QString, qint32> m_nodeIndex;
+    QStringList m_measures;
+    std::vector<const Pod*> m_initialPods;   // by pod index; null if the pod is not in the initial state
+    std::vector<const Node*> m_initialNodes; // by node index
+};
+
+// One pod as the queue lanes, heatmap and inspector see it.
+struct PodRow
+{
+    VirtualNanos since = 0;       // when it entered its location
+    VirtualNanos firstQueued = -1; // first entry into a queue (the SLI's start)
+    qint64 queueValue = 0;        // in Active: the queue timestamp; in Backoff: the backoff expiry
+    qint32 priority = 0;
+    qint32 node = -1;             // node index where it is bound, binding or waiting
+    qint32 attempts = 0;          // scheduling cycles begun
+    qint32 cause = -1;            // string id of the last move's cause
+    qint32 lastCycle = -1;        // index into TraceIndex::cycles() of its latest cycle
+    qint32 nominatedNode = -1;    // node index
+    qint32 spec = -1;             // spec version (see ReplayCatalogue::podSpec)
+    PodLocation location = PodLocation::None;
+};
+
+// The run after the first `position` events of the trace: a value, so that it can be copied as a
+// checkpoint and rebuilt from one.
+class ReplayState
+{
+public:
+    ReplayState() = default;
+    explicit ReplayState(const ReplayCatalogue& catalogue); // the scenario's initial state
+
+    qsizetype position = 0; // events applied
+    VirtualNanos time = 0;  // the last applied event's time
+    std::vector<PodRow> pods;
+    std::vector<qint64> podRequests;     // pods × measures
+    std::vector<qint64> nodeAllocatable; // nodes × measures (0 for a node that does not exist)
+    std::vector<qint64> nodeRequested;   // nodes × measures, by the pods bound, binding or waiting on it
+    std::vector<qint32> nodeSpec;        // spec version per node; -2 while the node does not exist
+    std::array<qint32, podLocationCount> counts {};
+    qint32 measureCount = 0;
+
+    bool nodeExists(qint32 node) const { return nodeSpec[size_t(node)] != -2; }
+    qint64 requested(qint32 node, int measure) const { return nodeRequested[size_t(node) * size_t(measureCount) + size_t(measure)]; }
+    qint64 allocatable(qint32 node, int measure) const { return nodeAllocatable[size_t(node) * size_t(measureCount) + size_t(measure)]; }
+    qint32 count(PodLocation location) const { return counts[size_t(location)]; }
+
+    qint32 cyclesStarted = 0; // CycleStart events applied: the next cycle's index in TraceIndex::cycles()
+
+    // Applies trace.at(position) and moves past it.
+    void apply(const Event& event, const TraceIndex& index);
+
+private:
+    void place(qint32 pod, qint32 node);
+    void applyClusterChange(const Event& event, const ReplayCatalogue& catalogue);
+};
+
+// A scheduling cycle as the timeline and the inspector show it.
+struct CycleRecord
+{
+    qint64 startEvent = 0;
+    qint64 endEvent = -1; // -1 while it runs
+    VirtualNanos start = 0;
+    VirtualNanos end = -1;
+    qint32 pod = -1;
+    qint32 cycle = -1;   // the queue's scheduling cycle number
+    qint32 attempt = 0;  // the pod's attempt number
+    qint32 profile = -1; // string id
+    qint32 node = -1;    // chosen node (string id)
+    qint32 message = -1; // FailedScheduling message (string id)
+    qint32 evaluated = 0;
+    qint32 feasible = 0;
+    quint8 code = 0; // framework::Code of the result
+    bool preempted = false;
+};
+
+// A binding cycle: from Permit (or the end of the scheduling cycle) to the bind call's result.
+struct BindingRecord
+{
+    VirtualNanos permitStart = -1; // when the pod began waiting on Permit (-1: it did not wait)
+    VirtualNanos start = -1;       // BindingStart (-1: rejected while waiting)
+    VirtualNanos end = -1;         // BindingEnd or the rejection; -1 while it runs
+    qint32 pod = -1;
+    qint32 node = -1; // string id
+    qint32 cycle = -1; // index into cycles()
+    qint32 lane = 0;   // first binding lane free at its start: concurrent binding cycles stack
+    quint8 code = 0;
+    bool finished = false;
+};
+
+// Per second of virtual time: what the charts plot.
+struct SecondSample
+{
+    std::array<qint32, podLocationCount> counts {}; // at the end of the second
+    qint32 scheduled = 0;      // attempts that ended Success
+    qint32 unschedulable = 0;  // ... Unschedulable or UnschedulableAndUnresolvable
+    qint32 error = 0;          // ... any other code
+    float latencyP50 = 0;      // pod_scheduling_sli_duration of pods bound in the second, seconds
+    float latencyP90 = 0;
+    float latencyP99 = 0;
+    qint32 bound = 0;
+};
+
+// Indexes the published trace as it grows and rebuilds the state at any earlier position from
+// checkpoints (at most maxCheckpoints, spaced further apart as the trace grows: memory stays bounded).
+class TraceIndex
+{
+public:
+    static constexpr int maxCheckpoints = 16;
+
+    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace);
+    TraceIndex(const TraceIndex&) = delete;
+    TraceIndex& operator=(const TraceIndex&) = delete;
+
+    // Indexes events up to `published` (the engine's last report).
+    void advance(qsizetype published);
+    qsizetype indexed() const { return m_head.position; }
+
+    const ReplayCatalogue& catalogue() const { return m_catalogue; }
+    const Trace& trace() const { return *m_trace; }
+    const std::shared_ptr<const Scenario>& scenario() const { return m_scenario; }
+    const std::shared_ptr<const Trace>& sharedTrace() const { return m_trace; }
+
+    // String id to pod or node index; -1 for strings that name neither.
+    qint32 podOf(qint32 stringId) const;
+    qint32 nodeOf(qint32 stringId) const;
+
+    const std::vector<CycleRecord>& cycles() const { return m_cycles; }
+    const std::vector<BindingRecord>& bindings() const { return m_bindings; }
+    int bindingLanes() const { return m_bindingLanes; }
+    // The cycle whose events include trace position `position` (CycleStart to CycleEnd), or -1.
+    qint32 cycleAt(qint64 position) const;
+    // The pod's events other than per-node Filter and Score, in order; and its cycles (indexes).
+    const std::vector<qint32>& podEvents(qint32 pod) const { return m_podEvents[size_t(pod)]; }
+    const std::vector<qint32>& podCycles(qint32 pod) const { return m_podCycles[size_t(pod)]; }
+    const std::vector<qint32>& podBindings(qint32 pod) const { return m_podBindings[size_t(pod)]; }
+    const std::vector<SecondSample>& seconds() const { return m_seconds; }
+
+    const ReplayState& head() const { return m_head; }
+    // The state after the first `position` events (position <= indexed()).
+    ReplayState stateAt(qsizetype position) const;
+    // Advances `state` to `position` (>= state.position) by applying events.
+    void advanceState(ReplayState& state, qsizetype position) const;
+    // The number of events with time <= t (a position).
+    qsizetype positionAfter(VirtualNanos t) const;
+
+    qsizetype memoryBytes() const;
+
+private:
+    void indexEvent(qsizetype position, const Event& event);
+    void resolveStrings() const;
+    void closeSeconds(VirtualNanos upTo);
+    void takeCheckpoint();
+
+    std::shared_ptr<const Scenario> m_scenario;
+    std::shared_ptr<const Trace> m_trace;
+    ReplayCatalogue m_catalogue;
+    mutable std::vector<qint32> m_podOfString;  // grows with the trace's strings
+    mutable std::vector<qint32> m_nodeOfString;
+    ReplayState m_head;
+    std::vector<ReplayState> m_checkpoints; // m_checkpoints[i].position == i * m_checkpointSpacing
+    qsizetype m_checkpointSpacing = 1 << 16;
+    std::vector<CycleRecord> m_cycles;
+    std::vector<BindingRecord> m_bindings;
+    std::vector<VirtualNanos> m_laneBusyUntil; // per binding lane: -1 while a binding runs there
+    int m_bindingLanes = 0;
+    std::vector<std::vector<qint32>> m_podEvents;
+    std::vector<std::vector<qint32>> m_podCycles;
+    std::vector<std::vector<qint32>> m_podBindings;
+    std::vector<qint32> m_openBinding; // per pod: its running binding record, or -1
+    qint32 m_openCycle = -1;
+    std::vector<SecondSample> m_seconds;
+    std::vector<float> m_secondLatencies; // SLI durations of pods bound in the open second
+};
+
+} // namespace ksv::trace
