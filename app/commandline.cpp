@@ -133,6 +133,8 @@ ParseResult parseArguments(const QStringList& arguments)
     const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail;
     if (runOnly && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace and --no-node-detail are for run")};
+    if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
+        return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
     return {options, {}};
 }
 
