@@ -92,6 +92,7 @@ Q_SIGNALS:
 
 private:
     void onProgress(qsizetype traceSize, qint64 now);
+    void indexPublished();
     void onEngineFinished();
     // Leaves the engine's end and shows `position` at virtual time `time`.
     void moveCursor(qsizetype position, VirtualNanos time);
@@ -114,6 +115,8 @@ private:
     bool m_following = true; // the cursor tracks the engine's published end
     bool m_playing = false;
     bool m_awaitingEngine = false; // a step asked of the engine has not been reported yet
+    bool m_indexScheduled = false; // more published events wait to be indexed
+    bool m_finishedReported = false;
     double m_speed = 1.0;
     VirtualNanos m_cursorTime = 0; // while not following
     QTimer* m_replayTimer;
