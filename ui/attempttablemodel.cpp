@@ -126,7 +126,10 @@ void AttemptTableModel::collect()
     const qsizetype to = cycle->endEvent >= 0 ? std::min<qsizetype>(cycle->endEvent + 1, indexed) : indexed;
     for (qsizetype position = from; position < to; ++position) {
         const Event& event = trace.at(position);
-        if (event.cycle == cycle->cycle && isCycleEvent(event.kind)) {
+        // Preemption (prepareCandidate) happens before the cycle ends; its events name no cycle.
+        const bool preemption = (event.kind == EventKind::Preemption && event.pod >= 0 && m_index->podOf(event.pod) == cycle->pod)
+            || (event.kind == EventKind::Victim && event.text >= 0 && m_index->podOf(event.text) == cycle->pod);
+        if ((event.cycle == cycle->cycle && isCycleEvent(event.kind)) || preemption) {
             unordered = unordered || (!m_eventPositions.empty() && m_eventPositions.back() > position);
             m_eventPositions.push_back(position);
         }
@@ -168,6 +171,11 @@ void AttemptTableModel::rebuild()
     m_chosenNode.clear();
     m_evaluated = m_feasible = 0;
     m_chosenRow = -1;
+    m_nominatedFirstRow = -1;
+    m_nominatedFirstCode = Code::Success;
+    m_nominatedFirstReason.clear();
+    m_preemptionNode.clear();
+    m_victims.clear();
     if (m_cycle >= 0)
         build();
     endResetModel();
@@ -204,7 +212,15 @@ void AttemptTableModel::build()
         case EventKind::CycleStart: m_started = true; break;
         case EventKind::FilterNode: {
             ++m_filterEvents;
-            Row& row = m_rows[size_t(rowFor(event.node))];
+            const bool seen = rowOfNodeString.contains(event.node);
+            const int rowIndex = rowFor(event.node);
+            Row& row = m_rows[size_t(rowIndex)];
+            if (seen) {
+                // The nominated node, tried alone first, then again with every node.
+                m_nominatedFirstRow = rowIndex;
+                m_nominatedFirstCode = row.code;
+                m_nominatedFirstReason = row.reason;
+            }
             row.code = static_cast<Code>(event.code);
             row.rejectedBy = trace.string(event.plugin);
             row.reason = row.code == Code::Success ? QString() : trace.string(event.text);
@@ -240,10 +256,10 @@ void AttemptTableModel::build()
             m_pluginResults.append(result);
             break;
         }
+        case EventKind::Preemption: m_preemptionNode = trace.string(event.node); break;
+        case EventKind::Victim: m_victims.append(trace.string(event.pod)); break;
         case EventKind::ClusterChange:
         case EventKind::QueueMove:
-        case EventKind::Preemption:
-        case EventKind::Victim:
         case EventKind::Nominated:
         case EventKind::BindingStart:
         case EventKind::BindingEnd: break;
@@ -319,7 +335,7 @@ int AttemptTableModel::rowCount(const QModelIndex& parent) const
 int AttemptTableModel::columnCount(const QModelIndex& parent) const
 {
     // Constant while a cycle is shown; changes only inside a reset.
-    return parent.isValid() ? 0 : totalColumn() + 1;
+    return parent.isValid() ? 0 : reasonColumn() + 1;
 }
 
 QVariant AttemptTableModel::displayData(const Row& row, int rowIndex, int column) const
@@ -332,15 +348,16 @@ QVariant AttemptTableModel::displayData(const Row& row, int rowIndex, int column
         if (row.code == Code::Success)
             return row.chosen ? tr("Feasible · chosen") : tr("Feasible");
         return eventtext::code(quint8(row.code));
-    case RejectedByColumn: return row.rejectedBy;
-    case ReasonColumn: return row.reason;
-    default: break;
-    }
-    if (column == totalColumn()) {
+    case TotalColumn:
         if (row.scored)
             return row.total;
         return row.evaluated && row.code == Code::Success && m_finished && m_scorePlugins.isEmpty() ? QVariant(QStringLiteral("—")) : QVariant();
+    default: break;
     }
+    if (column == rejectedByColumn())
+        return row.rejectedBy;
+    if (column == reasonColumn())
+        return row.reason;
     if (const Score* value = score(rowIndex, column - FixedColumnCount))
         return shownScore(*value);
     return {};
@@ -352,17 +369,18 @@ QVariant AttemptTableModel::sortData(const Row& row, int rowIndex, int column) c
     switch (column) {
     case NodeColumn: return row.node;
     case VerdictColumn: return row.chosen ? 3 : feasible ? 2 : row.evaluated ? 1 : 0;
-    case RejectedByColumn: return row.rejectedBy;
-    case ReasonColumn: return row.reason;
-    default: break;
-    }
-    if (column == totalColumn()) {
+    case TotalColumn:
         // Feasible nodes by total, the chosen one first among equals (selectHost breaks ties at
         // random), then the rejected nodes, then those not evaluated.
         if (feasible)
             return double(row.total) + (row.chosen ? 0.5 : 0.0);
         return row.evaluated ? -1.0 : -2.0;
+    default: break;
     }
+    if (column == rejectedByColumn())
+        return row.rejectedBy;
+    if (column == reasonColumn())
+        return row.reason;
     if (const Score* value = score(rowIndex, column - FixedColumnCount))
         return shownScore(*value);
     return qint64(-1);
@@ -374,7 +392,7 @@ QVariant AttemptTableModel::data(const QModelIndex& index, int role) const
         return {};
     const Row& row = m_rows[size_t(index.row())];
     const int column = index.column();
-    const bool isScore = column >= FixedColumnCount && column < totalColumn();
+    const bool isScore = column >= FixedColumnCount && column < rejectedByColumn();
     switch (role) {
     case Qt::DisplayRole: return displayData(row, index.row(), column);
     case SortRole: return sortData(row, index.row(), column);
@@ -403,11 +421,15 @@ QVariant AttemptTableModel::data(const QModelIndex& index, int role) const
                 .arg(value->weight)
                 .arg(qint64(value->normalized) * value->weight);
         }
-        if (column == totalColumn() && row.scored)
+        if (column == TotalColumn && row.scored)
             return tr("Σ normalized × weight over %n Score plugin(s)", nullptr, scorePluginCount());
-        if (column == totalColumn() && row.evaluated && row.code == Code::Success && m_finished && m_scorePlugins.isEmpty())
+        if (column == TotalColumn && row.evaluated && row.code == Code::Success && m_finished && m_scorePlugins.isEmpty())
             return tr("Only one node was feasible: the scheduler skipped scoring");
-        if (column == ReasonColumn && !row.reason.isEmpty())
+        if (column == VerdictColumn && index.row() == m_nominatedFirstRow)
+            return tr("The pod's nominated node: evaluated alone first (%1%2), then again with every node")
+                .arg(eventtext::code(quint8(m_nominatedFirstCode)),
+                     m_nominatedFirstReason.isEmpty() ? QString() : QString(QStringLiteral(": ") + m_nominatedFirstReason));
+        if (column == reasonColumn() && !row.reason.isEmpty())
             return row.reason;
         if (column == NodeColumn && row.chosen)
             return tr("The node selectHost chose");
@@ -427,11 +449,11 @@ QVariant AttemptTableModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (!row.evaluated)
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
-        if (row.code != Code::Success && (column == VerdictColumn || column == RejectedByColumn))
+        if (row.code != Code::Success && (column == VerdictColumn || column == rejectedByColumn()))
             return QBrush(rejectedText);
         return {};
     case Qt::TextAlignmentRole:
-        if (column >= FixedColumnCount)
+        if (column == TotalColumn || isScore)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default: return {};
@@ -440,31 +462,33 @@ QVariant AttemptTableModel::data(const QModelIndex& index, int role) const
 
 QVariant AttemptTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section > totalColumn())
+    if (orientation != Qt::Horizontal || section < 0 || section > reasonColumn())
         return {};
-    const bool isScore = section >= FixedColumnCount && section < totalColumn();
+    const bool isScore = section >= FixedColumnCount && section < rejectedByColumn();
+    const int plugin = section - FixedColumnCount;
     if (role == Qt::DisplayRole) {
         switch (section) {
         case NodeColumn: return tr("Node");
         case VerdictColumn: return tr("Filter");
-        case RejectedByColumn: return tr("Rejected by");
-        case ReasonColumn: return tr("Reason");
+        case TotalColumn: return tr("Total");
         default: break;
         }
-        if (section == totalColumn())
-            return tr("Total");
-        return m_scorePlugins.at(section - FixedColumnCount);
+        if (section == rejectedByColumn())
+            return tr("Rejected by");
+        if (section == reasonColumn())
+            return tr("Reason");
+        // The weight is in the header: in the Weighted mode it is what the column was multiplied by.
+        return QString(m_scorePlugins.at(plugin) + QStringLiteral(" ×") + QString::number(m_pluginWeights[size_t(plugin)]));
     }
     if (role == Qt::ToolTipRole && isScore) {
-        const int plugin = section - FixedColumnCount;
         const QString shown = m_scoreMode == ScoreMode::Weighted ? tr("normalized score × weight")
             : m_scoreMode == ScoreMode::Normalized                ? tr("normalized score (0–100)")
                                                                   : tr("raw score, before NormalizeScore");
         return tr("Score plugin %1, weight %2\nShown: %3").arg(m_scorePlugins.at(plugin)).arg(m_pluginWeights[size_t(plugin)]).arg(shown);
     }
-    if (role == Qt::ToolTipRole && section == totalColumn())
-        return tr("Σ normalized × weight: what selectHost compares");
-    if (role == Qt::TextAlignmentRole && section >= FixedColumnCount)
+    if (role == Qt::ToolTipRole && section == TotalColumn)
+        return tr("Σ normalized × weight over the Score plugins: what selectHost compares");
+    if (role == Qt::TextAlignmentRole && (section == TotalColumn || isScore))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }

@@ -21,9 +21,11 @@ class AttemptTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    // The fixed columns; after them one column per Score plugin (in the order the plugins ran),
-    // then the total (totalColumn()).
-    enum Column { NodeColumn, VerdictColumn, RejectedByColumn, ReasonColumn, FixedColumnCount };
+    // The fixed columns: the node, its Filter verdict and its total score, next to each other so
+    // that the verdict and the total stay in view however many Score plugins ran. After them one
+    // column per Score plugin (in the order the plugins ran), then the rejecting plugin and its
+    // reason, last so that long reasons can take the rest of the width.
+    enum Column { NodeColumn, VerdictColumn, TotalColumn, FixedColumnCount };
     enum Role {
         SortRole = Qt::UserRole,
         FilterRole,      // the node's name
@@ -71,7 +73,8 @@ public:
     int scorePluginCount() const { return int(m_scorePlugins.size()); }
     QString scorePlugin(int plugin) const { return m_scorePlugins.at(plugin); }
     int scoreColumn(int plugin) const { return FixedColumnCount + plugin; }
-    int totalColumn() const { return FixedColumnCount + scorePluginCount(); }
+    int rejectedByColumn() const { return FixedColumnCount + scorePluginCount(); }
+    int reasonColumn() const { return rejectedByColumn() + 1; }
     int rowOfNode(const QString& name) const;
 
     // The cycle at the limit.
@@ -85,6 +88,15 @@ public:
     qint32 evaluated() const { return m_evaluated; }
     qint32 feasible() const { return m_feasible; }
     int chosenRow() const { return m_chosenRow; }
+    // When the pod had a nominated node, findNodesThatFitPod tries it alone first and, if it does
+    // not fit, every node (that one again): the row keeps the second verdict, this the first.
+    int nominatedFirstRow() const { return m_nominatedFirstRow; }
+    framework::Code nominatedFirstCode() const { return m_nominatedFirstCode; }
+    QString nominatedFirstReason() const { return m_nominatedFirstReason; }
+    // The preemption PostFilter prepared in this cycle: the node the pod was nominated to and the
+    // victims (pod keys); empty when there was none.
+    QString preemptionNode() const { return m_preemptionNode; }
+    const QStringList& victims() const { return m_victims; }
     // Per-pod extension point results of the cycle, binding cycle included, in order.
     const QList<PluginResult>& pluginResults() const { return m_pluginResults; }
 
@@ -157,6 +169,11 @@ private:
     qint32 m_evaluated = 0;
     qint32 m_feasible = 0;
     int m_chosenRow = -1;
+    int m_nominatedFirstRow = -1;
+    framework::Code m_nominatedFirstCode = framework::Code::Success;
+    QString m_nominatedFirstReason;
+    QString m_preemptionNode;
+    QStringList m_victims;
 };
 
 } // namespace ksv

@@ -65,13 +65,13 @@ EventLogView::EventLogView(Playback* playback, QWidget* parent)
     m_view = new QTableView(this);
     setUniformRows(m_view);
     m_view->setModel(m_model);
-    const auto textWidth = [this](const char* sample) { return m_view->fontMetrics().horizontalAdvance(QLatin1String(sample)) + 18; };
+    const auto textWidth = [this](const char* sample) { return m_view->fontMetrics().horizontalAdvance(QString::fromUtf8(sample)) + 18; };
     m_view->setColumnWidth(EventLogModel::TimeColumn, textWidth("00:00.000000"));
     m_view->setColumnWidth(EventLogModel::KindColumn, textWidth("ClusterChange"));
     m_view->setColumnWidth(EventLogModel::PodColumn, textWidth("namespace/a-pod-name-of-some-length"));
     m_view->setColumnWidth(EventLogModel::NodeColumn, textWidth("a-node-name-0"));
     m_view->setColumnWidth(EventLogModel::CycleColumn, textWidth("Cycle0"));
-    m_view->setColumnWidth(EventLogModel::PluginColumn, textWidth("PreFilter · NodeResourcesFit"));
+    m_view->setColumnWidth(EventLogModel::PluginColumn, textWidth("PreEnqueue · DefaultPreemption"));
     m_view->setColumnWidth(EventLogModel::CodeColumn, textWidth("Unschedulable"));
     layout->addWidget(m_view, 1);
 

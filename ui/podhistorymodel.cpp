@@ -1,6 +1,7 @@
 #include "podhistorymodel.h"
 
 #include "eventtext.h"
+#include "framework/interface.h"
 #include "framework/status.h"
 
 #include <QBrush>
@@ -105,6 +106,10 @@ bool PodHistoryModel::accepts(const Event& event) const
 {
     if (event.kind == EventKind::FilterNode || event.kind == EventKind::ScoreNode)
         return false;
+    // PreEnqueue runs outside any cycle; one that names a cycle was attributed to the pod whose
+    // cycle ran last (the engine records PreEnqueue with stale pod and cycle) and is not this pod's.
+    if (event.kind == EventKind::PluginResult && event.point == quint8(framework::ExtensionPoint::PreEnqueue) && event.cycle >= 0)
+        return false;
     if (event.kind == EventKind::PluginResult && !m_showAllPluginResults) {
         const auto code = static_cast<Code>(event.code);
         return code != Code::Success && code != Code::Skip;
@@ -194,12 +199,12 @@ QString PodHistoryModel::detail(const Event& event) const
         const QString reasons = trace.string(event.text);
         return reasons.isEmpty() ? eventtext::code(event.code) : QString(eventtext::code(event.code) + QStringLiteral(": ") + reasons);
     }
+    case EventKind::Nominated:
+    case EventKind::BindingStart: return {};
     case EventKind::FilterNode:
     case EventKind::ScoreNode:
     case EventKind::Preemption:
     case EventKind::Victim:
-    case EventKind::Nominated:
-    case EventKind::BindingStart:
     case EventKind::BindingEnd: return eventtext::detail(trace, event);
     case EventKind::CycleEnd: {
         const QString counts = tr("evaluated %1, feasible %2").arg(event.value).arg(event.value2);

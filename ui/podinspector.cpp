@@ -73,7 +73,11 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setMargin(24);
-    m_stack->addWidget(m_placeholder);
+    m_placeholder->setMaximumWidth(640);
+    auto* placeholderPage = new QWidget(m_stack);
+    auto* placeholderLayout = new QVBoxLayout(placeholderPage);
+    placeholderLayout->addWidget(m_placeholder, 0, Qt::AlignCenter);
+    m_stack->addWidget(placeholderPage);
 
     auto* page = new QWidget(m_stack);
     auto* layout = new QVBoxLayout(page);
@@ -159,7 +163,8 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     setUniformRows(m_attemptView);
     m_attemptView->setModel(m_attemptProxy);
     m_attemptView->setSortingEnabled(true);
-    m_attemptView->horizontalHeader()->setStretchLastSection(false);
+    // Feasible nodes first, best total on top, as selectHost sees them.
+    m_attemptView->sortByColumn(AttemptTableModel::TotalColumn, Qt::DescendingOrder);
 
     auto* historyPage = new QWidget(splitter);
     auto* historyLayout = new QVBoxLayout(historyPage);
@@ -207,8 +212,6 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     connect(m_allResults, &QCheckBox::toggled, m_history, &PodHistoryModel::setShowAllPluginResults);
     connect(m_attempt, &AttemptTableModel::summaryChanged, this, &PodInspector::updateSummary);
     connect(m_attempt, &QAbstractItemModel::modelReset, this, &PodInspector::fitAttemptColumns);
-    connect(m_attemptView->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
-            [this](int section, Qt::SortOrder) { m_sortByTotal = section == m_attempt->totalColumn(); });
     connect(m_attemptView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const qint32 node = index.data(AttemptTableModel::NodeRole).toInt();
         if (node >= 0)
@@ -227,7 +230,7 @@ PodInspector::~PodInspector() = default;
 
 bool PodInspector::isShowingPlaceholder() const
 {
-    return m_stack->currentWidget() == m_placeholder;
+    return m_stack->currentIndex() == 0;
 }
 
 QString PodInspector::outcomeText() const
@@ -275,9 +278,15 @@ void PodInspector::onSelectionChanged()
     updateHeader();
     updateAttemptSelector();
     updateSummary();
+    // The history marks where the shown attempt starts.
     const int row = m_history->rowOfCycleStart(m_cycle);
-    if (row >= 0)
+    if (row >= 0) {
+        m_historyView->selectionModel()->setCurrentIndex(m_history->index(row, 0),
+                                                         QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_historyView->scrollTo(m_history->index(row, 0));
+    } else {
+        m_historyView->selectionModel()->clear();
+    }
 }
 
 void PodInspector::onCursorChanged()
@@ -322,7 +331,7 @@ void PodInspector::updateHeader()
     if (row.node >= 0)
         where += (row.location == trace::PodLocation::Bound ? tr(" on ") : tr(" → ")) + catalogue.nodeName(row.node);
     facts << tr("<b>%1</b> since %2").arg(escaped(where), eventtext::time(row.since));
-    if (row.nominatedNode >= 0)
+    if (row.nominatedNode >= 0 && row.location != trace::PodLocation::Bound)
         facts << tr("nominated to %1").arg(escaped(catalogue.nodeName(row.nominatedNode)));
     facts << tr("%n attempt(s)", nullptr, row.attempts);
     facts << tr("priority %1").arg(row.priority);
@@ -413,8 +422,15 @@ void PodInspector::updateSummary()
     } else if (m_attempt->resultCode() == Code::Success) {
         QString text = tr("<b>Scheduled</b> to <b>%1</b>").arg(escaped(m_attempt->chosenNode()));
         const int chosen = m_attempt->chosenRow();
-        if (chosen >= 0 && m_attempt->scorePluginCount() > 0)
-            text += tr(" with total score <b>%1</b>").arg(m_attempt->index(chosen, 0).data(AttemptTableModel::TotalRole).toLongLong());
+        if (chosen >= 0 && m_attempt->scorePluginCount() > 0) {
+            const qint64 best = m_attempt->index(chosen, 0).data(AttemptTableModel::TotalRole).toLongLong();
+            text += tr(" with total score <b>%1</b>").arg(best);
+            int tied = 0;
+            for (int row = 0; row < m_attempt->rowCount(); ++row)
+                tied += row != chosen && m_attempt->index(row, 0).data(AttemptTableModel::TotalRole).toLongLong() == best ? 1 : 0;
+            if (tied > 0)
+                text += tr(", tied with %n other node(s): selectHost picks one of the best at random", nullptr, tied);
+        }
         else if (m_attempt->feasible() == 1)
             text += tr(", the only feasible node (scoring skipped)");
         text += QStringLiteral(" &nbsp;—&nbsp; ") + counts.arg(m_attempt->evaluated()).arg(m_attempt->feasible());
@@ -438,6 +454,28 @@ void PodInspector::updateSummary()
         m_outcome->setText(tr("<span style='color:%1'><b>FailedScheduling</b> (%2)</span>: <b>%3</b><br>")
                                .arg(red, eventtext::code(quint8(m_attempt->resultCode())), escaped(m_attempt->message()))
                            + counts.arg(m_attempt->evaluated()).arg(m_attempt->feasible()));
+    }
+
+    if (!m_attempt->preemptionNode().isEmpty()) {
+        const QStringList& victims = m_attempt->victims();
+        QString text = tr("<br><b>Preemption</b>: nominated to <b>%1</b>").arg(escaped(m_attempt->preemptionNode()));
+        if (!victims.isEmpty()) {
+            QStringList shown = victims.mid(0, 5);
+            for (QString& victim : shown)
+                victim = escaped(victim);
+            text += tr(", evicting %n victim(s): ", nullptr, int(victims.size())) + shown.join(QStringLiteral(", "))
+                + (victims.size() > shown.size() ? QStringLiteral(", …") : QString());
+        }
+        m_outcome->setText(m_outcome->text() + text);
+    }
+    if (m_attempt->nominatedFirstRow() >= 0) {
+        const QString node = m_attempt->index(m_attempt->nominatedFirstRow(), AttemptTableModel::NodeColumn).data().toString();
+        QString first = eventtext::code(quint8(m_attempt->nominatedFirstCode()));
+        if (!m_attempt->nominatedFirstReason().isEmpty())
+            first += QStringLiteral(": ") + m_attempt->nominatedFirstReason();
+        m_outcome->setText(m_outcome->text()
+                           + tr("<br>The pod's nominated node <b>%1</b> was evaluated alone first (%2), then every node was.")
+                                 .arg(escaped(node), escaped(first)));
     }
 
     // The per-pod extension points, one group each: what passed is counted, anything else named.
@@ -482,27 +520,19 @@ void PodInspector::updateSummary()
 
 void PodInspector::fitAttemptColumns()
 {
-    QHeaderView* header = m_attemptView->horizontalHeader();
-    const int total = m_attempt->totalColumn();
     // Fitted once per attempt and set of columns, so that stepping through a cycle or a user's
-    // own widths are not undone on every event.
-    const QString fitted = QStringLiteral("%1/%2/%3").arg(m_attempt->cycle()).arg(total).arg(m_attempt->rowCount() > 0);
-    if (fitted != m_fitted) {
-        m_fitted = fitted;
-        m_attemptView->resizeColumnsToContents();
-        for (int column = 0; column < m_attempt->columnCount(); ++column) {
-            int width = header->sectionSize(column);
-            if (column == AttemptTableModel::ReasonColumn)
-                width = std::clamp(width, 120, 420);
-            else
-                width = std::clamp(width, 56, 220);
-            header->resizeSection(column, width);
-        }
-    }
-    if (m_sortByTotal)
-        m_attemptView->sortByColumn(total, Qt::DescendingOrder);
-    else if (header->sortIndicatorSection() > total)
-        m_attemptView->sortByColumn(total, Qt::DescendingOrder);
+    // own widths are not undone on every event. The reason, last, takes the rest of the width.
+    const QString fitted = QStringLiteral("%1/%2/%3").arg(m_attempt->cycle()).arg(m_attempt->columnCount()).arg(m_attempt->rowCount() > 0);
+    if (fitted == m_fitted)
+        return;
+    m_fitted = fitted;
+    QHeaderView* header = m_attemptView->horizontalHeader();
+    m_attemptView->resizeColumnsToContents();
+    for (int column = 0; column < m_attempt->reasonColumn(); ++column)
+        header->resizeSection(column, std::clamp(header->sectionSize(column), 56, 240));
+    // The header does not re-stretch its last section after the columns changed in a reset.
+    header->setStretchLastSection(false);
+    header->setStretchLastSection(true);
 }
 
 } // namespace ksv

@@ -56,7 +56,6 @@ private:
     qint32 m_pod = -1;
     qint32 m_cycle = -1;
     qint32 m_latestVisible = -1; // the pod's latest cycle at the cursor, when last looked
-    bool m_sortByTotal = true;
     QString m_fitted; // the cycle and columns the attempt table's widths were fitted to
 
     QStackedWidget* m_stack;

@@ -58,7 +58,12 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     const trace::Event& end = trace.at(record.endEvent);
     QCOMPARE(int(end.kind), int(EventKind::CycleEnd));
     QVERIFY(model.isFinished());
-    QCOMPARE(model.rowCount(), int(filters.size()));
+    // A node evaluated twice (the nominated node alone, then with every node) keeps its last verdict.
+    QHash<QString, const trace::Event*> verdicts;
+    for (const trace::Event* filter : filters)
+        verdicts.insert(trace.string(filter->node), filter);
+    QCOMPARE(model.rowCount(), int(verdicts.size()));
+    QCOMPARE(model.nominatedFirstRow() >= 0, filters.size() > size_t(verdicts.size()));
     QCOMPARE(model.hasNodeDetail(), !filters.empty());
     QCOMPARE(model.evaluated(), qint32(end.value));
     QCOMPARE(model.feasible(), end.value2);
@@ -66,18 +71,18 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     QCOMPARE(model.message(), trace.string(end.text));
 
     int feasible = 0;
-    for (const trace::Event* filter : filters) {
+    for (const trace::Event* filter : std::as_const(verdicts)) {
         const int row = model.rowOfNode(trace.string(filter->node));
         QVERIFY2(row >= 0, qPrintable(trace.string(filter->node)));
         const QString verdict = cell(model, row, AttemptTableModel::VerdictColumn);
         if (filter->code == quint8(Code::Success)) {
             ++feasible;
             QVERIFY2(verdict.startsWith(QStringLiteral("Feasible")), qPrintable(verdict));
-            QCOMPARE(cell(model, row, AttemptTableModel::ReasonColumn), QString());
+            QCOMPARE(cell(model, row, model.reasonColumn()), QString());
         } else {
             QCOMPARE(verdict, framework::toString(static_cast<Code>(filter->code)));
-            QCOMPARE(cell(model, row, AttemptTableModel::RejectedByColumn), trace.string(filter->plugin));
-            QCOMPARE(cell(model, row, AttemptTableModel::ReasonColumn), trace.string(filter->text));
+            QCOMPARE(cell(model, row, model.rejectedByColumn()), trace.string(filter->plugin));
+            QCOMPARE(cell(model, row, model.reasonColumn()), trace.string(filter->text));
         }
     }
     if (!filters.empty())
@@ -91,13 +96,26 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
         plugins.insert(trace.string(score->plugin));
     }
     QCOMPARE(model.scorePluginCount(), int(plugins.size()));
-    QCOMPARE(model.columnCount(), AttemptTableModel::FixedColumnCount + int(plugins.size()) + 1);
+    QCOMPARE(model.columnCount(), AttemptTableModel::FixedColumnCount + int(plugins.size()) + 2);
     for (auto it = totals.cbegin(); it != totals.cend(); ++it) {
         const int row = model.rowOfNode(it.key());
         QVERIFY(row >= 0);
-        QCOMPARE(model.index(row, model.totalColumn()).data(AttemptTableModel::TotalRole).toLongLong(), it.value());
-        QCOMPARE(model.index(row, model.totalColumn()).data().toLongLong(), it.value());
+        QCOMPARE(model.index(row, AttemptTableModel::TotalColumn).data(AttemptTableModel::TotalRole).toLongLong(), it.value());
+        QCOMPARE(model.index(row, AttemptTableModel::TotalColumn).data().toLongLong(), it.value());
     }
+
+    // Preemption prepared in the cycle: the nominated node and the victims.
+    QString preemptionNode;
+    QStringList victims;
+    for (qsizetype i = record.startEvent; i <= record.endEvent; ++i) {
+        const trace::Event& event = trace.at(i);
+        if (event.kind == EventKind::Preemption && event.pod == end.pod)
+            preemptionNode = trace.string(event.node);
+        if (event.kind == EventKind::Victim && event.text == end.pod)
+            victims << trace.string(event.pod);
+    }
+    QCOMPARE(model.preemptionNode(), preemptionNode);
+    QCOMPARE(model.victims(), victims);
 
     if (end.code == quint8(Code::Success)) {
         QCOMPARE(model.chosenNode(), trace.string(end.node));
@@ -151,6 +169,7 @@ private Q_SLOTS:
 
         int failed = 0;
         int scored = 0;
+        int preempting = 0;
         QVERIFY(!index.cycles().empty());
         for (size_t cycle = 0; cycle < index.cycles().size(); ++cycle) {
             const trace::CycleRecord& record = index.cycles()[cycle];
@@ -160,15 +179,19 @@ private Q_SLOTS:
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(QStringLiteral("cycle %1 of %2").arg(cycle).arg(index.catalogue().podKey(record.pod))));
             failed += record.code != quint8(Code::Success) ? 1 : 0;
+            preempting += model.preemptionNode().isEmpty() ? 0 : 1;
             if (model.scorePluginCount() > 0) {
                 ++scored;
                 // Sorted by total, descending: the chosen node comes first, rejected nodes last.
-                proxy.sort(model.totalColumn(), Qt::DescendingOrder);
+                proxy.sort(AttemptTableModel::TotalColumn, Qt::DescendingOrder);
                 QCOMPARE(cell(proxy, 0, AttemptTableModel::NodeColumn), model.chosenNode());
                 QVERIFY(proxy.index(proxy.rowCount() - 1, 0).data(AttemptTableModel::FeasibleRole).toBool()
                         || proxy.index(proxy.rowCount() - 1, 0).data(AttemptTableModel::TotalRole).toLongLong() == -1);
                 proxy.sort(AttemptTableModel::NodeColumn);
             }
+        }
+        if (sample.startsWith(QStringLiteral("priority"))) {
+            QVERIFY(preempting > 0);
         }
         if (sample.startsWith(QStringLiteral("backlog"))) {
             QVERIFY(failed > 0);
@@ -198,8 +221,8 @@ private Q_SLOTS:
         QCOMPARE(model.message(), QStringLiteral("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: "
                                                  "3 No preemption victims found for incoming pod."));
         for (int row = 0; row < 3; ++row) {
-            QCOMPARE(cell(model, row, AttemptTableModel::RejectedByColumn), QStringLiteral("NodeResourcesFit"));
-            QCOMPARE(cell(model, row, AttemptTableModel::ReasonColumn), QStringLiteral("Insufficient cpu"));
+            QCOMPARE(cell(model, row, model.rejectedByColumn()), QStringLiteral("NodeResourcesFit"));
+            QCOMPARE(cell(model, row, model.reasonColumn()), QStringLiteral("Insufficient cpu"));
         }
         bool postFilter = false;
         for (const auto& result : model.pluginResults())
@@ -437,6 +460,32 @@ private Q_SLOTS:
         QVERIFY(inspector.isShowingPlaceholder());
         if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty())
             QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-empty.png")));
+    }
+
+    // The attempts of a preempting pod, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
+    void screenshotsOfPreemption()
+    {
+        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+        if (directory.isEmpty())
+            QSKIP("KSV_SCREENSHOT_DIR is not set");
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("priority-preemption.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        PodInspector inspector(&playback);
+        inspector.resize(1400, 900);
+        inspector.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
+        int saved = 0;
+        for (size_t cycle = 0; cycle < index.cycles().size() && saved < 3; ++cycle) {
+            playback.selectCycle(qint32(cycle));
+            QTest::qWait(20);
+            const bool preempted = !inspector.attemptModel()->preemptionNode().isEmpty();
+            const bool nominated = inspector.attemptModel()->nominatedFirstRow() >= 0;
+            if ((saved == 0 && preempted) || (saved == 1 && nominated) || (saved == 2 && inspector.attemptModel()->scorePluginCount() > 4)) {
+                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-%1.png").arg(saved)));
+                ++saved;
+            }
+        }
     }
 };
 
