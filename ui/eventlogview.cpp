@@ -117,17 +117,22 @@ void EventLogView::applySearch()
     m_model->setSearch(m_search->text());
 }
 
+qsizetype EventLogView::cursor() const
+{
+    return m_playback->isLoaded() ? m_playback->cursor() : 0;
+}
+
 void EventLogView::onRunChanged()
 {
     m_model->setIndex(m_playback->index());
     updatePodFilter();
-    m_model->setLimit(m_playback->cursor());
+    m_model->setLimit(cursor());
     updateCount();
 }
 
 void EventLogView::onCursorChanged()
 {
-    m_model->setLimit(m_playback->cursor());
+    m_model->setLimit(cursor());
 }
 
 void EventLogView::onSelectionChanged()

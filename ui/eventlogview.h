@@ -36,6 +36,8 @@ public:
     void applySearch();
 
 private:
+    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    qsizetype cursor() const;
     void onRunChanged();
     void onCursorChanged();
     void onSelectionChanged();

@@ -238,6 +238,11 @@ QString PodInspector::outcomeText() const
     return m_outcome->text();
 }
 
+qsizetype PodInspector::cursor() const
+{
+    return m_playback->isLoaded() ? m_playback->cursor() : 0;
+}
+
 void PodInspector::onRunChanged()
 {
     m_pod = m_cycle = m_latestVisible = -1;
@@ -253,9 +258,9 @@ std::vector<qint32> PodInspector::visibleCycles() const
     const trace::TraceIndex* index = m_playback->index();
     if (!index || m_pod < 0)
         return cycles;
-    const qsizetype cursor = m_playback->cursor();
+    const qsizetype at = cursor();
     for (const qint32 cycle : index->podCycles(m_pod)) {
-        if (index->cycles()[size_t(cycle)].startEvent < cursor)
+        if (index->cycles()[size_t(cycle)].startEvent < at)
             cycles.push_back(cycle);
     }
     return cycles;
@@ -269,9 +274,9 @@ void PodInspector::onSelectionChanged()
     m_pod = pod;
     m_cycle = pod >= 0 ? m_playback->selectedCycle() : -1;
     m_history->setPod(pod);
-    m_history->setLimit(m_playback->cursor());
+    m_history->setLimit(cursor());
     m_history->setHighlightedCycle(m_cycle);
-    m_attempt->setLimit(m_playback->cursor());
+    m_attempt->setLimit(cursor());
     m_attempt->setCycle(m_cycle);
     const std::vector<qint32> cycles = visibleCycles();
     m_latestVisible = cycles.empty() ? -1 : cycles.back();
@@ -293,7 +298,7 @@ void PodInspector::onCursorChanged()
 {
     if (m_pod < 0)
         return;
-    const qsizetype cursor = m_playback->cursor();
+    const qsizetype at = cursor();
     const std::vector<qint32> cycles = visibleCycles();
     const qint32 latest = cycles.empty() ? -1 : cycles.back();
     // Keep showing the latest attempt while it is the one shown: a new attempt replaces it as the
@@ -309,8 +314,8 @@ void PodInspector::onCursorChanged()
         if (m_playback->selectedCycle() != m_cycle)
             return;
     }
-    m_history->setLimit(cursor);
-    m_attempt->setLimit(cursor); // emits summaryChanged when the rows change
+    m_history->setLimit(at);
+    m_attempt->setLimit(at); // emits summaryChanged when the rows change
     updateHeader();
     updateAttemptSelector();
 }
@@ -346,12 +351,12 @@ void PodInspector::updateAttemptSelector()
 {
     const trace::TraceIndex* index = m_playback->index();
     const std::vector<qint32> cycles = visibleCycles();
-    const qsizetype cursor = m_playback->cursor();
+    const qsizetype at = cursor();
     QStringList items;
     for (const qint32 cycle : cycles) {
         const trace::CycleRecord& record = index->cycles()[size_t(cycle)];
         QString result;
-        if (record.endEvent < 0 || record.endEvent >= cursor)
+        if (record.endEvent < 0 || record.endEvent >= at)
             result = tr("in progress");
         else if (record.code == quint8(Code::Success))
             result = tr("chose %1").arg(index->trace().string(record.node));
@@ -370,9 +375,9 @@ void PodInspector::updateAttemptSelector()
             m_attempts->addItem(tr("no attempt yet at the cursor"), -1);
         m_attempts->setCurrentIndex(std::max(0, m_attempts->findData(m_cycle)));
     }
-    const auto at = std::find(cycles.cbegin(), cycles.cend(), m_cycle);
-    m_previous->setEnabled(at != cycles.cend() && at != cycles.cbegin());
-    m_next->setEnabled(at != cycles.cend() && at + 1 != cycles.cend());
+    const auto shown = std::find(cycles.cbegin(), cycles.cend(), m_cycle);
+    m_previous->setEnabled(shown != cycles.cend() && shown != cycles.cbegin());
+    m_next->setEnabled(shown != cycles.cend() && shown + 1 != cycles.cend());
     m_attempts->setEnabled(!cycles.empty());
 }
 
@@ -436,9 +441,9 @@ void PodInspector::updateSummary()
         text += QStringLiteral(" &nbsp;—&nbsp; ") + counts.arg(m_attempt->evaluated()).arg(m_attempt->feasible());
         // The binding's result, once the cursor has passed it.
         const trace::TraceIndex* index = m_playback->index();
-        const qsizetype cursor = m_playback->cursor();
+        const qsizetype at = cursor();
         for (const qint32 position : index->podEvents(record->pod)) {
-            if (position >= cursor)
+            if (position >= at)
                 break;
             const trace::Event& event = index->trace().at(position);
             if (event.kind == EventKind::BindingEnd && event.cycle == record->cycle) {

@@ -41,6 +41,8 @@ public:
     bool isShowingPlaceholder() const;
 
 private:
+    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    qsizetype cursor() const;
     void onRunChanged();
     void onSelectionChanged();
     void onCursorChanged();
