@@ -34,6 +34,7 @@ void HeatmapView::updateDetails()
 {
     const qint32 node = m_playback->selectedNode();
     if (!m_catalogue || node < 0 || node >= m_catalogue->nodeCount()) {
+        m_detailsHtml.clear();
         m_details->setHtml(QStringLiteral("<p style='color:gray'>") + tr("Click a node to see its labels, taints, resources and pods.")
                            + QStringLiteral("</p>"));
         return;
@@ -137,7 +138,12 @@ void HeatmapView::updateDetails()
             html += cells({QStringLiteral("<tt>") + escaped(it.key()) + QStringLiteral("</tt>"), escaped(it.value())});
         html += QStringLiteral("</table>");
     }
-    m_details->setHtml(html);
+    // While playing, the cursor moves every frame but a node's panel rarely changes: laying out
+    // the same few hundred rows again would cost more than building the text.
+    if (html != m_detailsHtml) {
+        m_detailsHtml = html;
+        m_details->setHtml(html);
+    }
 }
 
 QString HeatmapView::detailsText() const

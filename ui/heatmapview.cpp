@@ -259,7 +259,7 @@ void HeatmapView::refresh()
 
     // The selected attempt, read up to the cursor: reread only when that span changed.
     const qint32 cycle = m_playback->selectedCycle();
-    qsizetype end = m_playback->cursor();
+    qsizetype end = cycle >= 0 ? m_playback->cursor() : -1;
     if (cycle >= 0 && size_t(cycle) < index->cycles().size() && index->cycles()[size_t(cycle)].endEvent >= 0)
         end = std::min<qsizetype>(end, index->cycles()[size_t(cycle)].endEvent + 1);
     if (cycle != m_cycle.cycle() || end != m_cycle.end()) {
