@@ -4,7 +4,6 @@
 #include "playback.h"
 
 #include <QHelpEvent>
-#include <QLinearGradient>
 #include <QLocale>
 #include <QPainter>
 #include <QScrollBar>
@@ -297,6 +296,15 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                 painter.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(cell.adjusted(0, 0, -1, -1));
+                if (m_grid.text) {
+                    painter.setFont(small);
+                    painter.setPen(pal.color(QPalette::PlaceholderText));
+                    const QRect inner = cell.adjusted(4, 3, -4, -3);
+                    painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                                     smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                    painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, HeatmapView::tr("not in the cluster"));
+                    painter.setFont(font());
+                }
                 continue;
             }
             const QColor fill = cellColour(node);
@@ -311,16 +319,17 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                                  smallMetrics.elidedText(m_view->cellText(node), Qt::ElideRight, inner.width()));
                 painter.setFont(font());
             }
-            if (node == chosen || node == selected) {
-                // Outside the cell, so the colour stays whole even at 6 px.
-                const QColor ring = node == selected ? pal.color(QPalette::Highlight) : pal.color(QPalette::Text);
-                painter.setPen(QPen(ring, 2));
-                painter.setBrush(Qt::NoBrush);
+            // Rings around the cell, so its colour stays whole even at 6 px: the chosen node in the
+            // text colour, the selected one in the highlight colour around that.
+            painter.setBrush(Qt::NoBrush);
+            if (node == chosen) {
+                painter.setPen(QPen(pal.color(QPalette::Text), 2));
                 painter.drawRect(cell.adjusted(-1, -1, 0, 0));
-                if (node == chosen && node == selected) {
-                    painter.setPen(QPen(pal.color(QPalette::Text), 1));
-                    painter.drawRect(cell.adjusted(-3, -3, 2, 2));
-                }
+            }
+            if (node == selected) {
+                const int out = node == chosen ? 3 : 1;
+                painter.setPen(QPen(pal.color(QPalette::Highlight), 3));
+                painter.drawRect(cell.adjusted(-out - 1, -out - 1, out, out));
             }
         }
     }
@@ -351,9 +360,10 @@ void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& 
     QString name = nodeGroup.name;
     if (name.isEmpty())
         name = m_view->m_groupLabel.isEmpty() ? HeatmapView::tr("All nodes") : HeatmapView::tr("(no %1)").arg(m_view->m_groupLabel);
-    QString summary = present == qint32(nodeGroup.nodes.size())
-        ? HeatmapView::tr("%n node(s)", nullptr, present)
-        : HeatmapView::tr("%1 of %n node(s) present", nullptr, int(nodeGroup.nodes.size())).arg(present);
+    const QLocale locale;
+    const qint32 total = qint32(nodeGroup.nodes.size());
+    const QString nodes = total == 1 ? HeatmapView::tr("1 node") : HeatmapView::tr("%1 nodes").arg(locale.toString(total));
+    QString summary = present == total ? nodes : HeatmapView::tr("%1 of %2 present").arg(locale.toString(present), nodes);
     switch (m_view->m_mode.kind) {
     case HeatmapMode::Measure:
         if (counted > 0)
@@ -361,12 +371,12 @@ void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& 
         break;
     case HeatmapMode::Verdict:
         if (m_view->m_cycle.hasNodeDetail())
-            summary += HeatmapView::tr(" · %1 feasible").arg(feasible);
+            summary += HeatmapView::tr(" · %1 feasible").arg(locale.toString(feasible));
         break;
     case HeatmapMode::TotalScore:
     case HeatmapMode::PluginScore:
         if (counted > 0)
-            summary += HeatmapView::tr(" · %n scored", nullptr, counted);
+            summary += HeatmapView::tr(" · %1 scored").arg(locale.toString(counted));
         break;
     }
     QFont bold = font();
@@ -407,13 +417,17 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
         break;
     }
     case HeatmapMode::TotalScore:
-    case HeatmapMode::PluginScore:
-        items.push_back({LegendItem::Gradient,
-                         mode.kind == HeatmapMode::TotalScore ? HeatmapView::tr("total score (Σ normalized × weight)")
-                                                              : HeatmapView::tr("%1 normalized score").arg(mode.plugin),
-                         {}, QString::number(m_view->m_min, 'f', 0), QString::number(m_view->m_max, 'f', 0)});
+    case HeatmapMode::PluginScore: {
+        const QString what = mode.kind == HeatmapMode::TotalScore ? HeatmapView::tr("total score (Σ normalized × weight)")
+                                                                  : HeatmapView::tr("%1 normalized score").arg(mode.plugin);
+        if (m_view->m_min < m_view->m_max)
+            items.push_back({LegendItem::Gradient, what, {}, QString::number(m_view->m_min, 'f', 0), QString::number(m_view->m_max, 'f', 0)});
+        else // one value everywhere: a gradient from it to itself would suggest a range
+            items.push_back({LegendItem::Swatch, HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_view->m_max, 'f', 0)),
+                             scoreColor(1.0, base), {}, {}});
         items.push_back({LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {}});
         break;
+    }
     }
     if (mode.isCycleMode())
         items.push_back({LegendItem::Outline, HeatmapView::tr("chosen node"), palette().color(QPalette::Text), {}, {}});

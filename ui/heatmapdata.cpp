@@ -259,7 +259,7 @@ QColor rejectionColor(const QString& plugin)
 
 QColor missingColor(const QColor& background, const QColor& mid)
 {
-    return mix(background, mid, 0.3);
+    return mix(background, mid, 0.45);
 }
 
 } // namespace ksv

@@ -23,7 +23,7 @@ QString cells(std::initializer_list<QString> values, bool header = false)
 {
     QString html = QStringLiteral("<tr>");
     for (const QString& value : values)
-        html += (header ? QStringLiteral("<th align=left>") : QStringLiteral("<td>")) + value
+        html += (header ? QStringLiteral("<th align=left style='white-space:nowrap'>") : QStringLiteral("<td style='white-space:nowrap'>")) + value
             + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
     return html + QStringLiteral("</tr>");
 }
@@ -48,7 +48,7 @@ void HeatmapView::updateDetails()
     // Resources: every measure the node offers or has requested.
     if (exists) {
         html += QStringLiteral("<table cellspacing=0 cellpadding=2>")
-            + cells({tr("Resource"), tr("Requested"), tr("Allocatable"), QString()}, true);
+            + cells({QString(), tr("requested"), tr("allocatable"), QString()}, true);
         for (int m = 0; m < m_catalogue->measureCount(); ++m) {
             const qint64 allocatable = state.allocatable(node, m);
             const qint64 requested = state.requested(node, m);
@@ -123,8 +123,8 @@ void HeatmapView::updateDetails()
                 else if (podRow.location == trace::PodLocation::WaitingOnPermit)
                     where = tr(" (waiting on Permit)");
                 html += cells({QStringLiteral("<a href='pod:%1'>").arg(pod) + escaped(m_catalogue->podKey(pod)) + QStringLiteral("</a>") + where,
-                               formatMeasure(m_catalogue->measures()[trace::MeasureCpu], cpu),
-                               formatMeasure(m_catalogue->measures()[trace::MeasureMemory], memory)});
+                               QStringLiteral("&nbsp;") + tr("%1 cpu · %2").arg(formatMeasure(m_catalogue->measures()[trace::MeasureCpu], cpu),
+                                                                 formatMeasure(m_catalogue->measures()[trace::MeasureMemory], memory))});
             }
             html += QStringLiteral("</table>");
             if (pods.size() > size_t(maxListedPods))
@@ -133,10 +133,11 @@ void HeatmapView::updateDetails()
     }
 
     if (spec && !spec->meta.labels.isEmpty()) {
-        html += QStringLiteral("<h4>") + tr("Labels") + QStringLiteral("</h4><table cellspacing=0 cellpadding=1>");
+        // One label a line: keys are long (topology.kubernetes.io/zone) and a table would wrap them.
+        html += QStringLiteral("<h4>") + tr("Labels") + QStringLiteral("</h4><p>");
         for (auto it = spec->meta.labels.cbegin(); it != spec->meta.labels.cend(); ++it)
-            html += cells({QStringLiteral("<tt>") + escaped(it.key()) + QStringLiteral("</tt>"), escaped(it.value())});
-        html += QStringLiteral("</table>");
+            html += escaped(it.key()) + QStringLiteral("=<b>") + escaped(it.value()) + QStringLiteral("</b><br>");
+        html += QStringLiteral("</p>");
     }
     // While playing, the cursor moves every frame but a node's panel rarely changes: laying out
     // the same few hundred rows again would cost more than building the text.

@@ -81,7 +81,7 @@ HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
     m_canvas = new HeatmapCanvas(this);
     m_details = new QTextBrowser(this);
     m_details->setOpenLinks(false);
-    m_details->setMinimumWidth(220);
+    m_details->setMinimumWidth(fontMetrics().averageCharWidth() * 44);
     m_splitter->addWidget(m_canvas);
     m_splitter->addWidget(m_details);
     m_splitter->setStretchFactor(0, 3);
@@ -413,6 +413,8 @@ double HeatmapView::cellValue(qint32 node) const
 
 QString HeatmapView::cellText(qint32 node) const
 {
+    if (m_mode.isCycleMode() && !m_cycle.hasNodeDetail())
+        return {}; // the banner says why
     const double value = cellValue(node);
     switch (m_mode.kind) {
     case HeatmapMode::Measure: return std::isnan(value) ? tr("n/a") : std::isinf(value) ? tr("over") : percent(value);

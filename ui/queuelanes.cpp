@@ -123,11 +123,13 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     m_catalogue = catalogue;
     for (Lane& lane : m_lanes)
         lane = {};
-    for (auto& expanded : m_expanded)
-        expanded.clear();
+    for (auto& open : m_open)
+        open.clear();
     m_podNamespace.clear();
     m_namespaces.clear();
     m_matches.clear();
+    m_seenLane.clear();
+    m_seenKey.clear();
     if (!catalogue)
         return;
     // Pod keys never change within a run: their namespaces are numbered once, in name order.
@@ -151,49 +153,86 @@ QString QueueLanes::podNamespace(qint32 pod) const
     return slash < 0 ? QString() : key.left(slash);
 }
 
+namespace {
+
+// A pod's place in its lane, as one comparable value next to its index.
+struct OrderKey
+{
+    qint64 first = 0;
+    qint64 second = 0;
+    qint32 pod = -1;
+    friend bool operator<(const OrderKey& a, const OrderKey& b)
+    {
+        if (a.first != b.first)
+            return a.first < b.first;
+        if (a.second != b.second)
+            return a.second < b.second;
+        return a.pod < b.pod;
+    }
+};
+
+OrderKey orderKey(const trace::PodRow& row, qint32 pod)
+{
+    switch (row.location) {
+    case PodLocation::Active:
+        // PrioritySort.Less: higher priority first, then the earlier queue timestamp.
+        return {-qint64(row.priority), row.queueValue, pod};
+    case PodLocation::Backoff:
+        // backoffQ is a heap on the backoff expiry: the next pod to leave comes first.
+        return {row.queueValue, 0, pod};
+    default: return {row.since, 0, pod};
+    }
+}
+
+} // namespace
+
 void QueueLanes::rebuildOrder(const trace::ReplayState& state)
 {
-    // Sort keys are copied next to the pod index so the sort touches one contiguous array.
-    struct Key
-    {
-        qint64 first;
-        qint64 second;
-        qint32 pod;
-    };
-    std::array<std::vector<Key>, queueLaneCount> keys;
-    for (int lane = 0; lane < queueLaneCount; ++lane)
-        keys[size_t(lane)].reserve(size_t(state.count(queueLanes[size_t(lane)])));
-    const qint32 podCount = qint32(state.pods.size());
-    for (qint32 pod = 0; pod < podCount; ++pod) {
-        const trace::PodRow& row = state.pods[size_t(pod)];
-        const int lane = laneOf(row.location);
-        if (lane < 0)
-            continue;
-        switch (row.location) {
-        case PodLocation::Active:
-            // PrioritySort.Less: higher priority first, then the earlier queue timestamp.
-            keys[size_t(lane)].push_back({-qint64(row.priority), row.queueValue, pod});
-            break;
-        case PodLocation::Backoff:
-            // backoffQ is a heap on the backoff expiry: the next pod to leave comes first.
-            keys[size_t(lane)].push_back({row.queueValue, 0, pod});
-            break;
-        default: keys[size_t(lane)].push_back({row.since, 0, pod}); break;
+    // Between two cursor positions a few pods move while thousands stay where they are. Those that
+    // stayed with the same key keep their relative order, so only the arrivals are sorted and then
+    // merged in: O(pods) per frame while playing instead of a sort of every lane. A seek far away
+    // turns most pods into arrivals, which is a full sort.
+    const size_t podCount = state.pods.size();
+    if (m_seenLane.size() != podCount) {
+        m_seenLane.assign(podCount, -1);
+        m_seenKey.assign(podCount, {});
+    }
+    std::array<std::vector<OrderKey>, queueLaneCount> stayed;
+    for (int lane = 0; lane < queueLaneCount; ++lane) {
+        auto& keys = stayed[size_t(lane)];
+        keys.reserve(m_lanes[size_t(lane)].order.size());
+        for (const qint32 pod : m_lanes[size_t(lane)].order) {
+            const trace::PodRow& row = state.pods[size_t(pod)];
+            const OrderKey key = orderKey(row, pod);
+            if (laneOf(row.location) == lane && key.first == m_seenKey[size_t(pod)].first && key.second == m_seenKey[size_t(pod)].second)
+                keys.push_back(key);
         }
     }
+    std::array<std::vector<OrderKey>, queueLaneCount> arrived;
+    for (qint32 pod = 0; pod < qint32(podCount); ++pod) {
+        const trace::PodRow& row = state.pods[size_t(pod)];
+        const int lane = laneOf(row.location);
+        if (lane < 0) {
+            m_seenLane[size_t(pod)] = -1;
+            continue;
+        }
+        const OrderKey key = orderKey(row, pod);
+        SeenKey& seen = m_seenKey[size_t(pod)];
+        if (m_seenLane[size_t(pod)] != lane || seen.first != key.first || seen.second != key.second)
+            arrived[size_t(lane)].push_back(key);
+        m_seenLane[size_t(pod)] = qint8(lane);
+        seen = {key.first, key.second};
+    }
     for (int lane = 0; lane < queueLaneCount; ++lane) {
-        auto& laneKeys = keys[size_t(lane)];
-        std::sort(laneKeys.begin(), laneKeys.end(), [](const Key& a, const Key& b) {
-            if (a.first != b.first)
-                return a.first < b.first;
-            if (a.second != b.second)
-                return a.second < b.second;
-            return a.pod < b.pod;
-        });
+        auto& arrivals = arrived[size_t(lane)];
+        std::sort(arrivals.begin(), arrivals.end());
+        const auto& kept = stayed[size_t(lane)];
         auto& order = m_lanes[size_t(lane)].order;
-        order.resize(laneKeys.size());
-        for (size_t i = 0; i < laneKeys.size(); ++i)
-            order[i] = laneKeys[i].pod;
+        order.resize(kept.size() + arrivals.size());
+        size_t k = 0;
+        size_t a = 0;
+        for (qint32& slot : order)
+            slot = a == arrivals.size() || (k < kept.size() && kept[k] < arrivals[a]) ? kept[k++].pod : arrivals[a++].pod;
     }
 }
 
@@ -275,17 +314,20 @@ void QueueLanes::groupRows(int laneIndex, const trace::ReplayState& state)
         }
     }
     const bool filtering = !m_filter.isEmpty();
+    qsizetype shown = 0;
+    for (const Group& group : lane.groups)
+        shown += !filtering || group.matches > 0 ? 1 : 0;
     for (size_t g = 0; g < lane.groups.size(); ++g) {
         Group& group = lane.groups[g];
         lane.matches += group.matches;
         if (filtering && group.matches == 0)
             continue; // a search shows only the sections it found something in
         // Sections start folded (an overview of thousands of pods), except while searching, where
-        // the user wants to see the hits; a click flips either default.
-        const bool toggled = m_expanded[size_t(laneIndex)].contains(group.key);
-        group.collapsed = filtering ? toggled : !toggled;
+        // the user wants to see the hits, and when there is nothing else to show.
+        const bool open = m_open[size_t(laneIndex)].value(group.key, filtering || shown == 1);
+        group.collapsed = !open;
         lane.rows.push_back(-qint32(g) - 1);
-        if (!group.collapsed)
+        if (open)
             lane.rows.insert(lane.rows.end(), members.begin() + offset[g], members.begin() + offset[g + 1]);
     }
 }
@@ -293,9 +335,9 @@ void QueueLanes::groupRows(int laneIndex, const trace::ReplayState& state)
 void QueueLanes::setFilter(const QString& text)
 {
     if (text != m_filter) {
-        // The click that flips a section means the opposite with and without a search.
-        for (auto& expanded : m_expanded)
-            expanded.clear();
+        // A new search starts from the default folding: open where it found something.
+        for (auto& open : m_open)
+            open.clear();
     }
     m_filter = text;
     m_matches.clear();
@@ -312,15 +354,16 @@ void QueueLanes::setGrouping(LaneGrouping grouping)
     if (grouping == m_grouping)
         return;
     m_grouping = grouping;
-    for (auto& expanded : m_expanded)
-        expanded.clear();
+    for (auto& open : m_open)
+        open.clear();
 }
 
 void QueueLanes::toggleGroup(int lane, const QString& key)
 {
-    QSet<QString>& expanded = m_expanded[size_t(lane)];
-    if (!expanded.remove(key))
-        expanded.insert(key);
+    const auto& groups = m_lanes[size_t(lane)].groups;
+    const auto group = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.key == key; });
+    if (group != groups.end())
+        m_open[size_t(lane)][key] = group->collapsed;
 }
 
 } // namespace ksv

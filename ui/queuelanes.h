@@ -9,7 +9,7 @@
 #include "trace/replay.h"
 
 #include <QColor>
-#include <QSet>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -76,7 +76,8 @@ public:
     // Drops everything cached for a run (the namespaces of its pods).
     void reset(const trace::ReplayCatalogue* catalogue);
 
-    // Rebuilds every lane's order from the state: call when the cursor moved.
+    // Brings every lane's order up to the state: call when the cursor moved. Sorts only the pods
+    // that moved since the last call.
     void rebuildOrder(const trace::ReplayState& state);
     // Rebuilds the rows from the orders: call after rebuildOrder() or when filter, grouping or
     // collapsed groups changed.
@@ -88,8 +89,8 @@ public:
     bool matches(qint32 pod) const { return m_filter.isEmpty() || m_matches[size_t(pod)]; }
     void setGrouping(LaneGrouping grouping);
     LaneGrouping grouping() const { return m_grouping; }
-    // Collapses or expands a group of one lane. Groups start collapsed, or expanded while a search
-    // is active (see groupRows()).
+    // Folds an open section of a lane or opens a folded one. Sections start folded, except while
+    // a search is active or when the lane has a single section (see groupRows()).
     void toggleGroup(int lane, const QString& key);
 
     const Lane& lane(int index) const { return m_lanes[size_t(index)]; }
@@ -104,9 +105,18 @@ private:
     QString m_filter;
     std::vector<bool> m_matches; // by pod, valid while m_filter is not empty
     LaneGrouping m_grouping = LaneGrouping::None;
-    // Group keys the user flipped from their default, per lane. Remembered across cursor moves so
-    // that playing on does not fold a section the user is reading.
-    std::array<QSet<QString>, queueLaneCount> m_expanded;
+    // Sections the user opened (true) or folded (false), per lane, by group key. Remembered across
+    // cursor moves so that playing on does not fold a section the user is reading; a new search
+    // starts from the defaults again. Only looked up, never iterated.
+    std::array<QHash<QString, bool>, queueLaneCount> m_open;
+    // By pod, as of the last rebuildOrder(): its lane and sort key (see rebuildOrder()).
+    struct SeenKey
+    {
+        qint64 first = 0;
+        qint64 second = 0;
+    };
+    std::vector<qint8> m_seenLane;
+    std::vector<SeenKey> m_seenKey;
     std::vector<qint32> m_podNamespace; // by pod: index into m_namespaces
     QStringList m_namespaces;           // sorted
 };

@@ -52,6 +52,23 @@ QString subtitle(PodLocation location)
     }
 }
 
+// The queue's own causes are long; on a chip their short form reads faster (the tooltip has the
+// full one). Cluster events keep their label: NodeAdd is what the user looks for.
+QString chipText(const QString& cause)
+{
+    switch (causeFamily(cause)) {
+    case CauseFamily::BackoffDone: return QueueLanesView::tr("backoff done");
+    case CauseFamily::Sweep: return QueueLanesView::tr("timeout");
+    case CauseFamily::FailedAttempt: return QueueLanesView::tr("failed");
+    case CauseFamily::Activation: return QueueLanesView::tr("activated");
+    case CauseFamily::Arrival: return QueueLanesView::tr("new");
+    case CauseFamily::Pipeline:
+    case CauseFamily::ClusterEvent: return cause;
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
 } // namespace
 
 QueueLanesCanvas::QueueLanesCanvas(QueueLanesView* view)
@@ -246,13 +263,20 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
     const trace::PodRow& row = m_view->m_playback->state().pods[size_t(pod)];
     const VirtualNanos now = m_view->m_now;
     switch (queueLanes[size_t(lane)]) {
-    case PodLocation::Active:
-        return m_view->m_lanes.grouping() == LaneGrouping::Priority ? formatLaneDuration(now - row.queueValue)
-                                                                    : tr("prio %1").arg(row.priority);
+    case PodLocation::Active: {
+        // The priority where it decides the order, and whether the pod is new or retrying.
+        const auto& order = m_view->m_lanes.lane(lane).order;
+        const auto& pods = m_view->m_playback->state().pods;
+        const bool mixed = !order.empty() && pods[size_t(order.front())].priority != pods[size_t(order.back())].priority;
+        const QString tries = row.attempts == 0 ? tr("new") : tr("tried %1×").arg(row.attempts);
+        return mixed && m_view->m_lanes.grouping() != LaneGrouping::Priority ? tr("prio %1 · %2").arg(row.priority).arg(tries) : tries;
+    }
     case PodLocation::Backoff: return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
     case PodLocation::Unschedulable:
     case PodLocation::Gated: return formatLaneDuration(now - row.since);
-    case PodLocation::Scheduling: return tr("attempt %1").arg(row.attempts);
+    case PodLocation::Scheduling:
+        return row.nominatedNode >= 0 ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_view->m_catalogue->nodeName(row.nominatedNode))
+                                      : tr("attempt %1").arg(row.attempts);
     case PodLocation::WaitingOnPermit:
     case PodLocation::Binding: return row.node >= 0 ? m_view->m_catalogue->nodeName(row.node) : QString();
     default: return {};
@@ -392,7 +416,7 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     if (selected)
         background = pal.color(QPalette::Highlight);
     else if (highlight > 0)
-        background = mix(base, causeColour, 0.08 + 0.27 * highlight);
+        background = mix(base, causeColour, (0.08 + 0.27 * highlight) * (causeFamily(cause) == CauseFamily::Pipeline ? 0.5 : 1.0));
     painter.fillRect(rect, background);
     if (highlight > 0) {
         QColor bar = causeColour;
@@ -401,7 +425,9 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     }
     const auto latest = std::find(m_view->m_latest.begin(), m_view->m_latest.end(), pod);
     if (latest != m_view->m_latest.end() && !cause.isEmpty()) {
-        painter.setPen(QPen(causeColour, 1));
+        QColor outline = causeColour;
+        outline.setAlphaF(0.8f);
+        painter.setPen(QPen(outline, 1));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(rect.adjusted(0, 0, -1, -1));
     }
@@ -415,15 +441,17 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     const PodLocation location = queueLanes[size_t(lane)];
     const bool nodeDetail = location == PodLocation::WaitingOnPermit || location == PodLocation::Binding;
     const QString detail = detailText(lane, pod);
-    const int detailWidth = nodeDetail ? std::min(metrics.horizontalAdvance(detail), text.width() / 2)
-                                       : std::min(metrics.horizontalAdvance(detail), text.width() / 3);
+    // (+2: elidedText() elides a string given exactly its own advance, which is rounded.)
+    const int detailWidth = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? text.width() / 2 : text.width() / 3);
     painter.setPen(dim);
     painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(detail, Qt::ElideMiddle, detailWidth));
     text.setRight(text.right() - detailWidth - 6);
 
-    // The cause chip, when the row has room for it next to a readable part of the key.
-    if (!cause.isEmpty()) {
-        const int chipWidth = metrics.horizontalAdvance(cause) + 8;
+    // The cause chip, when the row has room for it next to a readable part of the key. The
+    // scheduling loop's own steps (Pop, Permit, ...) go without: the lane already says as much.
+    if (!cause.isEmpty() && causeFamily(cause) != CauseFamily::Pipeline) {
+        const QString label = chipText(cause);
+        const int chipWidth = metrics.horizontalAdvance(label) + 8;
         if (text.width() - chipWidth - 6 >= metrics.horizontalAdvance(QStringLiteral("w")) * 8) {
             const QRect chip(text.right() - chipWidth + 1, rect.top() + 2, chipWidth, rect.height() - 4);
             QColor fill = causeColour;
@@ -435,7 +463,7 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
             painter.drawRoundedRect(chip, 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, false);
             painter.setPen(textOn(chipBackground));
-            painter.drawText(chip, Qt::AlignCenter, cause);
+            painter.drawText(chip, Qt::AlignCenter, label);
             text.setRight(chip.left() - 6);
         }
     }

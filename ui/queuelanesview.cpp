@@ -209,6 +209,8 @@ QRect QueueLanesView::rowRect(PodLocation location, int row) const
 
 double QueueLanesView::moveHighlight(qint32 pod) const
 {
+    if (!m_catalogue)
+        return 0;
     const trace::ReplayState& state = m_playback->state();
     if (pod < 0 || size_t(pod) >= state.pods.size())
         return 0;

@@ -276,6 +276,7 @@ private Q_SLOTS:
     {
         Playback playback;
         HeatmapView view(&playback);
+        view.resize(1200, 500);
         QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml"))));
         const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
             return c.endEvent >= 0 && c.code == quint8(framework::Code::Success) && c.feasible > 1;
@@ -307,6 +308,7 @@ private Q_SLOTS:
         QCOMPARE(catalogue.nodeName(chosen), trace.string(record.node));
         QCOMPARE(view.cellValue(chosen), best);
         QCOMPARE(view.rangeMax(), best);
+        saveScreenshot(view, QStringLiteral("heatmap-zone-spread-total"));
 
         QVERIFY(view.cycleNodes().scorePlugins().contains(QStringLiteral("PodTopologySpread")));
         view.setMode({HeatmapMode::PluginScore, 0, QStringLiteral("PodTopologySpread")});
