@@ -132,17 +132,31 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     m_seenKey.clear();
     if (!catalogue)
         return;
-    // Pod keys never change within a run: their namespaces are numbered once, in name order.
-    QStringList names;
-    names.reserve(catalogue->podCount());
-    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod)
-        names.append(podNamespace(pod));
-    m_namespaces = names;
-    m_namespaces.sort();
-    m_namespaces.removeDuplicates();
-    m_podNamespace.resize(size_t(catalogue->podCount()));
-    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod)
-        m_podNamespace[size_t(pod)] = qint32(std::lower_bound(m_namespaces.cbegin(), m_namespaces.cend(), names[pod]) - m_namespaces.cbegin());
+    // Pod keys never change within a run: their namespaces are numbered once, in name order. A
+    // cluster has few namespaces and many pods, so only the distinct names are sorted.
+    QHash<QStringView, qint32> first; // looked up only; views into the catalogue's keys
+    std::vector<qint32> provisional(size_t(catalogue->podCount()));
+    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
+        const QString& key = catalogue->podKey(pod);
+        const QStringView name = QStringView(key).left(std::max<qsizetype>(0, key.indexOf(QLatin1Char('/'))));
+        auto it = first.constFind(name);
+        if (it == first.cend()) {
+            it = first.insert(name, qint32(m_namespaces.size()));
+            m_namespaces.append(name.toString());
+        }
+        provisional[size_t(pod)] = *it;
+    }
+    std::vector<qint32> rank(size_t(m_namespaces.size()));
+    {
+        QStringList sorted = m_namespaces;
+        sorted.sort();
+        for (qsizetype i = 0; i < m_namespaces.size(); ++i)
+            rank[size_t(i)] = qint32(sorted.indexOf(m_namespaces[i]));
+        m_namespaces = sorted;
+    }
+    m_podNamespace.resize(provisional.size());
+    for (size_t pod = 0; pod < provisional.size(); ++pod)
+        m_podNamespace[pod] = rank[size_t(provisional[pod])];
     setFilter(m_filter);
 }
 

@@ -10,8 +10,8 @@
 // on its own; a search box filters every lane by pod key; grouping by namespace or priority folds a
 // lane into sections with counts. Sections start folded, because a demanding user groups to get an
 // overview of a large queue and opens the one section they care about; while a search is active the
-// sections holding hits start open instead. A click on a section header flips it, and that stays as
-// the cursor moves.
+// sections holding hits start open instead, and so does a lane's only section. A click on a section
+// header folds or opens it, and that stays as the cursor moves.
 
 #include "queuelanes.h"
 

@@ -10,9 +10,11 @@
 #include "api/resources.h"
 #include "framework/status.h"
 
+#include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -357,6 +359,11 @@ private Q_SLOTS:
         QSignalSpy selection(&playback, &Playback::selectionChanged);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, cell.center()));
         QCOMPARE(playback.selectedNode(), node);
+        const QPoint local = canvas->mapFrom(&view, cell.center());
+        QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+        QCoreApplication::sendEvent(canvas, &help);
+        QVERIFY(QToolTip::text().contains(QStringLiteral("render-pool-0")));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("cpu</td><td>14 / 15.89 (88%)")), qPrintable(QToolTip::text()));
         view.refresh();
         const QString details = view.detailsText();
         QVERIFY(details.contains(QStringLiteral("render-pool-0")));

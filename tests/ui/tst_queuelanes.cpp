@@ -6,8 +6,10 @@
 #include "queuelanesview.h"
 
 #include <QElapsedTimer>
+#include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -332,6 +334,11 @@ private Q_SLOTS:
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
         QCOMPARE(playback.selectedPod(), rows[2]);
         QVERIFY(!selection.isEmpty());
+        const QPoint local = canvas->mapFrom(&view, rect.center());
+        QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+        QCoreApplication::sendEvent(canvas, &help);
+        QVERIFY(QToolTip::text().contains(playback.index()->catalogue().podKey(rows[2])));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("ScheduleAttemptFailure")));
         saveScreenshot(view, QStringLiteral("lanes-backlog-30s"));
     }
 
