@@ -268,7 +268,9 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         const auto& order = m_view->m_lanes.lane(lane).order;
         const auto& pods = m_view->m_playback->state().pods;
         const bool mixed = !order.empty() && pods[size_t(order.front())].priority != pods[size_t(order.back())].priority;
-        const QString tries = row.attempts == 0 ? tr("new") : tr("tried %1×").arg(row.attempts);
+        // A pod never tried shows how long it has waited since it was queued; a retried one how
+        // often it was tried (its queue timestamp is from before its failures).
+        const QString tries = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
         return mixed && m_view->m_lanes.grouping() != LaneGrouping::Priority ? tr("prio %1 · %2").arg(row.priority).arg(tries) : tries;
     }
     case PodLocation::Backoff: return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
@@ -346,8 +348,8 @@ void QueueLanesCanvas::paintLane(QPainter& painter, int index) const
     painter.setPen(pal.color(QPalette::WindowText));
     const int count = m_view->laneCount(location);
     const bool filtering = !m_view->m_lanes.filter().isEmpty();
-    const QString countText = filtering ? tr("%1 of %2").arg(QLocale().toString(lane.matches), QLocale().toString(count))
-                                        : QLocale().toString(count);
+    const QString countText = filtering && count > 0 ? tr("%1 of %2").arg(QLocale().toString(lane.matches), QLocale().toString(count))
+                                                     : QLocale().toString(count);
     painter.drawText(title, Qt::AlignRight | Qt::AlignVCenter, countText);
     const int countWidth = QFontMetrics(bold).horizontalAdvance(countText) + 8;
     painter.drawText(title.adjusted(0, 0, -countWidth, 0), Qt::AlignLeft | Qt::AlignVCenter,

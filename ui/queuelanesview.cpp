@@ -166,7 +166,7 @@ void QueueLanesView::updateSummary()
         qint64 matches = 0;
         for (int lane = 0; lane < queueLaneCount; ++lane)
             matches += m_lanes.lane(lane).matches;
-        text += tr(" · %n match(es) in the lanes", nullptr, int(matches));
+        text += matches == 1 ? tr(" · 1 match in the lanes") : tr(" · %1 matches in the lanes").arg(locale.toString(matches));
     }
     m_summary->setText(text);
 }

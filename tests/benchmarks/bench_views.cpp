@@ -88,11 +88,16 @@ int main(int argc, char** argv)
         step += milliseconds([&] { lanes.refresh(); });
     }
     std::printf("lanes   refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
+    const QString shots = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); // to look at the views at scale
+    if (!shots.isEmpty())
+        lanes.grab().save(shots + QStringLiteral("/bench-lanes.png"));
     lanes.setGrouping(LaneGrouping::Namespace);
     std::printf("lanes   grouped by namespace:   %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
-    lanes.setFilter(QStringLiteral("frontend-1"));
+    lanes.setFilter(QStringLiteral("9-12"));
     std::printf("lanes   search:                 %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
     std::printf("lanes   paint grouped:          %7.2f ms\n", milliseconds([&] { (void)lanes.grab(); }));
+    if (!shots.isEmpty())
+        lanes.grab().save(shots + QStringLiteral("/bench-lanes-grouped-search.png"));
 
     std::printf("heatmap refresh:                %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
     std::printf("heatmap paint:                  %7.2f ms\n", milliseconds([&] { (void)heatmap.grab(); }));
@@ -104,5 +109,7 @@ int main(int argc, char** argv)
     std::printf("heatmap refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
     playback.selectNode(0);
     std::printf("heatmap node details:           %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
+    if (!shots.isEmpty())
+        heatmap.grab().save(shots + QStringLiteral("/bench-heatmap.png"));
     return 0;
 }
