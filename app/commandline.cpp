@@ -11,6 +11,8 @@ QString usage()
         "Usage:\n"
         "  kschedviz [--config FILE] [SCENARIO]      open the desktop app (default: the bundled sample)\n"
         "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
+        "      app options: --at DURATION (open paused at that virtual time),\n"
+        "                   --theme system|light|dark\n"
         "  kschedviz check SCENARIO [--config FILE] [--json]\n"
         "                                            load and validate a scenario, print what it holds\n"
         "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--config FILE] [--json]\n"
@@ -83,6 +85,18 @@ ParseResult parseArguments(const QStringList& arguments)
             options.traceFile = arguments[++i];
         } else if (argument == QLatin1String("--no-node-detail")) {
             options.nodeDetail = false;
+        } else if (argument == QLatin1String("--at")) {
+            const auto at = i + 1 < arguments.size() ? parseDuration(arguments[i + 1]) : std::nullopt;
+            if (!at)
+                return {std::nullopt, QStringLiteral("--at needs a duration such as 90s, 10m or 1h30m")};
+            options.atNanos = *at;
+            ++i;
+        } else if (argument == QLatin1String("--theme")) {
+            const QString theme = i + 1 < arguments.size() ? arguments[i + 1] : QString();
+            if (theme != QLatin1String("system") && theme != QLatin1String("light") && theme != QLatin1String("dark"))
+                return {std::nullopt, QStringLiteral("--theme needs system, light or dark")};
+            options.theme = theme;
+            ++i;
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -119,6 +133,8 @@ ParseResult parseArguments(const QStringList& arguments)
     const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail;
     if (runOnly && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace and --no-node-detail are for run")};
+    if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
+        return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
     return {options, {}};
 }
 

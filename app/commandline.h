@@ -31,6 +31,8 @@ struct Options
     QString pod;       // --pod NAMESPACE/NAME (explain)
     bool json = false; // --json
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
+    std::optional<qint64> atNanos; // --at DURATION: the app opens paused at that virtual time
+    QString theme;                 // --theme system|light|dark (else the saved choice)
     // run
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION

@@ -97,6 +97,12 @@ void EngineController::step()
         QMetaObject::invokeMethod(m_worker, "step", Qt::QueuedConnection);
 }
 
+void EngineController::runUntil(VirtualNanos t)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, "runUntil", Qt::QueuedConnection, Q_ARG(qint64, t));
+}
+
 void EngineController::onProgress(quint64 generation, qsizetype traceSize, qint64 now, bool done)
 {
     if (generation != m_generation)
@@ -156,17 +162,28 @@ void EngineWorker::setSpeed(double speed)
 
 void EngineWorker::play()
 {
-    if (!m_simulator || m_playing)
+    if (!m_simulator)
         return;
+    m_runUntil.reset(); // playing paces from here, whatever ran before
     m_playing = true;
     m_playStartWallNs = wallNs();
     m_playStartVirtual = m_simulator->now();
     m_timer->start(0);
 }
 
+void EngineWorker::runUntil(qint64 t)
+{
+    if (!m_simulator)
+        return;
+    m_runUntil = t;
+    m_playing = true;
+    m_timer->start(0);
+}
+
 void EngineWorker::pause()
 {
     m_playing = false;
+    m_runUntil.reset();
     if (m_timer)
         m_timer->stop();
     report(true);
@@ -183,10 +200,10 @@ void EngineWorker::step()
 void EngineWorker::advance()
 {
     const qint64 sliceEnd = wallNs() + workSliceNs;
-    const bool asFastAsPossible = m_speed <= 0;
-    const VirtualNanos target = asFastAsPossible
-        ? std::numeric_limits<VirtualNanos>::max()
-        : m_playStartVirtual + static_cast<VirtualNanos>(double(wallNs() - m_playStartWallNs) * m_speed);
+    const bool asFastAsPossible = m_speed <= 0 || m_runUntil;
+    const VirtualNanos target = m_runUntil ? *m_runUntil
+        : asFastAsPossible ? std::numeric_limits<VirtualNanos>::max()
+                           : m_playStartVirtual + static_cast<VirtualNanos>(double(wallNs() - m_playStartWallNs) * m_speed);
     bool more = true;
     while (wallNs() < sliceEnd) {
         const std::optional<VirtualNanos> next = m_simulator->nextTime();
@@ -194,12 +211,21 @@ void EngineWorker::advance()
             more = false;
             break;
         }
-        if (*next > target)
+        if (*next > target) {
+            if (m_runUntil) {
+                // Everything up to the target is done: say the clock reads it, then rest.
+                const VirtualNanos reached = *m_runUntil;
+                pause();
+                Q_EMIT progress(m_generation, m_trace->size(), std::max(reached, m_simulator->now()), false);
+                return;
+            }
             break;
+        }
         m_simulator->step();
     }
     if (!more) {
         m_playing = false;
+        m_runUntil.reset();
         m_timer->stop();
         report(true);
         return;

@@ -40,6 +40,8 @@ public:
     void pause();
     // Processes the next instant at which something happens.
     void step();
+    // Runs as fast as possible up to virtual time t, then pauses; reports now() == t once there.
+    void runUntil(VirtualNanos t);
 
     quint64 generation() const { return m_generation; }
     // The current run's trace (null before the first start); readable up to `published` events.
@@ -82,6 +84,7 @@ public Q_SLOTS:
     void play();
     void pause();
     void step();
+    void runUntil(qint64 t);
 
 Q_SIGNALS:
     void progress(quint64 generation, qsizetype traceSize, qint64 now, bool finished);
@@ -100,6 +103,7 @@ private:
     QTimer* m_timer = nullptr;
     double m_speed = 1.0;
     bool m_playing = false;
+    std::optional<VirtualNanos> m_runUntil;
     qint64 m_playStartWallNs = 0;
     VirtualNanos m_playStartVirtual = 0;
     qint64 m_lastReportWallNs = 0;

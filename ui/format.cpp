@@ -36,4 +36,24 @@ QString resource(const QString& name, const Quantity& quantity)
     return quantity.toString();
 }
 
+QString virtualTime(VirtualNanos nanos)
+{
+    const bool negative = nanos < 0;
+    const qint64 millis = (negative ? -nanos : nanos) / 1'000'000;
+    const qint64 seconds = millis / 1000;
+    const QString fraction = QStringLiteral("%1").arg(millis % 1000, 3, 10, QLatin1Char('0'));
+    QString text;
+    if (seconds < 60)
+        text = QStringLiteral("%1.%2 s").arg(seconds).arg(fraction);
+    else if (seconds < 3600)
+        text = QStringLiteral("%1:%2.%3").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0')).arg(fraction);
+    else
+        text = QStringLiteral("%1:%2:%3.%4")
+                   .arg(seconds / 3600)
+                   .arg(seconds / 60 % 60, 2, 10, QLatin1Char('0'))
+                   .arg(seconds % 60, 2, 10, QLatin1Char('0'))
+                   .arg(fraction);
+    return negative ? QStringLiteral("-") + text : text;
+}
+
 } // namespace ksv::format

@@ -12,9 +12,12 @@
 #include "simulation/simulator.h"
 #include "trace/replay.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 #include <memory>
+
+class QTimer;
 
 namespace ksv {
 
@@ -56,8 +59,8 @@ public:
     // What the views read (null/empty before load()).
     const trace::TraceIndex* index() const { return m_index.get(); }
     const trace::Trace* trace() const;
-    const trace::ReplayState& state() const { return m_state; }
-    qsizetype cursor() const { return m_state.position; }
+    const trace::ReplayState& state() const { return m_following ? m_index->head() : m_state; }
+    qsizetype cursor() const { return state().position; }
     // The cursor's virtual time: the engine's clock while following it, else the last applied event's.
     VirtualNanos cursorTime() const;
     VirtualNanos engineTime() const;
@@ -89,10 +92,19 @@ Q_SIGNALS:
 
 private:
     void onProgress(qsizetype traceSize, qint64 now);
-    void moveCursor(qsizetype position);
-    qsizetype nextStop(qsizetype from, StepUnit unit) const;
+    void indexPublished();
+    void onEngineFinished();
+    // Leaves the engine's end and shows `position` at virtual time `time`.
+    void moveCursor(qsizetype position, VirtualNanos time);
+    // Replays what the engine already published at the chosen speed, then follows the engine.
+    void replayTick();
+    // The end of the group of events starting at `from` (per-node detail of one plugin is one step;
+    // for ExtensionPoint all plugins of one point), or -1 when it may not be complete yet.
+    qsizetype groupEnd(qsizetype from, StepUnit unit) const;
+    qsizetype nextStop(qsizetype from, StepUnit unit) const; // -1: not published yet
     qsizetype previousStop(qsizetype from, StepUnit unit) const;
     void resolvePending();
+    void requestEngineStep();
 
     EngineController* m_engine;
     std::shared_ptr<const Scenario> m_scenario;
@@ -102,7 +114,13 @@ private:
     trace::ReplayState m_state;
     bool m_following = true; // the cursor tracks the engine's published end
     bool m_playing = false;
+    bool m_awaitingEngine = false; // a step asked of the engine has not been reported yet
+    bool m_indexScheduled = false; // more published events wait to be indexed
+    bool m_finishedReported = false;
     double m_speed = 1.0;
+    VirtualNanos m_cursorTime = 0; // while not following
+    QTimer* m_replayTimer;
+    QElapsedTimer m_replayClock;
     // A step or seek whose target the engine has not published yet.
     struct Pending
     {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clustersummary.h"
+#include "config/types.h"
 
 #include <QObject>
 
@@ -12,6 +13,7 @@ struct LoadedScenario
 {
     QString path;
     std::shared_ptr<const Scenario> scenario;
+    config::KubeSchedulerConfiguration configuration; // the scenario's, the file's, or the default
     ClusterSummary summary;
     QStringList warnings;
 };

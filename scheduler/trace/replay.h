@@ -48,7 +48,8 @@ public:
     // Label keys set on any node, sorted (the heatmap offers them for grouping).
     QStringList nodeLabelKeys() const;
 
-    // The object a spec version refers to: -1 is the initial state's, otherwise a scenario event index.
+    // The object a spec version refers to: -1 is the initial state's, otherwise a scenario event index;
+    // null for -2 (a node that does not exist) or a pod without an initial object.
     const Node* nodeSpec(qint32 node, qint32 version) const;
     const Pod* podSpec(qint32 pod, qint32 version) const;
     const Scenario& scenario() const { return m_scenario; }
@@ -66,7 +67,7 @@ private:
     QHash<QString, qint32> m_nodeIndex;
     QStringList m_measures;
     std::vector<const Pod*> m_initialPods;   // by pod index; null if the pod is not in the initial state
-    std::vector<const Node*> m_initialNodes; // by node index
+    std::vector<const Node*> m_initialNodes; // by node index: its initial object, or its first event's
 };
 
 // One pod as the queue lanes, heatmap and inspector see it.
@@ -171,7 +172,7 @@ class TraceIndex
 public:
     static constexpr int maxCheckpoints = 16;
 
-    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace);
+    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing = 1 << 16);
     TraceIndex(const TraceIndex&) = delete;
     TraceIndex& operator=(const TraceIndex&) = delete;
 

@@ -55,6 +55,17 @@ private Q_SLOTS:
         QVERIFY(parsed.options->json);
     }
 
+    void parsesTheAppsOptions()
+    {
+        const auto parsed = cli::parseArguments({QStringLiteral("--at"), QStringLiteral("2m30s"), QStringLiteral("--theme"),
+                                                 QStringLiteral("dark"), sample});
+        QVERIFY(parsed.options);
+        QCOMPARE(int(parsed.options->command), int(cli::Command::Gui));
+        QCOMPARE(*parsed.options->atNanos, qint64(150) * 1'000'000'000);
+        QCOMPARE(parsed.options->theme, QStringLiteral("dark"));
+        QCOMPARE(parsed.options->scenario, sample);
+    }
+
     void rejectsBadOptions_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -66,6 +77,12 @@ private Q_SLOTS:
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
                                          << QStringLiteral("--seed, --until, --trace and --no-node-detail are for run");
         QTest::newRow("no scenario") << QStringList {QStringLiteral("run")} << QStringLiteral("run needs exactly one scenario file");
+        QTest::newRow("at") << QStringList {QStringLiteral("--at"), QStringLiteral("later")}
+                            << QStringLiteral("--at needs a duration such as 90s, 10m or 1h30m");
+        QTest::newRow("theme") << QStringList {QStringLiteral("--theme"), QStringLiteral("pink")}
+                               << QStringLiteral("--theme needs system, light or dark");
+        QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
+                                    << QStringLiteral("--at, --theme and --screenshot are for the desktop app");
     }
     void rejectsBadOptions()
     {

@@ -1,0 +1,530 @@
+#include "replay.h"
+
+#include "api/resources.h"
+#include "framework/status.h"
+#include "framework/types.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ksv::trace {
+
+namespace {
+
+bool holdsRoom(PodLocation location)
+{
+    // The scheduler's cache counts assumed pods (waiting on Permit, binding) like bound ones.
+    return location == PodLocation::WaitingOnPermit || location == PodLocation::Binding || location == PodLocation::Bound;
+}
+
+bool isQueue(PodLocation location)
+{
+    return location == PodLocation::Active || location == PodLocation::Backoff || location == PodLocation::Unschedulable
+        || location == PodLocation::Gated;
+}
+
+float percentile(std::vector<float>& sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const auto rank = static_cast<size_t>(std::ceil(p * double(sorted.size()))) - 1;
+    return sorted[std::min(rank, sorted.size() - 1)];
+}
+
+} // namespace
+
+// ---- Catalogue ----------------------------------------------------------------------------------
+
+ReplayCatalogue::ReplayCatalogue(const Scenario& scenario)
+    : m_scenario(scenario)
+{
+    QSet<QString> scalars;
+    const auto addNode = [&](const Node& node) {
+        const framework::Resource allocatable = framework::Resource::fromResourceList(node.allocatable);
+        for (auto it = allocatable.scalarResources.cbegin(); it != allocatable.scalarResources.cend(); ++it)
+            scalars.insert(it.key());
+        if (m_nodeIndex.contains(node.meta.name))
+            return;
+        m_nodeIndex.insert(node.meta.name, qint32(m_nodeNames.size()));
+        m_nodeNames.append(node.meta.name);
+        m_initialNodes.push_back(&node);
+    };
+    const auto addPod = [&](const Pod& pod, bool initial) {
+        const QString key = pod.key();
+        if (m_podIndex.contains(key))
+            return;
+        m_podIndex.insert(key, qint32(m_podKeys.size()));
+        m_podKeys.append(key);
+        m_initialPods.push_back(initial ? &pod : nullptr);
+    };
+    for (const Node& node : scenario.initial.nodes)
+        addNode(node);
+    for (const Pod& pod : scenario.initial.pods)
+        addPod(pod, true);
+    for (const ScenarioEvent& event : scenario.events) {
+        if (const auto* node = std::get_if<Node>(&event.object))
+            addNode(*node);
+        else if (const auto* pod = std::get_if<Pod>(&event.object))
+            addPod(*pod, false);
+    }
+    m_measures = {QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("pods")};
+    QStringList names(scalars.cbegin(), scalars.cend());
+    names.sort();
+    m_measures += names;
+}
+
+QString ReplayCatalogue::nodeLabel(qint32 node, const QString& label) const
+{
+    return m_initialNodes[size_t(node)]->meta.labels.value(label);
+}
+
+QStringList ReplayCatalogue::nodeLabelKeys() const
+{
+    QSet<QString> keys;
+    for (const Node* node : m_initialNodes) {
+        for (auto it = node->meta.labels.cbegin(); it != node->meta.labels.cend(); ++it)
+            keys.insert(it.key());
+    }
+    QStringList sorted(keys.cbegin(), keys.cend());
+    sorted.sort();
+    return sorted;
+}
+
+const Node* ReplayCatalogue::nodeSpec(qint32 node, qint32 version) const
+{
+    if (version >= 0)
+        return std::get_if<Node>(&m_scenario.events[version].object);
+    // -1: the initial state's object, or for a node created later its first event's.
+    return version == -1 ? m_initialNodes[size_t(node)] : nullptr;
+}
+
+const Pod* ReplayCatalogue::podSpec(qint32 pod, qint32 version) const
+{
+    if (version >= 0)
+        return std::get_if<Pod>(&m_scenario.events[version].object);
+    return m_initialPods[size_t(pod)];
+}
+
+std::vector<qint64> ReplayCatalogue::podRequests(const Pod& pod) const
+{
+    const framework::Resource requests = framework::Resource::fromResourceList(ksv::podRequests(pod));
+    std::vector<qint64> row(size_t(m_measures.size()), 0);
+    row[MeasureCpu] = requests.milliCPU;
+    row[MeasureMemory] = requests.memory;
+    row[MeasurePods] = 1;
+    for (int i = FirstScalarMeasure; i < m_measures.size(); ++i)
+        row[size_t(i)] = requests.scalar(m_measures[i]);
+    return row;
+}
+
+std::vector<qint64> ReplayCatalogue::nodeAllocatable(const Node& node) const
+{
+    const framework::Resource allocatable = framework::Resource::fromResourceList(node.allocatable);
+    std::vector<qint64> row(size_t(m_measures.size()), 0);
+    row[MeasureCpu] = allocatable.milliCPU;
+    row[MeasureMemory] = allocatable.memory;
+    row[MeasurePods] = allocatable.allowedPodNumber;
+    for (int i = FirstScalarMeasure; i < m_measures.size(); ++i)
+        row[size_t(i)] = allocatable.scalar(m_measures[i]);
+    return row;
+}
+
+// ---- State --------------------------------------------------------------------------------------
+
+ReplayState::ReplayState(const ReplayCatalogue& catalogue)
+    : measureCount(catalogue.measureCount())
+{
+    const auto measures = size_t(measureCount);
+    pods.resize(size_t(catalogue.podCount()));
+    podRequests.assign(pods.size() * measures, 0);
+    nodeAllocatable.assign(size_t(catalogue.nodeCount()) * measures, 0);
+    nodeRequested.assign(nodeAllocatable.size(), 0);
+    nodeSpec.assign(size_t(catalogue.nodeCount()), -2);
+    for (const Node& node : catalogue.scenario().initial.nodes) {
+        const qint32 index = catalogue.nodeIndex(node.meta.name);
+        nodeSpec[size_t(index)] = -1;
+        std::ranges::copy(catalogue.nodeAllocatable(node), nodeAllocatable.begin() + qsizetype(size_t(index) * measures));
+    }
+    for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
+        const Pod* spec = catalogue.podSpec(pod, -1);
+        if (!spec)
+            continue;
+        std::ranges::copy(catalogue.podRequests(*spec), podRequests.begin() + qsizetype(size_t(pod) * measures));
+        if (spec->isTerminal())
+            continue;
+        PodRow& row = pods[size_t(pod)];
+        if (!spec->nodeName.isEmpty()) {
+            row.location = PodLocation::Bound;
+            place(pod, catalogue.nodeIndex(spec->nodeName));
+        }
+    }
+    for (const PodRow& row : pods)
+        ++counts[size_t(row.location)];
+}
+
+void ReplayState::place(qint32 pod, qint32 node)
+{
+    PodRow& row = pods[size_t(pod)];
+    if (row.node == node)
+        return;
+    const auto measures = size_t(measureCount);
+    const qint64* requests = podRequests.data() + size_t(pod) * measures;
+    if (row.node >= 0) {
+        qint64* used = nodeRequested.data() + size_t(row.node) * measures;
+        for (size_t i = 0; i < measures; ++i)
+            used[i] -= requests[i];
+    }
+    row.node = node;
+    if (node >= 0) {
+        qint64* used = nodeRequested.data() + size_t(node) * measures;
+        for (size_t i = 0; i < measures; ++i)
+            used[i] += requests[i];
+    }
+}
+
+void ReplayState::applyClusterChange(const Event& event, const ReplayCatalogue& catalogue)
+{
+    const auto index = qsizetype(event.value);
+    const ScenarioEvent& change = catalogue.scenario().events[index];
+    const auto measures = size_t(measureCount);
+    if (const auto* node = std::get_if<Node>(&change.object)) {
+        const qint32 n = catalogue.nodeIndex(node->meta.name);
+        const auto offset = qsizetype(size_t(n) * measures);
+        if (change.action == EventAction::Delete) {
+            nodeSpec[size_t(n)] = -2;
+            std::fill_n(nodeAllocatable.begin() + offset, measures, 0);
+        } else {
+            nodeSpec[size_t(n)] = qint32(index);
+            std::ranges::copy(catalogue.nodeAllocatable(*node), nodeAllocatable.begin() + offset);
+        }
+    } else if (const auto* pod = std::get_if<Pod>(&change.object)) {
+        if (change.action == EventAction::Delete)
+            return; // the pod's move to Deleted frees its room
+        const qint32 p = catalogue.podIndex(pod->key());
+        PodRow& row = pods[size_t(p)];
+        const qint32 boundTo = row.node;
+        place(p, -1);
+        row.spec = qint32(index);
+        std::ranges::copy(catalogue.podRequests(*pod), podRequests.begin() + qsizetype(size_t(p) * measures));
+        place(p, boundTo);
+    }
+}
+
+void ReplayState::apply(const Event& event, const TraceIndex& index)
+{
+    position += 1;
+    time = event.time;
+    switch (event.kind) {
+    case EventKind::ClusterChange: applyClusterChange(event, index.catalogue()); break;
+    case EventKind::QueueMove: {
+        const qint32 pod = index.podOf(event.pod);
+        if (pod < 0)
+            break;
+        PodRow& row = pods[size_t(pod)];
+        const auto to = static_cast<PodLocation>(event.to);
+        --counts[size_t(row.location)];
+        ++counts[size_t(to)];
+        row.location = to;
+        row.since = event.time;
+        row.cause = event.text;
+        if (isQueue(to)) {
+            row.queueValue = event.value;
+            row.priority = event.value2;
+            if (row.firstQueued < 0)
+                row.firstQueued = event.time;
+        }
+        place(pod, holdsRoom(to) ? (event.node >= 0 ? index.nodeOf(event.node) : row.node) : -1);
+        break;
+    }
+    case EventKind::CycleStart: {
+        const qint32 pod = index.podOf(event.pod);
+        if (pod >= 0) {
+            pods[size_t(pod)].attempts = qint32(event.value);
+            pods[size_t(pod)].lastCycle = cyclesStarted;
+        }
+        ++cyclesStarted;
+        break;
+    }
+    case EventKind::Nominated: {
+        const qint32 pod = index.podOf(event.pod);
+        if (pod >= 0)
+            pods[size_t(pod)].nominatedNode = event.node >= 0 ? index.nodeOf(event.node) : -1;
+        break;
+    }
+    case EventKind::PluginResult:
+    case EventKind::FilterNode:
+    case EventKind::ScoreNode:
+    case EventKind::CycleEnd:
+    case EventKind::Preemption:
+    case EventKind::Victim:
+    case EventKind::BindingStart:
+    case EventKind::BindingEnd: break;
+    }
+}
+
+// ---- Index --------------------------------------------------------------------------------------
+
+TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing)
+    : m_scenario(std::move(scenario))
+    , m_trace(std::move(trace))
+    , m_catalogue(*m_scenario)
+    , m_head(m_catalogue)
+    , m_checkpointSpacing(checkpointSpacing)
+{
+    const auto pods = size_t(m_catalogue.podCount());
+    m_podEvents.resize(pods);
+    m_podCycles.resize(pods);
+    m_podBindings.resize(pods);
+    m_openBinding.assign(pods, -1);
+    m_checkpoints.push_back(m_head);
+    m_seconds.push_back(SecondSample {m_head.counts, 0, 0, 0, 0, 0, 0, 0});
+}
+
+void TraceIndex::resolveStrings() const
+{
+    const qsizetype count = m_trace->stringCount();
+    for (auto id = qsizetype(m_podOfString.size()); id < count; ++id) {
+        const QString text = m_trace->string(qint32(id));
+        m_podOfString.push_back(m_catalogue.podIndex(text));
+        m_nodeOfString.push_back(m_catalogue.nodeIndex(text));
+    }
+}
+
+qint32 TraceIndex::podOf(qint32 stringId) const
+{
+    if (stringId < 0)
+        return -1;
+    if (size_t(stringId) >= m_podOfString.size())
+        resolveStrings();
+    return m_podOfString[size_t(stringId)];
+}
+
+qint32 TraceIndex::nodeOf(qint32 stringId) const
+{
+    if (stringId < 0)
+        return -1;
+    if (size_t(stringId) >= m_nodeOfString.size())
+        resolveStrings();
+    return m_nodeOfString[size_t(stringId)];
+}
+
+void TraceIndex::advance(qsizetype published)
+{
+    published = std::min(published, m_trace->size());
+    resolveStrings();
+    for (qsizetype position = m_head.position; position < published; ++position) {
+        if (position == qsizetype(m_checkpoints.size()) * m_checkpointSpacing)
+            takeCheckpoint();
+        const Event& event = m_trace->at(position);
+        closeSeconds(event.time);
+        indexEvent(position, event);
+        m_head.apply(event, *this);
+        m_seconds.back().counts = m_head.counts;
+    }
+    std::vector<float> sorted = m_secondLatencies;
+    std::ranges::sort(sorted);
+    SecondSample& open = m_seconds.back();
+    open.latencyP50 = percentile(sorted, 0.50);
+    open.latencyP90 = percentile(sorted, 0.90);
+    open.latencyP99 = percentile(sorted, 0.99);
+}
+
+void TraceIndex::takeCheckpoint()
+{
+    m_checkpoints.push_back(m_head);
+    if (qsizetype(m_checkpoints.size()) <= maxCheckpoints)
+        return;
+    // Twice the spacing, half the checkpoints: memory stays bounded however long the run.
+    std::vector<ReplayState> kept;
+    for (size_t i = 0; i < m_checkpoints.size(); i += 2)
+        kept.push_back(std::move(m_checkpoints[i]));
+    m_checkpoints = std::move(kept);
+    m_checkpointSpacing *= 2;
+}
+
+void TraceIndex::closeSeconds(VirtualNanos upTo)
+{
+    const auto second = size_t(upTo / nanosPerSecond);
+    while (m_seconds.size() <= second) {
+        std::ranges::sort(m_secondLatencies);
+        SecondSample& closing = m_seconds.back();
+        closing.latencyP50 = percentile(m_secondLatencies, 0.50);
+        closing.latencyP90 = percentile(m_secondLatencies, 0.90);
+        closing.latencyP99 = percentile(m_secondLatencies, 0.99);
+        m_secondLatencies.clear();
+        m_seconds.push_back(SecondSample {m_head.counts, 0, 0, 0, 0, 0, 0, 0});
+    }
+}
+
+void TraceIndex::indexEvent(qsizetype position, const Event& event)
+{
+    const qint32 pod = podOf(event.pod);
+    const auto at = qint32(position);
+    if (pod >= 0 && event.kind != EventKind::FilterNode && event.kind != EventKind::ScoreNode)
+        m_podEvents[size_t(pod)].push_back(at);
+    const auto openBinding = [&](VirtualNanos permitStart, VirtualNanos start) {
+        BindingRecord record;
+        record.permitStart = permitStart;
+        record.start = start;
+        record.pod = pod;
+        record.node = event.node;
+        record.cycle = m_head.pods[size_t(pod)].lastCycle;
+        const auto free = std::ranges::find_if(m_laneBusyUntil, [](VirtualNanos until) { return until >= 0; });
+        record.lane = qint32(free - m_laneBusyUntil.begin());
+        if (free == m_laneBusyUntil.end())
+            m_laneBusyUntil.push_back(-1);
+        else
+            *free = -1;
+        m_bindingLanes = std::max(m_bindingLanes, record.lane + 1);
+        m_openBinding[size_t(pod)] = qint32(m_bindings.size());
+        m_podBindings[size_t(pod)].push_back(qint32(m_bindings.size()));
+        m_bindings.push_back(record);
+    };
+    const auto closeBinding = [&](quint8 code) {
+        BindingRecord& record = m_bindings[size_t(m_openBinding[size_t(pod)])];
+        record.end = event.time;
+        record.code = code;
+        record.finished = true;
+        m_laneBusyUntil[size_t(record.lane)] = event.time;
+        m_openBinding[size_t(pod)] = -1;
+    };
+
+    switch (event.kind) {
+    case EventKind::CycleStart: {
+        CycleRecord record;
+        record.startEvent = position;
+        record.start = event.time;
+        record.pod = pod;
+        record.cycle = event.cycle;
+        record.attempt = qint32(event.value);
+        record.profile = event.text;
+        m_openCycle = qint32(m_cycles.size());
+        if (pod >= 0)
+            m_podCycles[size_t(pod)].push_back(m_openCycle);
+        m_cycles.push_back(record);
+        break;
+    }
+    case EventKind::CycleEnd: {
+        if (m_openCycle < 0)
+            break;
+        CycleRecord& record = m_cycles[size_t(m_openCycle)];
+        record.endEvent = position;
+        record.end = event.time;
+        record.code = event.code;
+        record.node = event.node;
+        record.message = event.text;
+        record.evaluated = qint32(event.value);
+        record.feasible = event.value2;
+        m_openCycle = -1;
+        auto& sample = m_seconds.back();
+        const auto code = static_cast<framework::Code>(event.code);
+        if (code == framework::Code::Success)
+            ++sample.scheduled;
+        else if (code == framework::Code::Unschedulable || code == framework::Code::UnschedulableAndUnresolvable)
+            ++sample.unschedulable;
+        else
+            ++sample.error;
+        break;
+    }
+    case EventKind::Preemption:
+        if (m_openCycle >= 0)
+            m_cycles[size_t(m_openCycle)].preempted = true;
+        break;
+    case EventKind::QueueMove: {
+        if (pod < 0)
+            break;
+        const auto from = static_cast<PodLocation>(event.from);
+        const auto to = static_cast<PodLocation>(event.to);
+        if (to == PodLocation::WaitingOnPermit && m_openBinding[size_t(pod)] < 0)
+            openBinding(event.time, -1);
+        else if (from == PodLocation::WaitingOnPermit && to != PodLocation::Binding && m_openBinding[size_t(pod)] >= 0)
+            closeBinding(quint8(framework::Code::Unschedulable)); // rejected or timed out while waiting
+        if (to == PodLocation::Bound && from == PodLocation::Binding) {
+            const VirtualNanos queued = m_head.pods[size_t(pod)].firstQueued;
+            if (queued >= 0) {
+                m_secondLatencies.push_back(float(double(event.time - queued) / double(nanosPerSecond)));
+                ++m_seconds.back().bound;
+            }
+        }
+        break;
+    }
+    case EventKind::BindingStart:
+        if (pod < 0)
+            break;
+        if (m_openBinding[size_t(pod)] >= 0)
+            m_bindings[size_t(m_openBinding[size_t(pod)])].start = event.time;
+        else
+            openBinding(-1, event.time);
+        break;
+    case EventKind::BindingEnd:
+        if (pod >= 0 && m_openBinding[size_t(pod)] >= 0)
+            closeBinding(event.code);
+        break;
+    case EventKind::ClusterChange:
+    case EventKind::PluginResult:
+    case EventKind::FilterNode:
+    case EventKind::ScoreNode:
+    case EventKind::Victim:
+    case EventKind::Nominated: break;
+    }
+}
+
+qint32 TraceIndex::cycleAt(qint64 position) const
+{
+    const auto it = std::ranges::upper_bound(m_cycles, position, {}, &CycleRecord::startEvent);
+    if (it == m_cycles.begin())
+        return -1;
+    const auto& record = *std::prev(it);
+    if (record.endEvent >= 0 && record.endEvent < position)
+        return -1;
+    return qint32(std::prev(it) - m_cycles.begin());
+}
+
+ReplayState TraceIndex::stateAt(qsizetype position) const
+{
+    position = std::clamp<qsizetype>(position, 0, indexed());
+    const auto checkpoint = std::min(size_t(position / m_checkpointSpacing), m_checkpoints.size() - 1);
+    ReplayState state = m_checkpoints[checkpoint];
+    advanceState(state, position);
+    return state;
+}
+
+void TraceIndex::advanceState(ReplayState& state, qsizetype position) const
+{
+    position = std::min(position, indexed());
+    for (qsizetype p = state.position; p < position; ++p)
+        state.apply(m_trace->at(p), *this);
+}
+
+qsizetype TraceIndex::positionAfter(VirtualNanos t) const
+{
+    qsizetype low = 0;
+    qsizetype high = indexed();
+    while (low < high) {
+        const qsizetype middle = low + (high - low) / 2;
+        if (m_trace->at(middle).time <= t)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+qsizetype TraceIndex::memoryBytes() const
+{
+    const auto stateBytes = [](const ReplayState& state) {
+        return qsizetype(state.pods.size() * sizeof(PodRow)
+                         + (state.podRequests.size() + state.nodeAllocatable.size() + state.nodeRequested.size()) * sizeof(qint64)
+                         + state.nodeSpec.size() * sizeof(qint32));
+    };
+    qsizetype bytes = stateBytes(m_head) * qsizetype(1 + m_checkpoints.size());
+    bytes += qsizetype(m_cycles.capacity() * sizeof(CycleRecord) + m_bindings.capacity() * sizeof(BindingRecord)
+                       + m_seconds.capacity() * sizeof(SecondSample));
+    for (size_t i = 0; i < m_podEvents.size(); ++i)
+        bytes += qsizetype((m_podEvents[i].capacity() + m_podCycles[i].capacity() + m_podBindings[i].capacity()) * sizeof(qint32));
+    return bytes;
+}
+
+} // namespace ksv::trace

@@ -1,0 +1,255 @@
+// The views' data: the state rebuilt from the trace equals the engine's own account of the run, at
+// the end and at every earlier position (from checkpoints); the indexes of cycles, binding cycles and
+// seconds agree with the raw events.
+#include "api/resources.h"
+#include "config/config.h"
+#include "framework/status.h"
+#include "scenario/loader.h"
+#include "simulation/simulator.h"
+#include "trace/replay.h"
+
+#include <QTest>
+
+using namespace ksv;
+using trace::EventKind;
+using trace::PodLocation;
+
+namespace {
+
+struct Run
+{
+    std::shared_ptr<const Scenario> scenario;
+    std::shared_ptr<trace::Trace> trace = std::make_shared<trace::Trace>();
+    QList<PodSummary> summaries;
+};
+
+config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
+{
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+}
+
+Run run(const QString& name)
+{
+    Run result;
+    result.scenario = std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
+    Simulator simulator(*result.scenario, configurationOf(*result.scenario), {}, *result.trace);
+    simulator.run();
+    result.summaries = simulator.podSummaries();
+    return result;
+}
+
+// The state after `position` events, applied one by one from the initial state: no checkpoints.
+trace::ReplayState fromScratch(const trace::TraceIndex& index, qsizetype position)
+{
+    trace::ReplayState state(index.catalogue());
+    for (qsizetype i = 0; i < position; ++i)
+        state.apply(index.trace().at(i), index);
+    return state;
+}
+
+void compareStates(const trace::ReplayState& actual, const trace::ReplayState& expected)
+{
+    QCOMPARE(actual.position, expected.position);
+    QCOMPARE(actual.time, expected.time);
+    QCOMPARE(actual.counts, expected.counts);
+    QCOMPARE(actual.nodeRequested, expected.nodeRequested);
+    QCOMPARE(actual.nodeAllocatable, expected.nodeAllocatable);
+    QCOMPARE(actual.nodeSpec, expected.nodeSpec);
+    for (size_t pod = 0; pod < actual.pods.size(); ++pod) {
+        QCOMPARE(int(actual.pods[pod].location), int(expected.pods[pod].location));
+        QCOMPARE(actual.pods[pod].node, expected.pods[pod].node);
+        QCOMPARE(actual.pods[pod].attempts, expected.pods[pod].attempts);
+        QCOMPARE(actual.pods[pod].lastCycle, expected.pods[pod].lastCycle);
+    }
+}
+
+} // namespace
+
+class TestReplay : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void endStateEqualsTheEnginesSummary_data()
+    {
+        QTest::addColumn<QString>("sample");
+        for (const char* sample : {"default.yaml", "backlog-node-added.yaml", "priority-preemption.yaml", "gang-scheduling.yaml",
+                                   "gpu-pool.yaml", "zone-spread.yaml"})
+            QTest::newRow(sample) << QString::fromLatin1(sample);
+    }
+
+    void endStateEqualsTheEnginesSummary()
+    {
+        QFETCH(QString, sample);
+        const Run result = run(sample);
+        trace::TraceIndex index(result.scenario, result.trace);
+        index.advance(result.trace->size());
+        const trace::ReplayState& head = index.head();
+        const trace::ReplayCatalogue& catalogue = index.catalogue();
+
+        // Where every pod ended, and what each node carries, computed from the engine's summaries and
+        // the scenario's pod specs (the last spec the scenario gives each pod).
+        std::vector<qint64> expectedCpu(size_t(catalogue.nodeCount()), 0);
+        std::vector<qint64> expectedPods(size_t(catalogue.nodeCount()), 0);
+        QHash<QString, const Pod*> lastSpec;
+        for (const Pod& pod : result.scenario->initial.pods)
+            lastSpec.insert(pod.key(), &pod);
+        for (const ScenarioEvent& event : result.scenario->events) {
+            if (const auto* pod = std::get_if<Pod>(&event.object); pod && event.action != EventAction::Delete)
+                lastSpec.insert(pod->key(), pod);
+        }
+        for (const PodSummary& summary : result.summaries) {
+            const qint32 pod = catalogue.podIndex(summary.key);
+            QVERIFY2(pod >= 0, qPrintable(summary.key));
+            QCOMPARE(int(head.pods[size_t(pod)].location), int(summary.location));
+            if (summary.location == PodLocation::Bound || summary.location == PodLocation::Binding
+                || summary.location == PodLocation::WaitingOnPermit) {
+                const qint32 node = head.pods[size_t(pod)].node;
+                QVERIFY2(node >= 0, qPrintable(summary.key));
+                if (summary.location == PodLocation::Bound)
+                    QCOMPARE(catalogue.nodeName(node), summary.node);
+                expectedCpu[size_t(node)] += ksv::podRequests(*lastSpec.value(summary.key)).value(QStringLiteral("cpu")).milliValue();
+                expectedPods[size_t(node)] += 1;
+            }
+        }
+        for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
+            QCOMPARE(head.requested(node, trace::MeasureCpu), expectedCpu[size_t(node)]);
+            QCOMPARE(head.requested(node, trace::MeasurePods), expectedPods[size_t(node)]);
+        }
+        std::array<qint32, trace::podLocationCount> counts {};
+        for (const trace::PodRow& row : head.pods)
+            ++counts[size_t(row.location)];
+        QCOMPARE(head.counts, counts);
+    }
+
+    void everyPositionRebuildsFromCheckpoints()
+    {
+        const Run result = run(QStringLiteral("priority-preemption.yaml"));
+        // Small spacing: the run takes many checkpoints and thins them out repeatedly.
+        trace::TraceIndex index(result.scenario, result.trace, 8);
+        // Indexed as the engine would publish it: in uneven batches.
+        for (qsizetype published = 0; published < result.trace->size(); published += 37)
+            index.advance(published);
+        index.advance(result.trace->size());
+        const qsizetype size = result.trace->size();
+        QVERIFY(size > 8 * trace::TraceIndex::maxCheckpoints); // the spacing had to grow
+        for (qsizetype position : {qsizetype(0), qsizetype(1), size / 3, size / 2, size - 1, size}) {
+            const trace::ReplayState state = index.stateAt(position);
+            compareStates(state, fromScratch(index, position));
+        }
+        compareStates(index.stateAt(size), index.head());
+        // Forward from an earlier state.
+        trace::ReplayState state = index.stateAt(size / 4);
+        index.advanceState(state, size / 2);
+        compareStates(state, fromScratch(index, size / 2));
+    }
+
+    void cyclesAndBindingsMatchTheEvents()
+    {
+        const Run result = run(QStringLiteral("gang-scheduling.yaml"));
+        trace::TraceIndex index(result.scenario, result.trace);
+        index.advance(result.trace->size());
+        qsizetype starts = 0;
+        qsizetype successes = 0;
+        qsizetype bindingStarts = 0;
+        qsizetype bindingEnds = 0;
+        for (qsizetype i = 0; i < result.trace->size(); ++i) {
+            const trace::Event& event = result.trace->at(i);
+            if (event.kind == EventKind::CycleStart) {
+                const qint32 cycle = index.cycleAt(i);
+                QVERIFY(cycle >= 0);
+                QCOMPARE(index.cycles()[size_t(cycle)].startEvent, i);
+                QCOMPARE(index.cycles()[size_t(cycle)].cycle, event.cycle);
+                ++starts;
+            }
+            if (event.kind == EventKind::CycleEnd && event.code == quint8(framework::Code::Success))
+                ++successes;
+            bindingStarts += event.kind == EventKind::BindingStart;
+            bindingEnds += event.kind == EventKind::BindingEnd;
+        }
+        QCOMPARE(qsizetype(index.cycles().size()), starts);
+        for (const trace::CycleRecord& cycle : index.cycles()) {
+            QVERIFY(cycle.endEvent > cycle.startEvent);
+            QCOMPARE(int(result.trace->at(cycle.endEvent).kind), int(EventKind::CycleEnd));
+            QVERIFY(cycle.end >= cycle.start);
+            QVERIFY(index.podCycles(cycle.pod).size() >= 1);
+        }
+        // A pod rejected while waiting on Permit ends its binding cycle (BindingEnd) without starting it.
+        qsizetype started = 0;
+        qsizetype ended = 0;
+        qsizetype waited = 0;
+        qsizetype rejectedWaiting = 0;
+        for (const trace::BindingRecord& binding : index.bindings()) {
+            started += binding.start >= 0;
+            ended += binding.finished;
+            waited += binding.permitStart >= 0;
+            rejectedWaiting += binding.start < 0 && binding.finished;
+            QVERIFY(!binding.finished || binding.start >= 0 || binding.code != quint8(framework::Code::Success));
+            QVERIFY(binding.lane >= 0 && binding.lane < index.bindingLanes());
+        }
+        QCOMPARE(started, bindingStarts);
+        QCOMPARE(ended, bindingEnds);
+        QVERIFY(waited > 0);          // the gang waits at Permit
+        QVERIFY(rejectedWaiting > 0); // and the group that never completes times out there
+        // Bindings sharing a lane never overlap.
+        for (int lane = 0; lane < index.bindingLanes(); ++lane) {
+            VirtualNanos previousEnd = -1;
+            for (const trace::BindingRecord& binding : index.bindings()) {
+                if (binding.lane != lane)
+                    continue;
+                const VirtualNanos begin = binding.permitStart >= 0 ? binding.permitStart : binding.start;
+                QVERIFY(begin >= previousEnd);
+                previousEnd = binding.finished ? binding.end : std::numeric_limits<VirtualNanos>::max();
+            }
+        }
+        qsizetype scheduled = 0;
+        qsizetype bound = 0;
+        for (const trace::SecondSample& second : index.seconds()) {
+            scheduled += second.scheduled;
+            bound += second.bound;
+            QVERIFY(second.latencyP50 <= second.latencyP90 && second.latencyP90 <= second.latencyP99);
+        }
+        QCOMPARE(scheduled, successes);
+        QCOMPARE(bound, qsizetype(std::count_if(result.summaries.cbegin(), result.summaries.cend(), [](const PodSummary& summary) {
+                     return summary.location == PodLocation::Bound && summary.scheduledAt.has_value();
+                 })));
+    }
+
+    void positionsByTime()
+    {
+        const Run result = run(QStringLiteral("backlog-node-added.yaml"));
+        trace::TraceIndex index(result.scenario, result.trace);
+        index.advance(result.trace->size());
+        const qsizetype size = result.trace->size();
+        QCOMPARE(index.positionAfter(-1), qsizetype(0));
+        QCOMPARE(index.positionAfter(std::numeric_limits<VirtualNanos>::max()), size);
+        for (qsizetype i = 0; i < size; i += 7) {
+            const VirtualNanos t = result.trace->at(i).time;
+            const qsizetype after = index.positionAfter(t);
+            QVERIFY(after > i);
+            QVERIFY(after == size || result.trace->at(after).time > t);
+            QCOMPARE(result.trace->at(after - 1).time, t);
+        }
+    }
+
+    void nodeAddedLaterAppearsAtItsEvent()
+    {
+        const Run result = run(QStringLiteral("backlog-node-added.yaml"));
+        trace::TraceIndex index(result.scenario, result.trace);
+        index.advance(result.trace->size());
+        for (qsizetype i = 0; i < result.trace->size(); ++i) {
+            const trace::Event& event = result.trace->at(i);
+            if (event.kind != EventKind::ClusterChange || event.node < 0)
+                continue;
+            const qint32 node = index.nodeOf(event.node);
+            QVERIFY(!index.stateAt(i).nodeExists(node) || event.aux != quint8(EventAction::Create));
+            QVERIFY(index.stateAt(i + 1).nodeExists(node) == (event.aux != quint8(EventAction::Delete)));
+            QVERIFY(index.stateAt(i + 1).allocatable(node, trace::MeasureCpu) > 0);
+            return;
+        }
+        QFAIL("the sample adds a node");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"

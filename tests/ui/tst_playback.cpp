@@ -1,0 +1,215 @@
+// Playback: stepping by event, extension point and cycle; seeking back (from checkpoints) and ahead
+// (the engine runs to the time); replaying what was published at a speed, then following the engine
+// again; reset gives the same run; selection stays linked.
+#include "config/config.h"
+#include "enginecontroller.h"
+#include "playback.h"
+#include "scenario/loader.h"
+#include "trace/jsonl.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace ksv;
+using trace::EventKind;
+
+namespace {
+
+std::shared_ptr<const Scenario> sample(const char* name)
+{
+    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + QString::fromLatin1(name)));
+}
+
+config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
+{
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+}
+
+void loadAndWait(Playback& playback, const std::shared_ptr<const Scenario>& scenario)
+{
+    playback.load(scenario, configurationOf(*scenario), {});
+    QTRY_VERIFY_WITH_TIMEOUT(playback.published() > 0, 10000); // the initial report
+}
+
+void playToEnd(Playback& playback)
+{
+    playback.setSpeed(0);
+    playback.play();
+    QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished(), 30000);
+}
+
+void compareToScratch(const Playback& playback)
+{
+    const trace::TraceIndex& index = *playback.index();
+    trace::ReplayState expected(index.catalogue());
+    for (qsizetype i = 0; i < playback.cursor(); ++i)
+        expected.apply(index.trace().at(i), index);
+    const trace::ReplayState& actual = playback.state();
+    QCOMPARE(actual.position, expected.position);
+    QCOMPARE(actual.counts, expected.counts);
+    QCOMPARE(actual.nodeRequested, expected.nodeRequested);
+}
+
+QByteArray traceText(const trace::Trace& trace, qsizetype size)
+{
+    QByteArray lines;
+    for (qsizetype i = 0; i < size; ++i)
+        lines += trace::toJsonLine(trace, trace.at(i));
+    return lines;
+}
+
+} // namespace
+
+class TestPlayback : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void stepsByEventExtensionPointAndCycle()
+    {
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        const trace::Trace& trace = *playback.trace();
+
+        // Events: one at a time, except per-node detail, which moves a plugin's nodes at once.
+        for (int i = 0; i < 40; ++i) {
+            const qsizetype before = playback.cursor();
+            playback.step(Playback::StepUnit::Event);
+            QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
+            const trace::Event& last = trace.at(playback.cursor() - 1);
+            if (playback.cursor() - before > 1) {
+                const trace::Event& first = trace.at(before);
+                QVERIFY(first.kind == EventKind::FilterNode || first.kind == EventKind::ScoreNode);
+                QCOMPARE(int(last.kind), int(first.kind));
+                QCOMPARE(last.plugin, first.plugin);
+            }
+            QVERIFY(!playback.isFollowing());
+            QCOMPARE(playback.cursorTime(), last.time);
+        }
+        compareToScratch(playback);
+
+        // Extension points: the cursor stops after a plugin result, a node-detail group or a cycle's end.
+        for (int i = 0; i < 10; ++i) {
+            const qsizetype before = playback.cursor();
+            playback.step(Playback::StepUnit::ExtensionPoint);
+            QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
+            const auto kind = trace.at(playback.cursor() - 1).kind;
+            QVERIFY(kind == EventKind::PluginResult || kind == EventKind::FilterNode || kind == EventKind::ScoreNode
+                    || kind == EventKind::CycleEnd);
+            if (playback.cursor() < playback.published()) {
+                const trace::Event& next = trace.at(playback.cursor());
+                const trace::Event& last = trace.at(playback.cursor() - 1);
+                QVERIFY(!(next.kind == last.kind && next.cycle == last.cycle
+                          && (next.kind != EventKind::PluginResult || next.point == last.point)));
+            }
+        }
+
+        // Cycles: the cursor stops right after a cycle's end, one cycle at a time.
+        for (int i = 0; i < 3; ++i) {
+            const qsizetype before = playback.cursor();
+            playback.step(Playback::StepUnit::Cycle);
+            QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
+            QCOMPARE(int(trace.at(playback.cursor() - 1).kind), int(EventKind::CycleEnd));
+            for (qsizetype p = before; p < playback.cursor() - 1; ++p)
+                QVERIFY(trace.at(p).kind != EventKind::CycleEnd);
+        }
+        compareToScratch(playback);
+
+        // And back.
+        const qsizetype here = playback.cursor();
+        playback.stepBack(Playback::StepUnit::Cycle);
+        QVERIFY(playback.cursor() < here);
+        QVERIFY(playback.cursor() == 0 || trace.at(playback.cursor() - 1).kind == EventKind::CycleEnd);
+        compareToScratch(playback);
+        const qsizetype atCycle = playback.cursor();
+        playback.step(Playback::StepUnit::Event);
+        QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > atCycle, 5000);
+        playback.stepBack(Playback::StepUnit::Event);
+        QCOMPARE(playback.cursor(), atCycle);
+    }
+
+    void seeksBackFromCheckpointsAndAheadByRunning()
+    {
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        // Ahead: the engine runs to 20 s and the cursor shows exactly what happened by then.
+        playback.seek(20 * nanosPerSecond);
+        QTRY_COMPARE_WITH_TIMEOUT(playback.cursorTime(), 20 * nanosPerSecond, 10000);
+        QVERIFY(playback.engineTime() >= 20 * nanosPerSecond);
+        QCOMPARE(playback.cursor(), playback.index()->positionAfter(20 * nanosPerSecond));
+        QVERIFY(!playback.isPlaying());
+        compareToScratch(playback);
+
+        playToEnd(playback);
+        const qsizetype end = playback.cursor();
+        QCOMPARE(end, playback.published());
+        // Back: every event up to the time applied, none after.
+        playback.seek(5 * nanosPerSecond);
+        QCOMPARE(playback.cursorTime(), 5 * nanosPerSecond);
+        QCOMPARE(playback.cursor(), playback.index()->positionAfter(5 * nanosPerSecond));
+        compareToScratch(playback);
+        playback.seekPosition(end / 2);
+        QCOMPARE(playback.cursor(), end / 2);
+        compareToScratch(playback);
+        QVERIFY(!playback.isFinished());
+
+        // Playing from the past replays the published trace, then the run is over again.
+        playback.setSpeed(0);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished(), 10000);
+        QVERIFY(!playback.isPlaying());
+        QCOMPARE(playback.cursor(), end);
+    }
+
+    void resetGivesTheSameRun()
+    {
+        Playback playback;
+        const auto scenario = sample("priority-preemption.yaml");
+        loadAndWait(playback, scenario);
+        playToEnd(playback);
+        const QByteArray first = traceText(*playback.trace(), playback.published());
+        QSignalSpy runChanged(&playback, &Playback::runChanged);
+        playback.reset();
+        QCOMPARE(runChanged.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(playback.published() > 0, 10000);
+        QVERIFY(!playback.isFinished());
+        playToEnd(playback);
+        QCOMPARE(traceText(*playback.trace(), playback.published()), first);
+    }
+
+    void selectionIsLinked()
+    {
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        playToEnd(playback);
+        const trace::TraceIndex& index = *playback.index();
+        QVERIFY(!index.cycles().empty());
+        QSignalSpy selection(&playback, &Playback::selectionChanged);
+        const qint32 pod = index.cycles().front().pod;
+        playback.selectPod(pod);
+        QCOMPARE(playback.selectedPod(), pod);
+        QCOMPARE(playback.selectedCycle(), index.podCycles(pod).back());
+        playback.selectCycle(0);
+        QCOMPARE(playback.selectedCycle(), 0);
+        QCOMPARE(playback.selectedPod(), index.cycles().front().pod);
+        playback.selectNode(0);
+        QCOMPARE(playback.selectedNode(), 0);
+        playback.selectNode(index.catalogue().nodeCount()); // out of range: none
+        QCOMPARE(playback.selectedNode(), -1);
+        QCOMPARE(selection.count(), 4);
+    }
+
+    void speedIsClamped()
+    {
+        Playback playback;
+        playback.setSpeed(5000);
+        QCOMPARE(playback.speed(), 1000.0);
+        playback.setSpeed(0.01);
+        QCOMPARE(playback.speed(), 0.1);
+        playback.setSpeed(0);
+        QCOMPARE(playback.speed(), 0.0);
+    }
+};
+
+QTEST_MAIN(TestPlayback)
+#include "tst_playback.moc"

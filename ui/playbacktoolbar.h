@@ -1,0 +1,51 @@
+#pragma once
+
+// The playback controls: reset, step back and forward by event, extension point or cycle, play and
+// pause, the speed, and the time (a slider over what the engine has run, and a field to go to any
+// time). Every control is an action with a keyboard shortcut, so the Playback menu and a presenter's
+// clicker reach the same things.
+
+#include <QToolBar>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSlider;
+
+namespace ksv {
+
+class Playback;
+
+class PlaybackToolBar : public QToolBar
+{
+    Q_OBJECT
+public:
+    explicit PlaybackToolBar(Playback* playback, QWidget* parent = nullptr);
+
+    // In menu order, with separators as null entries.
+    QList<QAction*> menuActions() const { return m_menuActions; }
+    QAction* playAction() const { return m_play; }
+    QComboBox* speedBox() const { return m_speed; }
+
+    // Speeds offered (virtual seconds per wall second); 0 is as fast as possible.
+    static const QList<double>& speeds();
+    static QString speedText(double speed);
+
+private:
+    void updateState();
+    void updateTime();
+    void changeSpeed(int direction);
+    void goToTime();
+
+    Playback* m_playback;
+    QList<QAction*> m_menuActions;
+    QAction* m_play = nullptr;
+    QComboBox* m_speed = nullptr;
+    QSlider* m_slider = nullptr;
+    QLabel* m_time = nullptr;
+    QLineEdit* m_goTo = nullptr;
+    bool m_sliderBusy = false;
+};
+
+} // namespace ksv
