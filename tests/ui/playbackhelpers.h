@@ -9,7 +9,6 @@
 
 #include <QDeadlineTimer>
 #include <QTest>
-
 #include <map>
 #include <memory>
 
@@ -22,11 +21,13 @@ inline std::shared_ptr<const Scenario> sample(const QString& name)
 
 inline config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
+                                    : config::defaultConfiguration();
 }
 
 // Loads the sample and plays it to its end as fast as possible.
-inline bool runToEnd(Playback& playback, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
+inline bool runToEnd(
+    Playback& playback, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
 {
     playback.load(scenario, configurationOf(*scenario), options);
     playback.setSpeed(0);
@@ -43,14 +44,14 @@ struct QueueScan
     struct Pod
     {
         trace::PodLocation location = trace::PodLocation::None;
-        qint64 value = 0;     // queuedAt (Active) or backoffExpiry (Backoff) of the last move
+        qint64 value = 0; // queuedAt (Active) or backoffExpiry (Backoff) of the last move
         qint32 priority = 0;
         VirtualNanos since = 0;
         QString node;
         QString cause;
     };
     std::map<QString, Pod> pods; // by key: ordered, so iteration is deterministic
-    qsizetype lastMove = -1;     // position of the latest QueueMove
+    qsizetype lastMove = -1; // position of the latest QueueMove
 
     int count(trace::PodLocation location) const
     {
