@@ -12,6 +12,8 @@ using trace::EventKind;
 namespace {
 
 constexpr int frameMs = 16;
+constexpr qint64 indexSliceNs = 6'000'000;
+constexpr qsizetype indexChunk = 20'000;
 
 bool isNodeDetail(const Event& event)
 {
@@ -71,6 +73,7 @@ void Playback::load(std::shared_ptr<const Scenario> scenario, const config::Kube
     m_state = trace::ReplayState();
     m_following = true;
     m_awaitingEngine = false;
+    m_finishedReported = false;
     m_pending = {};
     m_cursorTime = 0;
     m_selectedPod = m_selectedCycle = m_selectedNode = -1;
@@ -105,7 +108,8 @@ qsizetype Playback::published() const
 
 bool Playback::isFinished() const
 {
-    return m_index && m_engine->isFinished() && (m_following || cursor() == m_index->indexed());
+    return m_index && m_engine->isFinished() && m_index->indexed() == m_engine->published()
+        && (m_following || cursor() == m_index->indexed());
 }
 
 void Playback::play()
@@ -179,14 +183,38 @@ void Playback::replayTick()
     Q_EMIT cursorChanged();
 }
 
-void Playback::onProgress(qsizetype traceSize, qint64)
+void Playback::onProgress(qsizetype, qint64)
 {
     if (!m_index)
         return;
     m_awaitingEngine = false;
-    m_index->advance(traceSize);
+    indexPublished();
+}
+
+void Playback::indexPublished()
+{
+    // Indexing runs on the GUI thread: in slices, so that a burst from an engine running as fast as
+    // possible never holds the event loop for longer than a few milliseconds.
+    QElapsedTimer slice;
+    slice.start();
+    const qsizetype target = m_engine->published();
+    while (m_index->indexed() < target && slice.nsecsElapsed() < indexSliceNs)
+        m_index->advance(std::min(target, m_index->indexed() + indexChunk));
+    if (m_index->indexed() < target && !m_indexScheduled) {
+        m_indexScheduled = true;
+        QTimer::singleShot(0, this, [this] {
+            m_indexScheduled = false;
+            if (m_index)
+                indexPublished();
+        });
+    }
     Q_EMIT cursorChanged();
     resolvePending();
+    if (!m_finishedReported && m_engine->isFinished() && m_index->indexed() == target) {
+        m_finishedReported = true;
+        m_pending = {};
+        Q_EMIT finished();
+    }
 }
 
 void Playback::onEngineFinished()
@@ -195,8 +223,7 @@ void Playback::onEngineFinished()
         m_playing = false;
         Q_EMIT playingChanged(false);
     }
-    m_pending = {};
-    Q_EMIT finished();
+    indexPublished(); // says finished() once the index has caught up
 }
 
 void Playback::moveCursor(qsizetype position, VirtualNanos time)
@@ -341,6 +368,8 @@ void Playback::resolvePending()
         if (stop >= 0) {
             m_pending = {};
             moveCursor(stop, m_index->trace().at(stop - 1).time);
+        } else if (m_index->indexed() < m_engine->published()) {
+            // Not indexed yet: indexPublished() comes back here.
         } else if (m_engine->isFinished()) {
             m_pending = {};
         } else {

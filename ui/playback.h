@@ -59,7 +59,7 @@ public:
     // What the views read (null/empty before load()).
     const trace::TraceIndex* index() const { return m_index.get(); }
     const trace::Trace* trace() const;
-    const trace::ReplayState& state() const { return m_following ? m_index->head() : m_state; }
+    const trace::ReplayState& state() const { return m_following && m_index ? m_index->head() : m_state; } // empty before load()
     qsizetype cursor() const { return state().position; }
     // The cursor's virtual time: the engine's clock while following it, else the last applied event's.
     VirtualNanos cursorTime() const;
@@ -92,6 +92,7 @@ Q_SIGNALS:
 
 private:
     void onProgress(qsizetype traceSize, qint64 now);
+    void indexPublished();
     void onEngineFinished();
     // Leaves the engine's end and shows `position` at virtual time `time`.
     void moveCursor(qsizetype position, VirtualNanos time);
@@ -114,6 +115,8 @@ private:
     bool m_following = true; // the cursor tracks the engine's published end
     bool m_playing = false;
     bool m_awaitingEngine = false; // a step asked of the engine has not been reported yet
+    bool m_indexScheduled = false; // more published events wait to be indexed
+    bool m_finishedReported = false;
     double m_speed = 1.0;
     VirtualNanos m_cursorTime = 0; // while not following
     QTimer* m_replayTimer;

@@ -1,6 +1,6 @@
 #pragma once
 
-// Shared by the view tests: a real sample run through a Playback, and the queue state recomputed
+// Shared by the view tests: real sample runs through a Playback, and the queue state recomputed
 // from the trace's QueueMove events alone (independently of ReplayState), to check views against.
 
 #include "config/config.h"
@@ -9,6 +9,8 @@
 
 #include <QDeadlineTimer>
 #include <QTest>
+
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -21,13 +23,32 @@ inline std::shared_ptr<const Scenario> sample(const QString& name)
 
 inline config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
-                                    : config::defaultConfiguration();
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+}
+
+// Loads the sample and plays it as fast as possible to the end; false on timeout.
+inline bool runToEnd(Playback& playback, const QString& name, const SimulationOptions& options = {})
+{
+    const auto scenario = sample(name);
+    playback.load(scenario, configurationOf(*scenario), options);
+    playback.setSpeed(0);
+    playback.play();
+    return QTest::qWaitFor([&] { return playback.isFinished() && playback.cursor() == playback.published(); }, 60000);
+}
+
+// Trace positions [0, end) whose event satisfies `predicate`.
+inline std::vector<qint64> positionsWhere(const trace::Trace& trace, qsizetype end, const std::function<bool(const trace::Event&)>& predicate)
+{
+    std::vector<qint64> positions;
+    for (qsizetype i = 0; i < end; ++i) {
+        if (predicate(trace.at(i)))
+            positions.push_back(i);
+    }
+    return positions;
 }
 
 // Loads the sample and plays it to its end as fast as possible.
-inline bool runToEnd(
-    Playback& playback, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
+inline bool runToEnd(Playback& playback, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
 {
     playback.load(scenario, configurationOf(*scenario), options);
     playback.setSpeed(0);
@@ -44,14 +65,14 @@ struct QueueScan
     struct Pod
     {
         trace::PodLocation location = trace::PodLocation::None;
-        qint64 value = 0; // queuedAt (Active) or backoffExpiry (Backoff) of the last move
+        qint64 value = 0;     // queuedAt (Active) or backoffExpiry (Backoff) of the last move
         qint32 priority = 0;
         VirtualNanos since = 0;
         QString node;
         QString cause;
     };
     std::map<QString, Pod> pods; // by key: ordered, so iteration is deterministic
-    qsizetype lastMove = -1; // position of the latest QueueMove
+    qsizetype lastMove = -1;     // position of the latest QueueMove
 
     int count(trace::PodLocation location) const
     {
