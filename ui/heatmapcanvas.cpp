@@ -10,7 +10,6 @@
 #include <QStyle>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <cmath>
 
 namespace ksv {
@@ -22,8 +21,9 @@ constexpr int gradientWidth = 140;
 
 QColor textOn(const QColor& background)
 {
-    return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.55 ? QColor(Qt::black)
-                                                                                                          : QColor(Qt::white);
+    return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.55
+        ? QColor(Qt::black)
+        : QColor(Qt::white);
 }
 
 struct Candidate
@@ -49,12 +49,12 @@ int contentHeight(std::span<const int> groupSizes, const Candidate& c, int colum
 HeatmapGrid layoutHeatmap(std::span<const int> groupSizes, int width, int height, int headerHeight, int textCellHeight)
 {
     std::vector<Candidate> candidates = {
-        {152, textCellHeight, 4, true},
-        {120, textCellHeight, 4, true},
-        {96, textCellHeight, 3, true},
+        { 152, textCellHeight, 4, true },
+        { 120, textCellHeight, 4, true },
+        { 96, textCellHeight, 3, true },
     };
     for (int side = 30; side >= heatmapMinCell; side -= side > 16 ? 2 : 1)
-        candidates.push_back({side, side, side >= 12 ? 2 : 1, false});
+        candidates.push_back({ side, side, side >= 12 ? 2 : 1, false });
     const Candidate* chosen = &candidates.back();
     for (const Candidate& c : candidates) {
         const int columns = std::max(1, (width + c.gap) / (c.width + c.gap));
@@ -103,7 +103,8 @@ void HeatmapCanvas::relayout()
     int top = area.top();
     m_banner = {};
     if (!m_view->m_bannerText.isEmpty()) {
-        const QRect text = fontMetrics().boundingRect(area.adjusted(8, 0, -8, 0), Qt::TextWordWrap, m_view->m_bannerText);
+        const QRect text
+            = fontMetrics().boundingRect(area.adjusted(8, 0, -8, 0), Qt::TextWordWrap, m_view->m_bannerText);
         m_banner = QRect(area.left(), top, area.width(), text.height() + 12);
         top = m_banner.bottom() + 1 + margin;
     }
@@ -229,9 +230,12 @@ QColor HeatmapCanvas::cellColour(qint32 node) const
     case HeatmapMode::Verdict: {
         const CycleNodes::Filter& filter = m_view->m_cycle.filter(node);
         switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated: return missing;
-        case CycleNodes::Verdict::Feasible: return feasibleColor();
-        case CycleNodes::Verdict::Rejected: return rejectionColor(m_view->m_playback->trace()->string(filter.plugin));
+        case CycleNodes::Verdict::NotEvaluated:
+            return missing;
+        case CycleNodes::Verdict::Feasible:
+            return feasibleColor();
+        case CycleNodes::Verdict::Rejected:
+            return rejectionColor(m_view->m_playback->trace()->string(filter.plugin));
         }
         Q_UNREACHABLE();
         return {};
@@ -284,7 +288,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
             continue; // paint only what is in view
         paintGroupHeader(painter, int(g), QRect(0, top, m_gridArea.width(), m_grid.headerHeight));
         const auto& nodes = groups[g].nodes;
-        const int firstRow = std::max(0, (visible.top() - top - m_grid.headerHeight) / (m_grid.cellHeight + m_grid.gap));
+        const int firstRow
+            = std::max(0, (visible.top() - top - m_grid.headerHeight) / (m_grid.cellHeight + m_grid.gap));
         for (size_t i = size_t(firstRow) * size_t(m_grid.columns); i < nodes.size(); ++i) {
             const QRect cell = m_grid.cell(int(g), int(i));
             if (cell.top() > visible.bottom())
@@ -301,7 +306,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                     painter.setPen(pal.color(QPalette::PlaceholderText));
                     const QRect inner = cell.adjusted(4, 3, -4, -3);
                     painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                                     smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                        smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
                     painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, HeatmapView::tr("not in the cluster"));
                     painter.setFont(font());
                 }
@@ -314,9 +319,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                 painter.setPen(textOn(fill));
                 const QRect inner = cell.adjusted(4, 3, -4, -3);
                 painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                                 smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                    smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
                 painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom,
-                                 smallMetrics.elidedText(m_view->cellText(node), Qt::ElideRight, inner.width()));
+                    smallMetrics.elidedText(m_view->cellText(node), Qt::ElideRight, inner.width()));
                 painter.setFont(font());
             }
             // Rings around the cell, so its colour stays whole even at 6 px: the chosen node in the
@@ -359,11 +364,14 @@ void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& 
     }
     QString name = nodeGroup.name;
     if (name.isEmpty())
-        name = m_view->m_groupLabel.isEmpty() ? HeatmapView::tr("All nodes") : HeatmapView::tr("(no %1)").arg(m_view->m_groupLabel);
+        name = m_view->m_groupLabel.isEmpty() ? HeatmapView::tr("All nodes")
+                                              : HeatmapView::tr("(no %1)").arg(m_view->m_groupLabel);
     const QLocale locale;
     const qint32 total = qint32(nodeGroup.nodes.size());
-    const QString nodes = total == 1 ? HeatmapView::tr("1 node") : HeatmapView::tr("%1 nodes").arg(locale.toString(total));
-    QString summary = present == total ? nodes : HeatmapView::tr("%1 of %2 present").arg(locale.toString(present), nodes);
+    const QString nodes
+        = total == 1 ? HeatmapView::tr("1 node") : HeatmapView::tr("%1 nodes").arg(locale.toString(total));
+    QString summary
+        = present == total ? nodes : HeatmapView::tr("%1 of %2 present").arg(locale.toString(present), nodes);
     switch (m_view->m_mode.kind) {
     case HeatmapMode::Measure:
         if (counted > 0)
@@ -401,43 +409,51 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
     switch (mode.kind) {
     case HeatmapMode::Measure: {
         const QString measure = m_view->m_catalogue ? m_view->m_catalogue->measures().value(mode.measure) : QString();
-        items.push_back({LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable").arg(measure), {}, QStringLiteral("0%"),
-                         QStringLiteral("100%")});
-        items.push_back({LegendItem::Swatch, HeatmapView::tr("over 100%"), overcommitColor(), {}, {}});
-        items.push_back({LegendItem::Swatch, HeatmapView::tr("none allocatable"), missing, {}, {}});
+        items.push_back({ LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable").arg(measure), {},
+            QStringLiteral("0%"), QStringLiteral("100%") });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("over 100%"), overcommitColor(), {}, {} });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("none allocatable"), missing, {}, {} });
         break;
     }
     case HeatmapMode::Verdict: {
-        items.push_back({LegendItem::Swatch, HeatmapView::tr("feasible (%1)").arg(cycle.feasibleCount()), feasibleColor(), {}, {}});
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("feasible (%1)").arg(cycle.feasibleCount()),
+            feasibleColor(), {}, {} });
         for (const auto& [plugin, count] : cycle.rejections()) {
             const QString name = m_view->m_playback->trace()->string(plugin);
-            items.push_back({LegendItem::Swatch, HeatmapView::tr("%1 (%2)").arg(name).arg(count), rejectionColor(name), {}, {}});
+            items.push_back(
+                { LegendItem::Swatch, HeatmapView::tr("%1 (%2)").arg(name).arg(count), rejectionColor(name), {}, {} });
         }
-        items.push_back({LegendItem::Swatch, HeatmapView::tr("not evaluated"), missing, {}, {}});
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("not evaluated"), missing, {}, {} });
         break;
     }
     case HeatmapMode::TotalScore:
     case HeatmapMode::PluginScore: {
-        const QString what = mode.kind == HeatmapMode::TotalScore ? HeatmapView::tr("total score (Σ normalized × weight)")
-                                                                  : HeatmapView::tr("%1 normalized score").arg(mode.plugin);
+        const QString what = mode.kind == HeatmapMode::TotalScore
+            ? HeatmapView::tr("total score (Σ normalized × weight)")
+            : HeatmapView::tr("%1 normalized score").arg(mode.plugin);
         if (m_view->m_min < m_view->m_max)
-            items.push_back({LegendItem::Gradient, what, {}, QString::number(m_view->m_min, 'f', 0), QString::number(m_view->m_max, 'f', 0)});
+            items.push_back({ LegendItem::Gradient, what, {}, QString::number(m_view->m_min, 'f', 0),
+                QString::number(m_view->m_max, 'f', 0) });
         else // one value everywhere: a gradient from it to itself would suggest a range
-            items.push_back({LegendItem::Swatch, HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_view->m_max, 'f', 0)),
-                             scoreColor(1.0, base), {}, {}});
-        items.push_back({LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {}});
+            items.push_back({ LegendItem::Swatch,
+                HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_view->m_max, 'f', 0)),
+                scoreColor(1.0, base), {}, {} });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {} });
         break;
     }
     }
     if (mode.isCycleMode())
-        items.push_back({LegendItem::Outline, HeatmapView::tr("chosen node"), palette().color(QPalette::Text), {}, {}});
-    items.push_back({LegendItem::Outline, HeatmapView::tr("selected"), palette().color(QPalette::Highlight), {}, {}});
-    items.push_back({LegendItem::Hollow, HeatmapView::tr("not in the cluster"), palette().color(QPalette::Mid), {}, {}});
+        items.push_back(
+            { LegendItem::Outline, HeatmapView::tr("chosen node"), palette().color(QPalette::Text), {}, {} });
+    items.push_back({ LegendItem::Outline, HeatmapView::tr("selected"), palette().color(QPalette::Highlight), {}, {} });
+    items.push_back(
+        { LegendItem::Hollow, HeatmapView::tr("not in the cluster"), palette().color(QPalette::Mid), {}, {} });
     return items;
 }
 
 namespace {
-int itemWidth(const QFontMetrics& metrics, int swatch, const QString& label, bool gradient, const QString& low, const QString& high)
+int itemWidth(const QFontMetrics& metrics, int swatch, const QString& label, bool gradient, const QString& low,
+    const QString& high)
 {
     if (gradient)
         return metrics.horizontalAdvance(label) + 8 + metrics.horizontalAdvance(low) + 4 + gradientWidth + 4
@@ -493,8 +509,9 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             // Sampled from the same functions the cells use, so the legend cannot drift from them.
             for (int i = 0; i < gradientWidth; ++i) {
                 const double t = double(i) / double(gradientWidth - 1);
-                const QColor c = m_view->m_mode.kind == HeatmapMode::Measure ? utilizationColor(t, pal.color(QPalette::Base))
-                                                                              : scoreColor(t, pal.color(QPalette::Base));
+                const QColor c = m_view->m_mode.kind == HeatmapMode::Measure
+                    ? utilizationColor(t, pal.color(QPalette::Base))
+                    : scoreColor(t, pal.color(QPalette::Base));
                 painter.fillRect(QRect(bar.left() + i, bar.top(), 1, bar.height()), c);
             }
             painter.setPen(pal.color(QPalette::Mid));

@@ -6,7 +6,6 @@
 
 #include <QRect>
 #include <QWidget>
-
 #include <span>
 #include <vector>
 
@@ -25,14 +24,15 @@ struct HeatmapGrid
     int gap = 1;
     int columns = 1;
     int headerHeight = 0;
-    int height = 0;    // of the whole content
+    int height = 0; // of the whole content
     bool text = false; // cells large enough for the node's name and value
     std::vector<int> groupTop; // y of each group's header
 
     QRect cell(int group, int position) const
     {
         const int top = groupTop[size_t(group)] + headerHeight;
-        return QRect((position % columns) * (cellWidth + gap), top + (position / columns) * (cellHeight + gap), cellWidth, cellHeight);
+        return QRect((position % columns) * (cellWidth + gap), top + (position / columns) * (cellHeight + gap),
+            cellWidth, cellHeight);
     }
 };
 inline constexpr int heatmapMinCell = 6;
@@ -83,7 +83,7 @@ private:
     QRect m_banner;
     QRect m_gridArea; // the viewport the grid scrolls in
     QRect m_legend;
-    std::vector<int> m_groupOfNode;    // by node: its group
+    std::vector<int> m_groupOfNode; // by node: its group
     std::vector<int> m_positionOfNode; // by node: its index in the group
 };
 

@@ -5,7 +5,6 @@
 #include "framework/status.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -21,7 +20,7 @@ std::vector<NodeGroup> groupNodes(const trace::ReplayCatalogue& catalogue, const
         all.nodes.resize(size_t(catalogue.nodeCount()));
         for (qint32 node = 0; node < catalogue.nodeCount(); ++node)
             all.nodes[size_t(node)] = node;
-        return {all};
+        return { all };
     }
     std::vector<std::pair<QString, qint32>> values;
     values.reserve(size_t(catalogue.nodeCount()));
@@ -36,7 +35,7 @@ std::vector<NodeGroup> groupNodes(const trace::ReplayCatalogue& catalogue, const
     std::vector<NodeGroup> groups;
     for (const auto& [value, node] : values) {
         if (groups.empty() || groups.back().name != value)
-            groups.push_back({value, {}});
+            groups.push_back({ value, {} });
         groups.back().nodes.push_back(node);
     }
     return groups;
@@ -44,7 +43,8 @@ std::vector<NodeGroup> groupNodes(const trace::ReplayCatalogue& catalogue, const
 
 double utilization(const trace::ReplayState& state, qint32 node, int measure)
 {
-    if (node < 0 || size_t(node) >= state.nodeSpec.size() || !state.nodeExists(node) || measure < 0 || measure >= state.measureCount)
+    if (node < 0 || size_t(node) >= state.nodeSpec.size() || !state.nodeExists(node) || measure < 0
+        || measure >= state.measureCount)
         return std::numeric_limits<double>::quiet_NaN();
     const qint64 requested = state.requested(node, measure);
     const qint64 allocatable = state.allocatable(node, measure);
@@ -59,7 +59,8 @@ std::vector<qint32> podsOnNode(const trace::ReplayState& state, qint32 node)
     for (qint32 pod = 0; pod < qint32(state.pods.size()); ++pod) {
         const trace::PodRow& row = state.pods[size_t(pod)];
         if (row.node == node
-            && (row.location == PodLocation::Bound || row.location == PodLocation::Binding || row.location == PodLocation::WaitingOnPermit))
+            && (row.location == PodLocation::Bound || row.location == PodLocation::Binding
+                || row.location == PodLocation::WaitingOnPermit))
             pods.push_back(pod);
     }
     return pods;
@@ -113,7 +114,7 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
         } else if (event.kind == trace::EventKind::ScoreNode) {
             const qint32 node = index.nodeOf(event.node);
             if (node >= 0)
-                m_scores.push_back({node, event.plugin, event.value, event.value2, qint32(event.aux)});
+                m_scores.push_back({ node, event.plugin, event.value, event.value2, qint32(event.aux) });
         } else if (event.kind == trace::EventKind::CycleEnd) {
             m_chosen = index.nodeOf(event.node);
         }
@@ -123,14 +124,16 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
             ++m_feasible;
         } else if (filter.verdict == Verdict::Rejected) {
             ++m_rejected;
-            auto it = std::find_if(rejections.begin(), rejections.end(), [&](const auto& r) { return r.first == filter.plugin; });
+            auto it = std::find_if(
+                rejections.begin(), rejections.end(), [&](const auto& r) { return r.first == filter.plugin; });
             if (it == rejections.end())
                 rejections.emplace_back(filter.plugin, 1);
             else
                 ++it->second;
         }
     }
-    std::stable_sort(rejections.begin(), rejections.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(
+        rejections.begin(), rejections.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     m_rejections = std::move(rejections);
 
     std::stable_sort(m_scores.begin(), m_scores.end(), [](const Score& a, const Score& b) { return a.node < b.node; });
@@ -158,8 +161,8 @@ std::span<const CycleNodes::Score> CycleNodes::scores(qint32 node) const
 {
     if (node < 0 || size_t(node) + 1 >= m_scoreOffsets.size())
         return {};
-    return std::span<const Score>(m_scores).subspan(size_t(m_scoreOffsets[size_t(node)]),
-                                                    size_t(m_scoreOffsets[size_t(node) + 1] - m_scoreOffsets[size_t(node)]));
+    return std::span<const Score>(m_scores).subspan(
+        size_t(m_scoreOffsets[size_t(node)]), size_t(m_scoreOffsets[size_t(node) + 1] - m_scoreOffsets[size_t(node)]));
 }
 
 double CycleNodes::totalScore(qint32 node) const
@@ -189,8 +192,8 @@ namespace {
 QColor mix(const QColor& a, const QColor& b, double t)
 {
     t = std::clamp(t, 0.0, 1.0);
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
 } // namespace
@@ -207,13 +210,17 @@ QColor utilizationColor(double fraction, const QColor& background)
         QColor colour;
     };
     static const Stop stops[] = {
-        {0.0, QColor(0x4a, 0x90, 0xd9)}, {0.5, QColor(0x2f, 0xb5, 0x8f)}, {0.75, QColor(0xf2, 0xb7, 0x05)},
-        {0.9, QColor(0xf0, 0x76, 0x0c)}, {1.0, QColor(0xd9, 0x2b, 0x2b)},
+        { 0.0, QColor(0x4a, 0x90, 0xd9) },
+        { 0.5, QColor(0x2f, 0xb5, 0x8f) },
+        { 0.75, QColor(0xf2, 0xb7, 0x05) },
+        { 0.9, QColor(0xf0, 0x76, 0x0c) },
+        { 1.0, QColor(0xd9, 0x2b, 0x2b) },
     };
     QColor colour = stops[0].colour;
     for (size_t i = 1; i < std::size(stops); ++i) {
         if (fraction <= stops[i].at) {
-            colour = mix(stops[i - 1].colour, stops[i].colour, (fraction - stops[i - 1].at) / (stops[i].at - stops[i - 1].at));
+            colour = mix(
+                stops[i - 1].colour, stops[i].colour, (fraction - stops[i - 1].at) / (stops[i].at - stops[i - 1].at));
             break;
         }
     }
@@ -242,15 +249,32 @@ QColor rejectionColor(const QString& plugin)
     // Upstream's Filter plugins in the default profile's order, each with its own hue; others
     // (out-of-tree) hash into the same palette. Green is left to the feasible nodes.
     static const QStringList known = {
-        QStringLiteral("NodeUnschedulable"), QStringLiteral("NodeName"),          QStringLiteral("TaintToleration"),
-        QStringLiteral("NodeAffinity"),      QStringLiteral("NodePorts"),         QStringLiteral("NodeResourcesFit"),
-        QStringLiteral("VolumeRestrictions"), QStringLiteral("NodeVolumeLimits"), QStringLiteral("VolumeBinding"),
-        QStringLiteral("VolumeZone"),        QStringLiteral("PodTopologySpread"), QStringLiteral("InterPodAffinity"),
+        QStringLiteral("NodeUnschedulable"),
+        QStringLiteral("NodeName"),
+        QStringLiteral("TaintToleration"),
+        QStringLiteral("NodeAffinity"),
+        QStringLiteral("NodePorts"),
+        QStringLiteral("NodeResourcesFit"),
+        QStringLiteral("VolumeRestrictions"),
+        QStringLiteral("NodeVolumeLimits"),
+        QStringLiteral("VolumeBinding"),
+        QStringLiteral("VolumeZone"),
+        QStringLiteral("PodTopologySpread"),
+        QStringLiteral("InterPodAffinity"),
     };
     static const QColor colours[] = {
-        QColor(0x86, 0x8e, 0x96), QColor(0xfa, 0xb0, 0x05), QColor(0xae, 0x3e, 0xc9), QColor(0x1c, 0x7e, 0xd6),
-        QColor(0x0c, 0x85, 0x99), QColor(0xe0, 0x31, 0x31), QColor(0x84, 0x5e, 0xf7), QColor(0xa6, 0x1e, 0x4d),
-        QColor(0xd9, 0x48, 0x0f), QColor(0x5c, 0x7c, 0xfa), QColor(0xf0, 0x8c, 0x00), QColor(0xe6, 0x49, 0x80),
+        QColor(0x86, 0x8e, 0x96),
+        QColor(0xfa, 0xb0, 0x05),
+        QColor(0xae, 0x3e, 0xc9),
+        QColor(0x1c, 0x7e, 0xd6),
+        QColor(0x0c, 0x85, 0x99),
+        QColor(0xe0, 0x31, 0x31),
+        QColor(0x84, 0x5e, 0xf7),
+        QColor(0xa6, 0x1e, 0x4d),
+        QColor(0xd9, 0x48, 0x0f),
+        QColor(0x5c, 0x7c, 0xfa),
+        QColor(0xf0, 0x8c, 0x00),
+        QColor(0xe6, 0x49, 0x80),
     };
     const qsizetype position = known.indexOf(plugin);
     const size_t slot = position >= 0 ? size_t(position) : size_t(qHash(plugin, 0) % std::size(colours));

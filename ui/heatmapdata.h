@@ -11,7 +11,6 @@
 #include <QColor>
 #include <QString>
 #include <QStringList>
-
 #include <span>
 #include <vector>
 
@@ -22,15 +21,15 @@ struct HeatmapMode
     enum Kind : quint8 { Measure, Verdict, TotalScore, PluginScore };
     Kind kind = Measure;
     int measure = trace::MeasureCpu; // Measure: index into ReplayCatalogue::measures()
-    QString plugin;                  // PluginScore: the Score plugin's name
+    QString plugin; // PluginScore: the Score plugin's name
     bool isCycleMode() const { return kind != Measure; }
     friend bool operator==(const HeatmapMode&, const HeatmapMode&) = default;
 };
 
 struct NodeGroup
 {
-    QString name;               // the label's value; "" for nodes without the label
-    std::vector<qint32> nodes;  // in catalogue order
+    QString name; // the label's value; "" for nodes without the label
+    std::vector<qint32> nodes; // in catalogue order
 };
 // Groups in value order, nodes without the label last; one group of every node for an empty key.
 std::vector<NodeGroup> groupNodes(const trace::ReplayCatalogue& catalogue, const QString& labelKey);
@@ -54,8 +53,8 @@ public:
     struct Filter
     {
         Verdict verdict = Verdict::NotEvaluated;
-        quint8 code = 0;     // framework::Code
-        qint32 plugin = -1;  // string id of the rejecting plugin
+        quint8 code = 0; // framework::Code
+        qint32 plugin = -1; // string id of the rejecting plugin
         qint32 reasons = -1; // string id
     };
     struct Score
@@ -100,9 +99,9 @@ private:
     qsizetype m_end = -1;
     bool m_started = false;
     qint32 m_chosen = -1;
-    std::vector<Filter> m_filters;       // by node
-    std::vector<Score> m_scores;         // sorted by node, then trace order
-    std::vector<qint32> m_scoreOffsets;  // by node: first index into m_scores; one past the end last
+    std::vector<Filter> m_filters; // by node
+    std::vector<Score> m_scores; // sorted by node, then trace order
+    std::vector<qint32> m_scoreOffsets; // by node: first index into m_scores; one past the end last
     qsizetype m_filterEvents = 0;
     qint32 m_feasible = 0;
     qint32 m_rejected = 0;
@@ -114,10 +113,10 @@ private:
 // out), so the same code reads on a light and on a dark palette.
 QColor utilizationColor(double fraction, const QColor& background); // 0..1; above 1: overcommit
 QColor overcommitColor();
-QColor scoreColor(double fraction, const QColor& background);       // 0..1 of the attempt's range
+QColor scoreColor(double fraction, const QColor& background); // 0..1 of the attempt's range
 QColor feasibleColor();
 // A stable colour per rejecting Filter plugin, the same in every attempt.
 QColor rejectionColor(const QString& plugin);
-QColor missingColor(const QColor& background, const QColor& mid);   // n/a, not evaluated
+QColor missingColor(const QColor& background, const QColor& mid); // n/a, not evaluated
 
 } // namespace ksv

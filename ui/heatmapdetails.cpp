@@ -1,11 +1,9 @@
 // HeatmapView's side panel: the selected node's labels, taints, resources and pods at the cursor,
 // and its verdict and scores in the selected attempt.
 #include "heatmapview.h"
-
 #include "playback.h"
 
 #include <QTextBrowser>
-
 #include <cmath>
 
 namespace ksv {
@@ -23,8 +21,9 @@ QString cells(std::initializer_list<QString> values, bool header = false)
 {
     QString html = QStringLiteral("<tr>");
     for (const QString& value : values)
-        html += (header ? QStringLiteral("<th align=left style='white-space:nowrap'>") : QStringLiteral("<td style='white-space:nowrap'>")) + value
-            + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
+        html += (header ? QStringLiteral("<th align=left style='white-space:nowrap'>")
+                        : QStringLiteral("<td style='white-space:nowrap'>"))
+            + value + (header ? QStringLiteral("</th>") : QStringLiteral("</td>"));
     return html + QStringLiteral("</tr>");
 }
 
@@ -35,8 +34,8 @@ void HeatmapView::updateDetails()
     const qint32 node = m_playback->selectedNode();
     if (!m_catalogue || node < 0 || node >= m_catalogue->nodeCount()) {
         m_detailsHtml.clear();
-        m_details->setHtml(QStringLiteral("<p style='color:gray'>") + tr("Click a node to see its labels, taints, resources and pods.")
-                           + QStringLiteral("</p>"));
+        m_details->setHtml(QStringLiteral("<p style='color:gray'>")
+            + tr("Click a node to see its labels, taints, resources and pods.") + QStringLiteral("</p>"));
         return;
     }
     const trace::ReplayState& state = m_playback->state();
@@ -48,7 +47,7 @@ void HeatmapView::updateDetails()
     // Resources: every measure the node offers or has requested.
     if (exists) {
         html += QStringLiteral("<table cellspacing=0 cellpadding=2>")
-            + cells({QString(), tr("requested"), tr("allocatable"), QString()}, true);
+            + cells({ QString(), tr("requested"), tr("allocatable"), QString() }, true);
         for (int m = 0; m < m_catalogue->measureCount(); ++m) {
             const qint64 allocatable = state.allocatable(node, m);
             const qint64 requested = state.requested(node, m);
@@ -56,8 +55,8 @@ void HeatmapView::updateDetails()
                 continue;
             const QString name = m_catalogue->measures()[m];
             const double used = utilization(state, node, m);
-            html += cells({escaped(name), formatMeasure(name, requested), formatMeasure(name, allocatable),
-                           std::isinf(used) ? tr("over") : QString::number(std::lround(100 * used)) + QLatin1Char('%')});
+            html += cells({ escaped(name), formatMeasure(name, requested), formatMeasure(name, allocatable),
+                std::isinf(used) ? tr("over") : QString::number(std::lround(100 * used)) + QLatin1Char('%') });
         }
         html += QStringLiteral("</table>");
     }
@@ -67,23 +66,28 @@ void HeatmapView::updateDetails()
         html += QStringLiteral("<h4>") + tr("In the selected attempt") + QStringLiteral("</h4><p>");
         const CycleNodes::Filter& filter = m_cycle.filter(node);
         switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated: html += tr("Not evaluated (the search stopped before reaching it)."); break;
-        case CycleNodes::Verdict::Feasible: html += node == m_cycle.chosenNode() ? tr("Feasible and <b>chosen</b>.") : tr("Feasible."); break;
+        case CycleNodes::Verdict::NotEvaluated:
+            html += tr("Not evaluated (the search stopped before reaching it).");
+            break;
+        case CycleNodes::Verdict::Feasible:
+            html += node == m_cycle.chosenNode() ? tr("Feasible and <b>chosen</b>.") : tr("Feasible.");
+            break;
         case CycleNodes::Verdict::Rejected:
             html += tr("Rejected by <b>%1</b>: %2")
-                        .arg(escaped(m_playback->trace()->string(filter.plugin)), escaped(m_playback->trace()->string(filter.reasons)));
+                        .arg(escaped(m_playback->trace()->string(filter.plugin)),
+                            escaped(m_playback->trace()->string(filter.reasons)));
             break;
         }
         html += QStringLiteral("</p>");
         const auto scores = m_cycle.scores(node);
         if (!scores.empty()) {
             html += QStringLiteral("<table cellspacing=0 cellpadding=2>")
-                + cells({tr("Score plugin"), tr("Raw"), tr("Normalized"), tr("Weight")}, true);
+                + cells({ tr("Score plugin"), tr("Raw"), tr("Normalized"), tr("Weight") }, true);
             for (const CycleNodes::Score& score : scores)
-                html += cells({escaped(m_playback->trace()->string(score.plugin)), QString::number(score.raw),
-                               QString::number(score.normalized), QString::number(score.weight)});
-            html += cells({tr("<b>Total</b>"), QString(), QString(),
-                           QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>")});
+                html += cells({ escaped(m_playback->trace()->string(score.plugin)), QString::number(score.raw),
+                    QString::number(score.normalized), QString::number(score.weight) });
+            html += cells({ tr("<b>Total</b>"), QString(), QString(),
+                QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>") });
             html += QStringLiteral("</table>");
         }
     }
@@ -99,8 +103,9 @@ void HeatmapView::updateDetails()
         } else {
             html += QStringLiteral("<ul style='margin-left:-20px'>");
             for (const Taint& taint : spec->taints)
-                html += QStringLiteral("<li><tt>") + escaped(taint.key) + (taint.value.isEmpty() ? QString() : QLatin1Char('=') + escaped(taint.value))
-                    + QLatin1Char(':') + toString(taint.effect) + QStringLiteral("</tt></li>");
+                html += QStringLiteral("<li><tt>") + escaped(taint.key)
+                    + (taint.value.isEmpty() ? QString() : QLatin1Char('=') + escaped(taint.value)) + QLatin1Char(':')
+                    + toString(taint.effect) + QStringLiteral("</tt></li>");
             html += QStringLiteral("</ul>");
         }
     }
@@ -122,13 +127,17 @@ void HeatmapView::updateDetails()
                     where = tr(" (binding)");
                 else if (podRow.location == trace::PodLocation::WaitingOnPermit)
                     where = tr(" (waiting on Permit)");
-                html += cells({QStringLiteral("<a href='pod:%1'>").arg(pod) + escaped(m_catalogue->podKey(pod)) + QStringLiteral("</a>") + where,
-                               QStringLiteral("&nbsp;") + tr("%1 cpu · %2").arg(formatMeasure(m_catalogue->measures()[trace::MeasureCpu], cpu),
-                                                                 formatMeasure(m_catalogue->measures()[trace::MeasureMemory], memory))});
+                html += cells({ QStringLiteral("<a href='pod:%1'>").arg(pod) + escaped(m_catalogue->podKey(pod))
+                        + QStringLiteral("</a>") + where,
+                    QStringLiteral("&nbsp;")
+                        + tr("%1 cpu · %2")
+                              .arg(formatMeasure(m_catalogue->measures()[trace::MeasureCpu], cpu),
+                                  formatMeasure(m_catalogue->measures()[trace::MeasureMemory], memory)) });
             }
             html += QStringLiteral("</table>");
             if (pods.size() > size_t(maxListedPods))
-                html += QStringLiteral("<p>") + tr("… and %1 more").arg(pods.size() - size_t(maxListedPods)) + QStringLiteral("</p>");
+                html += QStringLiteral("<p>") + tr("… and %1 more").arg(pods.size() - size_t(maxListedPods))
+                    + QStringLiteral("</p>");
         }
     }
 

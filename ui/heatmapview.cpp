@@ -1,9 +1,8 @@
 #include "heatmapview.h"
 
+#include "framework/status.h"
 #include "heatmapcanvas.h"
 #include "playback.h"
-
-#include "framework/status.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,7 +13,6 @@
 #include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
-
 #include <cmath>
 #include <limits>
 
@@ -28,10 +26,14 @@ namespace {
 QString modeKey(const HeatmapMode& mode)
 {
     switch (mode.kind) {
-    case HeatmapMode::Measure: return QStringLiteral("measure:") + QString::number(mode.measure);
-    case HeatmapMode::Verdict: return QStringLiteral("verdict");
-    case HeatmapMode::TotalScore: return QStringLiteral("total");
-    case HeatmapMode::PluginScore: return QStringLiteral("score:") + mode.plugin;
+    case HeatmapMode::Measure:
+        return QStringLiteral("measure:") + QString::number(mode.measure);
+    case HeatmapMode::Verdict:
+        return QStringLiteral("verdict");
+    case HeatmapMode::TotalScore:
+        return QStringLiteral("total");
+    case HeatmapMode::PluginScore:
+        return QStringLiteral("score:") + mode.plugin;
     }
     Q_UNREACHABLE();
     return {};
@@ -194,13 +196,13 @@ void HeatmapView::fillModeCombo()
             m_colourBy->addItem(tr("%1 requested / allocatable").arg(measures[measure]), modeKey(mode));
         }
         m_colourBy->insertSeparator(m_colourBy->count());
-        m_colourBy->addItem(tr("Filter verdict (selected attempt)"), modeKey({HeatmapMode::Verdict, 0, {}}));
-        m_colourBy->addItem(tr("Total score (selected attempt)"), modeKey({HeatmapMode::TotalScore, 0, {}}));
+        m_colourBy->addItem(tr("Filter verdict (selected attempt)"), modeKey({ HeatmapMode::Verdict, 0, {} }));
+        m_colourBy->addItem(tr("Total score (selected attempt)"), modeKey({ HeatmapMode::TotalScore, 0, {} }));
         QStringList plugins = m_scorePlugins;
         if (m_mode.kind == HeatmapMode::PluginScore && !plugins.contains(m_mode.plugin))
             plugins.append(m_mode.plugin);
         for (const QString& plugin : plugins)
-            m_colourBy->addItem(tr("Score: %1").arg(plugin), modeKey({HeatmapMode::PluginScore, 0, plugin}));
+            m_colourBy->addItem(tr("Score: %1").arg(plugin), modeKey({ HeatmapMode::PluginScore, 0, plugin }));
         m_colourBy->setCurrentIndex(std::max(0, m_colourBy->findData(modeKey(m_mode))));
     }
     m_fillingCombos = false;
@@ -306,16 +308,27 @@ void HeatmapView::computeValues()
     for (qint32 node = 0; node < nodeCount; ++node) {
         double value = std::numeric_limits<double>::quiet_NaN();
         switch (m_mode.kind) {
-        case HeatmapMode::Measure: value = utilization(state, node, m_mode.measure); break;
+        case HeatmapMode::Measure:
+            value = utilization(state, node, m_mode.measure);
+            break;
         case HeatmapMode::Verdict:
             switch (m_cycle.filter(node).verdict) {
-            case CycleNodes::Verdict::NotEvaluated: break;
-            case CycleNodes::Verdict::Feasible: value = 1; break;
-            case CycleNodes::Verdict::Rejected: value = 0; break;
+            case CycleNodes::Verdict::NotEvaluated:
+                break;
+            case CycleNodes::Verdict::Feasible:
+                value = 1;
+                break;
+            case CycleNodes::Verdict::Rejected:
+                value = 0;
+                break;
             }
             break;
-        case HeatmapMode::TotalScore: value = m_cycle.totalScore(node); break;
-        case HeatmapMode::PluginScore: value = m_cycle.pluginScore(node, m_mode.plugin); break;
+        case HeatmapMode::TotalScore:
+            value = m_cycle.totalScore(node);
+            break;
+        case HeatmapMode::PluginScore:
+            value = m_cycle.pluginScore(node, m_mode.plugin);
+            break;
         }
         m_values[size_t(node)] = value;
         if (std::isfinite(value)) {
@@ -332,8 +345,9 @@ void HeatmapView::computeValues()
     const trace::TraceIndex& index = *m_playback->index();
     const qint32 cycle = m_cycle.cycle();
     if (cycle < 0 || size_t(cycle) >= index.cycles().size()) {
-        m_bannerText = tr("No scheduling attempt selected. Select a pod or one of its attempts (queue lanes, timeline, pod "
-                          "table) to colour the nodes by that attempt's Filter verdicts and scores.");
+        m_bannerText
+            = tr("No scheduling attempt selected. Select a pod or one of its attempts (queue lanes, timeline, pod "
+                 "table) to colour the nodes by that attempt's Filter verdicts and scores.");
         return;
     }
     const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
@@ -344,14 +358,16 @@ void HeatmapView::computeValues()
     } else if (!m_cycle.hasNodeDetail()) {
         if (ended && record.evaluated == 0)
             m_bannerText = tr("%1 evaluated no node: it stopped before Filter (%2).")
-                               .arg(attempt, m_playback->trace()->string(record.message).isEmpty()
-                                        ? framework::toString(framework::Code(record.code))
-                                        : m_playback->trace()->string(record.message));
+                               .arg(attempt,
+                                   m_playback->trace()->string(record.message).isEmpty()
+                                       ? framework::toString(framework::Code(record.code))
+                                       : m_playback->trace()->string(record.message));
         else if (ended)
-            m_bannerText = tr("This run was recorded without per-node detail (--no-node-detail): %1 evaluated %2 nodes, but "
-                              "their Filter verdicts and scores are not in the trace.")
-                               .arg(attempt)
-                               .arg(record.evaluated);
+            m_bannerText
+                = tr("This run was recorded without per-node detail (--no-node-detail): %1 evaluated %2 nodes, but "
+                     "their Filter verdicts and scores are not in the trace.")
+                      .arg(attempt)
+                      .arg(record.evaluated);
         else
             m_bannerText = tr("%1 has not reached Filter yet at the cursor.").arg(attempt);
     } else if (m_mode.kind != HeatmapMode::Verdict && m_cycle.scorePlugins().isEmpty()) {
@@ -379,9 +395,11 @@ void HeatmapView::updateStatus()
             allocatable += state.allocatable(node, m_mode.measure);
         }
         const QString measure = m_catalogue->measures().value(m_mode.measure);
-        m_status->setText(tr("%1 nodes · %2 requested: %3 of %4 (%5)")
-                              .arg(locale.toString(nodes), measure, formatMeasure(measure, requested), formatMeasure(measure, allocatable),
-                                   allocatable > 0 ? percent(double(requested) / double(allocatable)) : tr("none allocatable")));
+        m_status->setText(
+            tr("%1 nodes · %2 requested: %3 of %4 (%5)")
+                .arg(locale.toString(nodes), measure, formatMeasure(measure, requested),
+                    formatMeasure(measure, allocatable),
+                    allocatable > 0 ? percent(double(requested) / double(allocatable)) : tr("none allocatable")));
         return;
     }
     const trace::TraceIndex& index = *m_playback->index();
@@ -390,7 +408,8 @@ void HeatmapView::updateStatus()
         return;
     }
     const trace::CycleRecord& record = index.cycles()[size_t(m_cycle.cycle())];
-    QString text = tr("%1, attempt %2 (cycle %3)").arg(m_catalogue->podKey(record.pod)).arg(record.attempt).arg(record.cycle);
+    QString text
+        = tr("%1, attempt %2 (cycle %3)").arg(m_catalogue->podKey(record.pod)).arg(record.attempt).arg(record.cycle);
     if (m_cycle.hasNodeDetail())
         text += tr(" · %1 feasible, %2 rejected").arg(m_cycle.feasibleCount()).arg(m_cycle.rejectedCount());
     if (m_cycle.chosenNode() >= 0)
@@ -408,7 +427,8 @@ QRect HeatmapView::cellRect(qint32 node) const
 
 double HeatmapView::cellValue(qint32 node) const
 {
-    return node >= 0 && size_t(node) < m_values.size() ? m_values[size_t(node)] : std::numeric_limits<double>::quiet_NaN();
+    return node >= 0 && size_t(node) < m_values.size() ? m_values[size_t(node)]
+                                                       : std::numeric_limits<double>::quiet_NaN();
 }
 
 QString HeatmapView::cellText(qint32 node) const
@@ -417,19 +437,24 @@ QString HeatmapView::cellText(qint32 node) const
         return {}; // the banner says why
     const double value = cellValue(node);
     switch (m_mode.kind) {
-    case HeatmapMode::Measure: return std::isnan(value) ? tr("n/a") : std::isinf(value) ? tr("over") : percent(value);
+    case HeatmapMode::Measure:
+        return std::isnan(value) ? tr("n/a") : std::isinf(value) ? tr("over") : percent(value);
     case HeatmapMode::Verdict: {
         const CycleNodes::Filter& filter = m_cycle.filter(node);
         switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated: return tr("not evaluated");
-        case CycleNodes::Verdict::Feasible: return node == m_cycle.chosenNode() ? tr("chosen") : tr("feasible");
-        case CycleNodes::Verdict::Rejected: return m_playback->trace()->string(filter.plugin);
+        case CycleNodes::Verdict::NotEvaluated:
+            return tr("not evaluated");
+        case CycleNodes::Verdict::Feasible:
+            return node == m_cycle.chosenNode() ? tr("chosen") : tr("feasible");
+        case CycleNodes::Verdict::Rejected:
+            return m_playback->trace()->string(filter.plugin);
         }
         Q_UNREACHABLE();
         return {};
     }
     case HeatmapMode::TotalScore:
-    case HeatmapMode::PluginScore: return std::isnan(value) ? tr("not scored") : QString::number(value, 'f', 0);
+    case HeatmapMode::PluginScore:
+        return std::isnan(value) ? tr("not scored") : QString::number(value, 'f', 0);
     }
     Q_UNREACHABLE();
     return {};
@@ -448,8 +473,8 @@ QString HeatmapView::nodeToolTip(qint32 node) const
         return text + QStringLiteral("<br>") + tr("Not in the cluster at the cursor");
     text += QStringLiteral("<table>");
     // The chosen measure first, then cpu, memory and pods for context.
-    QList<int> measures {m_mode.kind == HeatmapMode::Measure ? m_mode.measure : trace::MeasureCpu};
-    for (const int m : {int(trace::MeasureCpu), int(trace::MeasureMemory), int(trace::MeasurePods)}) {
+    QList<int> measures { m_mode.kind == HeatmapMode::Measure ? m_mode.measure : trace::MeasureCpu };
+    for (const int m : { int(trace::MeasureCpu), int(trace::MeasureMemory), int(trace::MeasurePods) }) {
         if (!measures.contains(m))
             measures.append(m);
     }
@@ -457,22 +482,29 @@ QString HeatmapView::nodeToolTip(qint32 node) const
         const QString name = m_catalogue->measures().value(m);
         const qint64 allocatable = state.allocatable(node, m);
         const qint64 requested = state.requested(node, m);
-        const QString amount = formatMeasure(name, requested) + QStringLiteral(" / ") + formatMeasure(name, allocatable);
-        text += row(name, allocatable > 0 || requested > 0 ? amount + QStringLiteral(" (") + percent(utilization(state, node, m)) + QLatin1Char(')')
-                                                           : tr("none"));
+        const QString amount
+            = formatMeasure(name, requested) + QStringLiteral(" / ") + formatMeasure(name, allocatable);
+        text += row(name,
+            allocatable > 0 || requested > 0
+                ? amount + QStringLiteral(" (") + percent(utilization(state, node, m)) + QLatin1Char(')')
+                : tr("none"));
     }
     text += QStringLiteral("</table>");
     if (m_mode.isCycleMode() && m_cycle.hasNodeDetail()) {
         const CycleNodes::Filter& filter = m_cycle.filter(node);
         switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated: text += QStringLiteral("<br>") + tr("Not evaluated in this attempt"); break;
+        case CycleNodes::Verdict::NotEvaluated:
+            text += QStringLiteral("<br>") + tr("Not evaluated in this attempt");
+            break;
         case CycleNodes::Verdict::Feasible:
-            text += QStringLiteral("<br>") + (node == m_cycle.chosenNode() ? tr("Feasible, <b>chosen</b>") : tr("Feasible"));
+            text += QStringLiteral("<br>")
+                + (node == m_cycle.chosenNode() ? tr("Feasible, <b>chosen</b>") : tr("Feasible"));
             break;
         case CycleNodes::Verdict::Rejected:
-            text += QStringLiteral("<br>") + tr("Rejected by <b>%1</b>: %2")
-                                                 .arg(m_playback->trace()->string(filter.plugin).toHtmlEscaped(),
-                                                      m_playback->trace()->string(filter.reasons).toHtmlEscaped());
+            text += QStringLiteral("<br>")
+                + tr("Rejected by <b>%1</b>: %2")
+                      .arg(m_playback->trace()->string(filter.plugin).toHtmlEscaped(),
+                          m_playback->trace()->string(filter.reasons).toHtmlEscaped());
             break;
         }
         const auto scores = m_cycle.scores(node);
@@ -480,8 +512,9 @@ QString HeatmapView::nodeToolTip(qint32 node) const
             text += QStringLiteral("<table>");
             for (const CycleNodes::Score& score : scores)
                 text += row(m_playback->trace()->string(score.plugin).toHtmlEscaped(),
-                            tr("%1 × %2").arg(score.normalized).arg(score.weight));
-            text += row(tr("<b>Total</b>"), QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>"));
+                    tr("%1 × %2").arg(score.normalized).arg(score.weight));
+            text += row(tr("<b>Total</b>"),
+                QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>"));
             text += QStringLiteral("</table>");
         }
     }

@@ -80,8 +80,8 @@ private:
     double m_max = 0;
     CycleNodes m_cycle;
     QStringList m_scorePlugins; // every Score plugin seen in this run's attempts, sorted
-    QString m_bannerText;       // why the map has nothing to show in this mode, if it has not
-    QString m_detailsHtml;      // what the side panel shows
+    QString m_bannerText; // why the map has nothing to show in this mode, if it has not
+    QString m_detailsHtml; // what the side panel shows
     bool m_valuesDirty = true;
     bool m_layoutDirty = true;
     bool m_detailsDirty = true;

@@ -1,7 +1,6 @@
 #include "queuelanes.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 #include <map>
 
@@ -12,16 +11,24 @@ using trace::PodLocation;
 int laneOf(PodLocation location)
 {
     switch (location) {
-    case PodLocation::Active: return 0;
-    case PodLocation::Backoff: return 1;
-    case PodLocation::Unschedulable: return 2;
-    case PodLocation::Gated: return 3;
-    case PodLocation::Scheduling: return 4;
-    case PodLocation::WaitingOnPermit: return 5;
-    case PodLocation::Binding: return 6;
+    case PodLocation::Active:
+        return 0;
+    case PodLocation::Backoff:
+        return 1;
+    case PodLocation::Unschedulable:
+        return 2;
+    case PodLocation::Gated:
+        return 3;
+    case PodLocation::Scheduling:
+        return 4;
+    case PodLocation::WaitingOnPermit:
+        return 5;
+    case PodLocation::Binding:
+        return 6;
     case PodLocation::None:
     case PodLocation::Bound:
-    case PodLocation::Deleted: return -1;
+    case PodLocation::Deleted:
+        return -1;
     }
     Q_UNREACHABLE();
     return -1;
@@ -30,16 +37,26 @@ int laneOf(PodLocation location)
 QString laneTitle(PodLocation location)
 {
     switch (location) {
-    case PodLocation::Active: return QCoreApplication::translate("QueueLanes", "activeQ");
-    case PodLocation::Backoff: return QCoreApplication::translate("QueueLanes", "backoffQ");
-    case PodLocation::Unschedulable: return QCoreApplication::translate("QueueLanes", "Unschedulable");
-    case PodLocation::Gated: return QCoreApplication::translate("QueueLanes", "Gated");
-    case PodLocation::Scheduling: return QCoreApplication::translate("QueueLanes", "Scheduling");
-    case PodLocation::WaitingOnPermit: return QCoreApplication::translate("QueueLanes", "Waiting on Permit");
-    case PodLocation::Binding: return QCoreApplication::translate("QueueLanes", "Binding");
-    case PodLocation::Bound: return QCoreApplication::translate("QueueLanes", "Bound");
-    case PodLocation::Deleted: return QCoreApplication::translate("QueueLanes", "Deleted");
-    case PodLocation::None: return QCoreApplication::translate("QueueLanes", "Not queued");
+    case PodLocation::Active:
+        return QCoreApplication::translate("QueueLanes", "activeQ");
+    case PodLocation::Backoff:
+        return QCoreApplication::translate("QueueLanes", "backoffQ");
+    case PodLocation::Unschedulable:
+        return QCoreApplication::translate("QueueLanes", "Unschedulable");
+    case PodLocation::Gated:
+        return QCoreApplication::translate("QueueLanes", "Gated");
+    case PodLocation::Scheduling:
+        return QCoreApplication::translate("QueueLanes", "Scheduling");
+    case PodLocation::WaitingOnPermit:
+        return QCoreApplication::translate("QueueLanes", "Waiting on Permit");
+    case PodLocation::Binding:
+        return QCoreApplication::translate("QueueLanes", "Binding");
+    case PodLocation::Bound:
+        return QCoreApplication::translate("QueueLanes", "Bound");
+    case PodLocation::Deleted:
+        return QCoreApplication::translate("QueueLanes", "Deleted");
+    case PodLocation::None:
+        return QCoreApplication::translate("QueueLanes", "Not queued");
     }
     Q_UNREACHABLE();
     return {};
@@ -60,8 +77,12 @@ CauseFamily causeFamily(const QString& cause)
     if (cause == QLatin1String("UnschedulablePodAdd"))
         return CauseFamily::Arrival;
     static const QStringList pipeline = {
-        QStringLiteral("Pop"),       QStringLiteral("Permit"),    QStringLiteral("Scheduled"),
-        QStringLiteral("Preempted"), QStringLiteral("PodDelete"), QStringLiteral("UnschedulablePodDelete"),
+        QStringLiteral("Pop"),
+        QStringLiteral("Permit"),
+        QStringLiteral("Scheduled"),
+        QStringLiteral("Preempted"),
+        QStringLiteral("PodDelete"),
+        QStringLiteral("UnschedulablePodDelete"),
     };
     if (cause.isEmpty() || pipeline.contains(cause))
         return CauseFamily::Pipeline;
@@ -71,13 +92,20 @@ CauseFamily causeFamily(const QString& cause)
 QString toString(CauseFamily family)
 {
     switch (family) {
-    case CauseFamily::Pipeline: return QCoreApplication::translate("QueueLanes", "scheduling loop");
-    case CauseFamily::Arrival: return QCoreApplication::translate("QueueLanes", "new pod");
-    case CauseFamily::ClusterEvent: return QCoreApplication::translate("QueueLanes", "cluster event");
-    case CauseFamily::BackoffDone: return QCoreApplication::translate("QueueLanes", "backoff done");
-    case CauseFamily::Sweep: return QCoreApplication::translate("QueueLanes", "unschedulable sweep");
-    case CauseFamily::FailedAttempt: return QCoreApplication::translate("QueueLanes", "failed attempt");
-    case CauseFamily::Activation: return QCoreApplication::translate("QueueLanes", "activated");
+    case CauseFamily::Pipeline:
+        return QCoreApplication::translate("QueueLanes", "scheduling loop");
+    case CauseFamily::Arrival:
+        return QCoreApplication::translate("QueueLanes", "new pod");
+    case CauseFamily::ClusterEvent:
+        return QCoreApplication::translate("QueueLanes", "cluster event");
+    case CauseFamily::BackoffDone:
+        return QCoreApplication::translate("QueueLanes", "backoff done");
+    case CauseFamily::Sweep:
+        return QCoreApplication::translate("QueueLanes", "unschedulable sweep");
+    case CauseFamily::FailedAttempt:
+        return QCoreApplication::translate("QueueLanes", "failed attempt");
+    case CauseFamily::Activation:
+        return QCoreApplication::translate("QueueLanes", "activated");
     }
     Q_UNREACHABLE();
     return {};
@@ -87,13 +115,20 @@ QColor causeColor(CauseFamily family)
 {
     // Mid lightness and saturated: the same colour carries on a white and on a near-black lane.
     switch (family) {
-    case CauseFamily::Pipeline: return QColor(0x86, 0x8e, 0x96);
-    case CauseFamily::Arrival: return QColor(0x15, 0xaa, 0xbf);
-    case CauseFamily::ClusterEvent: return QColor(0x33, 0x7f, 0xe6);
-    case CauseFamily::BackoffDone: return QColor(0x37, 0xb2, 0x4d);
-    case CauseFamily::Sweep: return QColor(0xae, 0x3e, 0xc9);
-    case CauseFamily::FailedAttempt: return QColor(0xe0, 0x31, 0x31);
-    case CauseFamily::Activation: return QColor(0xf0, 0x8c, 0x00);
+    case CauseFamily::Pipeline:
+        return QColor(0x86, 0x8e, 0x96);
+    case CauseFamily::Arrival:
+        return QColor(0x15, 0xaa, 0xbf);
+    case CauseFamily::ClusterEvent:
+        return QColor(0x33, 0x7f, 0xe6);
+    case CauseFamily::BackoffDone:
+        return QColor(0x37, 0xb2, 0x4d);
+    case CauseFamily::Sweep:
+        return QColor(0xae, 0x3e, 0xc9);
+    case CauseFamily::FailedAttempt:
+        return QColor(0xe0, 0x31, 0x31);
+    case CauseFamily::Activation:
+        return QColor(0xf0, 0x8c, 0x00);
     }
     Q_UNREACHABLE();
     return {};
@@ -190,11 +225,12 @@ OrderKey orderKey(const trace::PodRow& row, qint32 pod)
     switch (row.location) {
     case PodLocation::Active:
         // PrioritySort.Less: higher priority first, then the earlier queue timestamp.
-        return {-qint64(row.priority), row.queueValue, pod};
+        return { -qint64(row.priority), row.queueValue, pod };
     case PodLocation::Backoff:
         // backoffQ is a heap on the backoff expiry: the next pod to leave comes first.
-        return {row.queueValue, 0, pod};
-    default: return {row.since, 0, pod};
+        return { row.queueValue, 0, pod };
+    default:
+        return { row.since, 0, pod };
     }
 }
 
@@ -218,7 +254,8 @@ void QueueLanes::rebuildOrder(const trace::ReplayState& state)
         for (const qint32 pod : m_lanes[size_t(lane)].order) {
             const trace::PodRow& row = state.pods[size_t(pod)];
             const OrderKey key = orderKey(row, pod);
-            if (laneOf(row.location) == lane && key.first == m_seenKey[size_t(pod)].first && key.second == m_seenKey[size_t(pod)].second)
+            if (laneOf(row.location) == lane && key.first == m_seenKey[size_t(pod)].first
+                && key.second == m_seenKey[size_t(pod)].second)
                 keys.push_back(key);
         }
     }
@@ -235,7 +272,7 @@ void QueueLanes::rebuildOrder(const trace::ReplayState& state)
         if (m_seenLane[size_t(pod)] != lane || seen.first != key.first || seen.second != key.second)
             arrived[size_t(lane)].push_back(key);
         m_seenLane[size_t(pod)] = qint8(lane);
-        seen = {key.first, key.second};
+        seen = { key.first, key.second };
     }
     for (int lane = 0; lane < queueLaneCount; ++lane) {
         auto& arrivals = arrived[size_t(lane)];
@@ -246,7 +283,8 @@ void QueueLanes::rebuildOrder(const trace::ReplayState& state)
         size_t k = 0;
         size_t a = 0;
         for (qint32& slot : order)
-            slot = a == arrivals.size() || (k < kept.size() && kept[k] < arrivals[a]) ? kept[k++].pod : arrivals[a++].pod;
+            slot = a == arrivals.size() || (k < kept.size() && kept[k] < arrivals[a]) ? kept[k++].pod
+                                                                                      : arrivals[a++].pod;
     }
 }
 
@@ -286,7 +324,8 @@ void QueueLanes::groupRows(int laneIndex, const trace::ReplayState& state)
             if (slot[size_t(ns)] < 0)
                 continue;
             slot[size_t(ns)] = qint32(names.size());
-            names.append(m_namespaces[ns].isEmpty() ? QCoreApplication::translate("QueueLanes", "(no namespace)") : m_namespaces[ns]);
+            names.append(m_namespaces[ns].isEmpty() ? QCoreApplication::translate("QueueLanes", "(no namespace)")
+                                                    : m_namespaces[ns]);
             keys.append(QStringLiteral("ns:") + m_namespaces[ns]);
         }
         for (size_t i = 0; i < lane.order.size(); ++i)

@@ -12,7 +12,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <array>
 #include <vector>
 
@@ -21,8 +20,12 @@ namespace ksv {
 // The lanes in display order. Bound and Deleted are counted in the view's summary, not drawn:
 // they only grow, and 150,000 bound pods in a lane would hide the queue.
 inline constexpr std::array<trace::PodLocation, 7> queueLanes = {
-    trace::PodLocation::Active,     trace::PodLocation::Backoff,         trace::PodLocation::Unschedulable,
-    trace::PodLocation::Gated,      trace::PodLocation::Scheduling,      trace::PodLocation::WaitingOnPermit,
+    trace::PodLocation::Active,
+    trace::PodLocation::Backoff,
+    trace::PodLocation::Unschedulable,
+    trace::PodLocation::Gated,
+    trace::PodLocation::Scheduling,
+    trace::PodLocation::WaitingOnPermit,
     trace::PodLocation::Binding,
 };
 inline constexpr int queueLaneCount = int(queueLanes.size());
@@ -33,13 +36,13 @@ QString laneTitle(trace::PodLocation location);
 // Why a pod last moved, as families a colour can tell apart: the queue's own decisions read
 // differently from cluster events, and a user debugging a stuck pod wants to see which one freed it.
 enum class CauseFamily : quint8 {
-    Pipeline,      // the scheduling loop moving the pod along: Pop, Permit, Scheduled, PodDelete, ...
-    Arrival,       // a new unscheduled pod entered the queue (UnschedulablePodAdd)
-    ClusterEvent,  // NodeAdd, AssignedPodDelete, NodeUpdateNodeTaint, ...: a queueing hint said Queue
-    BackoffDone,   // BackoffComplete: the backoffQ flush
-    Sweep,         // UnschedulableTimeout: flushUnschedulablePodsLeftover's periodic sweep
+    Pipeline, // the scheduling loop moving the pod along: Pop, Permit, Scheduled, PodDelete, ...
+    Arrival, // a new unscheduled pod entered the queue (UnschedulablePodAdd)
+    ClusterEvent, // NodeAdd, AssignedPodDelete, NodeUpdateNodeTaint, ...: a queueing hint said Queue
+    BackoffDone, // BackoffComplete: the backoffQ flush
+    Sweep, // UnschedulableTimeout: flushUnschedulablePodsLeftover's periodic sweep
     FailedAttempt, // ScheduleAttemptFailure: the pod went back after a failed cycle
-    Activation,    // ForceActivate: a plugin activated the pod (e.g. a gang's siblings)
+    Activation, // ForceActivate: a plugin activated the pod (e.g. a gang's siblings)
 };
 inline constexpr int causeFamilyCount = 7;
 CauseFamily causeFamily(const QString& cause);
@@ -58,9 +61,9 @@ public:
     // A group row: the header of a collapsible section.
     struct Group
     {
-        QString name;    // "default", "priority 1000"
-        QString key;     // what the collapsed state is remembered by
-        qint32 count = 0;   // pods of the lane in the group
+        QString name; // "default", "priority 1000"
+        QString key; // what the collapsed state is remembered by
+        qint32 count = 0; // pods of the lane in the group
         qint32 matches = 0; // of them, those that match the filter
         bool collapsed = false;
     };
@@ -118,7 +121,7 @@ private:
     std::vector<qint8> m_seenLane;
     std::vector<SeenKey> m_seenKey;
     std::vector<qint32> m_podNamespace; // by pod: index into m_namespaces
-    QStringList m_namespaces;           // sorted
+    QStringList m_namespaces; // sorted
 };
 
 } // namespace ksv

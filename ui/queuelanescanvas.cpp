@@ -11,7 +11,6 @@
 #include <QStyle>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <algorithm>
 
 namespace ksv {
@@ -23,32 +22,41 @@ namespace {
 constexpr int margin = 4;
 constexpr int columnGap = 6;
 constexpr int columnCount = 5; // the four queues, then the three in-flight lanes stacked
-constexpr int strip = 3;       // the cause colour's bar at a row's left edge
+constexpr int strip = 3; // the cause colour's bar at a row's left edge
 
 QColor mix(const QColor& a, const QColor& b, double t)
 {
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
 // Black or white, whichever reads on `background`.
 QColor textOn(const QColor& background)
 {
-    return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.6 ? QColor(Qt::black)
-                                                                                                         : QColor(Qt::white);
+    return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.6
+        ? QColor(Qt::black)
+        : QColor(Qt::white);
 }
 
 QString subtitle(PodLocation location)
 {
     switch (location) {
-    case PodLocation::Active: return QueueLanesView::tr("pop order: priority, then queue time");
-    case PodLocation::Backoff: return QueueLanesView::tr("by expiry · backoff left");
-    case PodLocation::Unschedulable: return QueueLanesView::tr("by time entered · waiting");
-    case PodLocation::Gated: return QueueLanesView::tr("by time entered · waiting");
-    case PodLocation::Scheduling: return QueueLanesView::tr("the scheduling cycle");
-    case PodLocation::WaitingOnPermit: return QueueLanesView::tr("by time entered · node");
-    case PodLocation::Binding: return QueueLanesView::tr("by time entered · node");
-    default: return {};
+    case PodLocation::Active:
+        return QueueLanesView::tr("pop order: priority, then queue time");
+    case PodLocation::Backoff:
+        return QueueLanesView::tr("by expiry · backoff left");
+    case PodLocation::Unschedulable:
+        return QueueLanesView::tr("by time entered · waiting");
+    case PodLocation::Gated:
+        return QueueLanesView::tr("by time entered · waiting");
+    case PodLocation::Scheduling:
+        return QueueLanesView::tr("the scheduling cycle");
+    case PodLocation::WaitingOnPermit:
+        return QueueLanesView::tr("by time entered · node");
+    case PodLocation::Binding:
+        return QueueLanesView::tr("by time entered · node");
+    default:
+        return {};
     }
 }
 
@@ -57,13 +65,19 @@ QString subtitle(PodLocation location)
 QString chipText(const QString& cause)
 {
     switch (causeFamily(cause)) {
-    case CauseFamily::BackoffDone: return QueueLanesView::tr("backoff done");
-    case CauseFamily::Sweep: return QueueLanesView::tr("timeout");
-    case CauseFamily::FailedAttempt: return QueueLanesView::tr("failed");
-    case CauseFamily::Activation: return QueueLanesView::tr("activated");
-    case CauseFamily::Arrival: return QueueLanesView::tr("new");
+    case CauseFamily::BackoffDone:
+        return QueueLanesView::tr("backoff done");
+    case CauseFamily::Sweep:
+        return QueueLanesView::tr("timeout");
+    case CauseFamily::FailedAttempt:
+        return QueueLanesView::tr("failed");
+    case CauseFamily::Activation:
+        return QueueLanesView::tr("activated");
+    case CauseFamily::Arrival:
+        return QueueLanesView::tr("new");
     case CauseFamily::Pipeline:
-    case CauseFamily::ClusterEvent: return cause;
+    case CauseFamily::ClusterEvent:
+        return cause;
     }
     Q_UNREACHABLE();
     return {};
@@ -114,14 +128,15 @@ void QueueLanesCanvas::relayout()
     m_lanes[4].frame = QRect(inFlight.left(), inFlight.top(), inFlight.width(), schedulingHeight);
     const int rest = std::max(0, inFlight.height() - schedulingHeight - 2 * columnGap);
     m_lanes[5].frame = QRect(inFlight.left(), m_lanes[4].frame.bottom() + 1 + columnGap, inFlight.width(), rest / 2);
-    m_lanes[6].frame = QRect(inFlight.left(), m_lanes[5].frame.bottom() + 1 + columnGap, inFlight.width(), rest - rest / 2);
+    m_lanes[6].frame
+        = QRect(inFlight.left(), m_lanes[5].frame.bottom() + 1 + columnGap, inFlight.width(), rest - rest / 2);
 
     const int barWidth = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
     for (int index = 0; index < queueLaneCount; ++index) {
         LaneGeometry& lane = m_lanes[size_t(index)];
         lane.header = QRect(lane.frame.left() + 1, lane.frame.top() + 1, lane.frame.width() - 2, headerHeight());
         lane.body = QRect(lane.frame.left() + 1, lane.header.bottom() + 1, lane.frame.width() - 2,
-                          std::max(0, lane.frame.bottom() - lane.header.bottom() - 1));
+            std::max(0, lane.frame.bottom() - lane.header.bottom() - 1));
         lane.visibleRows = std::max(0, lane.body.height() / rowHeight());
         const int rows = int(m_view->m_lanes.lane(index).rows.size());
         const bool scrolls = rows > lane.visibleRows;
@@ -153,7 +168,7 @@ void QueueLanesCanvas::reveal(qint32 pod)
             ? QStringLiteral("ns:") + m_view->m_lanes.podNamespace(pod)
             : QStringLiteral("prio:") + QString::number(m_view->m_playback->state().pods[size_t(pod)].priority);
         row = std::find_if(lane.rows.begin(), lane.rows.end(),
-                           [&](qint32 r) { return r < 0 && lane.groups[size_t(-r - 1)].key == key; });
+            [&](qint32 r) { return r < 0 && lane.groups[size_t(-r - 1)].key == key; });
     }
     if (row == lane.rows.end())
         return;
@@ -243,12 +258,13 @@ bool QueueLanesCanvas::event(QEvent* event)
             const QueueLanes::Group& group = lane.groups[size_t(-row - 1)];
             text = tr("%1: %2 pods%3 — click to %4")
                        .arg(group.name, QLocale().toString(group.count),
-                            m_view->m_lanes.filter().isEmpty() ? QString() : tr(", %1 matching").arg(group.matches),
-                            group.collapsed ? tr("expand") : tr("fold"));
+                           m_view->m_lanes.filter().isEmpty() ? QString() : tr(", %1 matching").arg(group.matches),
+                           group.collapsed ? tr("expand") : tr("fold"));
         }
     } else if (m_legend.contains(help->pos())) {
-        text = tr("A pod that moved within the last second of virtual time is tinted with the colour of its move's cause; "
-                  "the tint fades as time goes on. The latest %1 moves are outlined.")
+        text = tr(
+            "A pod that moved within the last second of virtual time is tinted with the colour of its move's cause; "
+            "the tint fades as time goes on. The latest %1 moves are outlined.")
                    .arg(QueueLanesView::latestMoveCount);
     }
     if (text.isEmpty())
@@ -267,21 +283,30 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         // The priority where it decides the order, and whether the pod is new or retrying.
         const auto& order = m_view->m_lanes.lane(lane).order;
         const auto& pods = m_view->m_playback->state().pods;
-        const bool mixed = !order.empty() && pods[size_t(order.front())].priority != pods[size_t(order.back())].priority;
+        const bool mixed
+            = !order.empty() && pods[size_t(order.front())].priority != pods[size_t(order.back())].priority;
         // A pod never tried shows how long it has waited since it was queued; a retried one how
         // often it was tried (its queue timestamp is from before its failures).
-        const QString tries = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
-        return mixed && m_view->m_lanes.grouping() != LaneGrouping::Priority ? tr("prio %1 · %2").arg(row.priority).arg(tries) : tries;
+        const QString tries
+            = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
+        return mixed && m_view->m_lanes.grouping() != LaneGrouping::Priority
+            ? tr("prio %1 · %2").arg(row.priority).arg(tries)
+            : tries;
     }
-    case PodLocation::Backoff: return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
+    case PodLocation::Backoff:
+        return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
     case PodLocation::Unschedulable:
-    case PodLocation::Gated: return formatLaneDuration(now - row.since);
+    case PodLocation::Gated:
+        return formatLaneDuration(now - row.since);
     case PodLocation::Scheduling:
-        return row.nominatedNode >= 0 ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_view->m_catalogue->nodeName(row.nominatedNode))
-                                      : tr("attempt %1").arg(row.attempts);
+        return row.nominatedNode >= 0
+            ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_view->m_catalogue->nodeName(row.nominatedNode))
+            : tr("attempt %1").arg(row.attempts);
     case PodLocation::WaitingOnPermit:
-    case PodLocation::Binding: return row.node >= 0 ? m_view->m_catalogue->nodeName(row.node) : QString();
-    default: return {};
+    case PodLocation::Binding:
+        return row.node >= 0 ? m_view->m_catalogue->nodeName(row.node) : QString();
+    default:
+        return {};
     }
 }
 
@@ -293,7 +318,8 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
     const VirtualNanos now = m_view->m_now;
     QString text = QStringLiteral("<b>") + catalogue.podKey(pod).toHtmlEscaped() + QStringLiteral("</b><table>");
     auto line = [&text](const QString& name, const QString& value) {
-        text += QStringLiteral("<tr><td>") + name + QStringLiteral("&nbsp;</td><td>") + value.toHtmlEscaped() + QStringLiteral("</td></tr>");
+        text += QStringLiteral("<tr><td>") + name + QStringLiteral("&nbsp;</td><td>") + value.toHtmlEscaped()
+            + QStringLiteral("</td></tr>");
     };
     line(tr("Where"), laneTitle(row.location));
     line(tr("Priority"), QString::number(row.priority));
@@ -304,7 +330,10 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
     if (row.location == PodLocation::Active)
         line(tr("Queued at"), formatLaneDuration(row.queueValue));
     if (row.location == PodLocation::Backoff)
-        line(tr("Backoff until"), tr("%1 (%2 left)").arg(formatLaneDuration(row.queueValue), formatLaneDuration(std::max<qint64>(0, row.queueValue - now))));
+        line(tr("Backoff until"),
+            tr("%1 (%2 left)")
+                .arg(
+                    formatLaneDuration(row.queueValue), formatLaneDuration(std::max<qint64>(0, row.queueValue - now))));
     if (row.node >= 0)
         line(tr("Node"), catalogue.nodeName(row.node));
     if (row.nominatedNode >= 0)
@@ -348,15 +377,17 @@ void QueueLanesCanvas::paintLane(QPainter& painter, int index) const
     painter.setPen(pal.color(QPalette::WindowText));
     const int count = m_view->laneCount(location);
     const bool filtering = !m_view->m_lanes.filter().isEmpty();
-    const QString countText = filtering && count > 0 ? tr("%1 of %2").arg(QLocale().toString(lane.matches), QLocale().toString(count))
-                                                     : QLocale().toString(count);
+    const QString countText = filtering && count > 0
+        ? tr("%1 of %2").arg(QLocale().toString(lane.matches), QLocale().toString(count))
+        : QLocale().toString(count);
     painter.drawText(title, Qt::AlignRight | Qt::AlignVCenter, countText);
     const int countWidth = QFontMetrics(bold).horizontalAdvance(countText) + 8;
     painter.drawText(title.adjusted(0, 0, -countWidth, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetrics(bold).elidedText(laneTitle(location), Qt::ElideRight, title.width() - countWidth));
+        QFontMetrics(bold).elidedText(laneTitle(location), Qt::ElideRight, title.width() - countWidth));
     painter.setFont(font());
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    painter.drawText(second, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(subtitle(location), Qt::ElideRight, second.width()));
+    painter.drawText(second, Qt::AlignLeft | Qt::AlignVCenter,
+        metrics.elidedText(subtitle(location), Qt::ElideRight, second.width()));
     painter.setPen(pal.color(QPalette::Mid));
     painter.drawLine(geometry.header.bottomLeft(), geometry.header.bottomRight());
 
@@ -371,7 +402,8 @@ void QueueLanesCanvas::paintLane(QPainter& painter, int index) const
     const int first = geometry.bar->value();
     const int last = std::min<int>(int(lane.rows.size()), first + geometry.visibleRows + 1);
     for (int row = first; row < last; ++row) {
-        const QRect rect(geometry.body.left(), geometry.body.top() + (row - first) * rowHeight(), geometry.body.width(), rowHeight());
+        const QRect rect(geometry.body.left(), geometry.body.top() + (row - first) * rowHeight(), geometry.body.width(),
+            rowHeight());
         const qint32 entry = lane.rows[size_t(row)];
         if (entry < 0)
             paintGroupRow(painter, lane.groups[size_t(-entry - 1)], rect);
@@ -389,8 +421,9 @@ void QueueLanesCanvas::paintGroupRow(QPainter& painter, const QueueLanes::Group&
     painter.drawLine(rect.bottomLeft(), rect.bottomRight());
     const QRect text = rect.adjusted(6, 0, -6, 0);
     const bool filtering = !m_view->m_lanes.filter().isEmpty();
-    const QString count = filtering ? tr("%1 / %2").arg(QLocale().toString(group.matches), QLocale().toString(group.count))
-                                    : QLocale().toString(group.count);
+    const QString count = filtering
+        ? tr("%1 / %2").arg(QLocale().toString(group.matches), QLocale().toString(group.count))
+        : QLocale().toString(group.count);
     painter.setPen(pal.color(QPalette::ButtonText));
     painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, count);
     const int countWidth = fontMetrics().horizontalAdvance(count) + 8;
@@ -400,7 +433,7 @@ void QueueLanesCanvas::paintGroupRow(QPainter& painter, const QueueLanes::Group&
     bold.setBold(true);
     painter.setFont(bold);
     painter.drawText(text.adjusted(0, 0, -countWidth, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetrics(bold).elidedText(arrow + group.name, Qt::ElideRight, text.width() - countWidth));
+        QFontMetrics(bold).elidedText(arrow + group.name, Qt::ElideRight, text.width() - countWidth));
     painter.setFont(font());
 }
 
@@ -418,7 +451,8 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     if (selected)
         background = pal.color(QPalette::Highlight);
     else if (highlight > 0)
-        background = mix(base, causeColour, (0.08 + 0.27 * highlight) * (causeFamily(cause) == CauseFamily::Pipeline ? 0.5 : 1.0));
+        background = mix(
+            base, causeColour, (0.08 + 0.27 * highlight) * (causeFamily(cause) == CauseFamily::Pipeline ? 0.5 : 1.0));
     painter.fillRect(rect, background);
     if (highlight > 0) {
         QColor bar = causeColour;
@@ -444,7 +478,8 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     const bool nodeDetail = location == PodLocation::WaitingOnPermit || location == PodLocation::Binding;
     const QString detail = detailText(lane, pod);
     // (+2: elidedText() elides a string given exactly its own advance, which is rounded.)
-    const int detailWidth = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? text.width() / 2 : text.width() / 3);
+    const int detailWidth
+        = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? text.width() / 2 : text.width() / 3);
     painter.setPen(dim);
     painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(detail, Qt::ElideMiddle, detailWidth));
     text.setRight(text.right() - detailWidth - 6);
@@ -488,8 +523,13 @@ void QueueLanesCanvas::paintLegend(QPainter& painter) const
     painter.drawText(QRect(x, m_legend.top(), right - x, m_legend.height()), Qt::AlignLeft | Qt::AlignVCenter, intro);
     x += metrics.horizontalAdvance(intro) + 10;
     static constexpr std::array<CauseFamily, causeFamilyCount> order = {
-        CauseFamily::ClusterEvent, CauseFamily::BackoffDone, CauseFamily::Sweep,   CauseFamily::FailedAttempt,
-        CauseFamily::Activation,   CauseFamily::Arrival,     CauseFamily::Pipeline,
+        CauseFamily::ClusterEvent,
+        CauseFamily::BackoffDone,
+        CauseFamily::Sweep,
+        CauseFamily::FailedAttempt,
+        CauseFamily::Activation,
+        CauseFamily::Arrival,
+        CauseFamily::Pipeline,
     };
     const int swatch = metrics.height() - 4;
     for (const CauseFamily family : order) {
@@ -499,7 +539,8 @@ void QueueLanesCanvas::paintLegend(QPainter& painter) const
             break;
         painter.fillRect(QRect(x, m_legend.center().y() - swatch / 2, swatch, swatch), causeColor(family));
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(x + swatch + 4, m_legend.top(), width, m_legend.height()), Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter.drawText(
+            QRect(x + swatch + 4, m_legend.top(), width, m_legend.height()), Qt::AlignLeft | Qt::AlignVCenter, label);
         x += width;
     }
 }

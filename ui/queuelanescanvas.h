@@ -7,7 +7,6 @@
 #include "queuelanes.h"
 
 #include <QWidget>
-
 #include <array>
 
 class QScrollBar;

@@ -10,7 +10,6 @@
 #include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 namespace ksv {
@@ -57,7 +56,7 @@ QueueLanesView::QueueLanesView(Playback* playback, QWidget* parent)
 
     connect(m_search, &QLineEdit::textChanged, this, &QueueLanesView::setFilter);
     connect(m_grouping, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setGrouping(LaneGrouping(m_grouping->itemData(index).toInt())); });
+        [this](int index) { setGrouping(LaneGrouping(m_grouping->itemData(index).toInt())); });
     connect(m_playback, &Playback::runChanged, this, [this] {
         m_catalogue = nullptr; // refresh() resets the lanes for the new catalogue
         m_orderDirty = true;
@@ -161,12 +160,13 @@ void QueueLanesView::updateSummary()
     const QLocale locale;
     QString text = tr("%1 pods · bound %2 · deleted %3")
                        .arg(locale.toString(m_catalogue->podCount()), locale.toString(state.count(PodLocation::Bound)),
-                            locale.toString(state.count(PodLocation::Deleted)));
+                           locale.toString(state.count(PodLocation::Deleted)));
     if (!m_lanes.filter().isEmpty()) {
         qint64 matches = 0;
         for (int lane = 0; lane < queueLaneCount; ++lane)
             matches += m_lanes.lane(lane).matches;
-        text += matches == 1 ? tr(" · 1 match in the lanes") : tr(" · %1 matches in the lanes").arg(locale.toString(matches));
+        text += matches == 1 ? tr(" · 1 match in the lanes")
+                             : tr(" · %1 matches in the lanes").arg(locale.toString(matches));
     }
     m_summary->setText(text);
 }

@@ -14,7 +14,6 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
-
 #include <cstdio>
 
 using namespace ksv;
@@ -30,8 +29,7 @@ VirtualNanos parseTime(const QString& text)
     return text.toLongLong() * nanosPerSecond;
 }
 
-template<typename F>
-double milliseconds(F&& f)
+template <typename F> double milliseconds(F&& f)
 {
     QElapsedTimer timer;
     timer.start();
@@ -53,7 +51,8 @@ int main(int argc, char** argv)
     QElapsedTimer wall;
     wall.start();
     const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(file));
-    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig) : config::defaultConfiguration();
+    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
+                                                         : config::defaultConfiguration();
     SimulationOptions options;
     options.nodeDetail = false;
     Playback playback;
@@ -62,12 +61,13 @@ int main(int argc, char** argv)
     while (playback.cursorTime() < at && !playback.isFinished())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     std::printf("%s at %.1f s: %lld events, %d pods, %d nodes, loaded and run in %.1f s\n", qPrintable(scenario->name),
-                double(playback.cursorTime()) / 1e9, static_cast<long long>(playback.cursor()), playback.index()->catalogue().podCount(),
-                playback.index()->catalogue().nodeCount(), double(wall.elapsed()) / 1000.0);
+        double(playback.cursorTime()) / 1e9, static_cast<long long>(playback.cursor()),
+        playback.index()->catalogue().podCount(), playback.index()->catalogue().nodeCount(),
+        double(wall.elapsed()) / 1000.0);
     const auto& state = playback.state();
     std::printf("queues: active %d, backoff %d, unschedulable %d, bound %d\n", state.count(trace::PodLocation::Active),
-                state.count(trace::PodLocation::Backoff), state.count(trace::PodLocation::Unschedulable),
-                state.count(trace::PodLocation::Bound));
+        state.count(trace::PodLocation::Backoff), state.count(trace::PodLocation::Unschedulable),
+        state.count(trace::PodLocation::Bound));
 
     QueueLanesView lanes(&playback);
     lanes.resize(1400, 800);

@@ -3,19 +3,17 @@
 // grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNode and
 // ScoreNode events; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
 // painting in every mode.
+#include "api/resources.h"
+#include "framework/status.h"
 #include "heatmapcanvas.h"
 #include "heatmapview.h"
 #include "playbackhelpers.h"
-
-#include "api/resources.h"
-#include "framework/status.h"
 
 #include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
-
 #include <cmath>
 
 using namespace ksv;
@@ -69,8 +67,7 @@ qint64 allocatableCpu(const Scenario& scenario, const QString& name)
 }
 
 // The first attempt that matches `predicate`, or -1.
-template<typename Predicate>
-qint32 findCycle(const Playback& playback, Predicate predicate)
+template <typename Predicate> qint32 findCycle(const Playback& playback, Predicate predicate)
 {
     const auto& cycles = playback.index()->cycles();
     for (size_t i = 0; i < cycles.size(); ++i) {
@@ -109,17 +106,20 @@ QPalette darkPalette()
 // 5,000 nodes in five zones and a few pods: the size the heatmap must fit.
 QString writeLargeCluster(const QTemporaryDir& directory)
 {
-    QString yaml = QStringLiteral("apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata:\n  name: heatmap-5000\nspec:\n"
-                                  "  seed: 1\n  objects:\n");
-    for (const char zone : {'a', 'b', 'c', 'd', 'f'}) {
-        yaml += QStringLiteral("  - apiVersion: v1\n    kind: Node\n    count: 1000\n    metadata:\n      name: node-1%1\n"
-                               "      labels:\n        topology.kubernetes.io/zone: us-east-1%1\n"
-                               "    status:\n      allocatable:\n        cpu: \"8\"\n        memory: 32Gi\n        pods: \"110\"\n")
+    QString yaml
+        = QStringLiteral("apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata:\n  name: heatmap-5000\nspec:\n"
+                         "  seed: 1\n  objects:\n");
+    for (const char zone : { 'a', 'b', 'c', 'd', 'f' }) {
+        yaml += QStringLiteral(
+            "  - apiVersion: v1\n    kind: Node\n    count: 1000\n    metadata:\n      name: node-1%1\n"
+            "      labels:\n        topology.kubernetes.io/zone: us-east-1%1\n"
+            "    status:\n      allocatable:\n        cpu: \"8\"\n        memory: 32Gi\n        pods: \"110\"\n")
                     .arg(QLatin1Char(zone));
     }
-    yaml += QStringLiteral("  - apiVersion: v1\n    kind: Pod\n    count: 40\n    metadata:\n      name: web\n      namespace: default\n"
-                           "    spec:\n      containers:\n      - name: web\n        image: nginx\n        resources:\n"
-                           "          requests:\n            cpu: \"6\"\n            memory: 1Gi\n");
+    yaml += QStringLiteral(
+        "  - apiVersion: v1\n    kind: Pod\n    count: 40\n    metadata:\n      name: web\n      namespace: default\n"
+        "    spec:\n      containers:\n      - name: web\n        image: nginx\n        resources:\n"
+        "          requests:\n            cpu: \"6\"\n            memory: 1Gi\n");
     const QString path = directory.filePath(QStringLiteral("heatmap-5000.yaml"));
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -140,10 +140,10 @@ private Q_SLOTS:
         QTest::addColumn<QList<int>>("groups");
         QTest::addColumn<QSize>("area");
         QTest::addColumn<bool>("text");
-        QTest::newRow("9 nodes") << QList<int> {3, 3, 3} << QSize(800, 500) << true;
-        QTest::newRow("500 nodes") << QList<int> {100, 100, 100, 100, 100} << QSize(900, 600) << false;
-        QTest::newRow("5000 nodes") << QList<int> {1000, 1000, 1000, 1000, 1000} << QSize(1000, 620) << false;
-        QTest::newRow("5000 in one") << QList<int> {5000} << QSize(900, 500) << false;
+        QTest::newRow("9 nodes") << QList<int> { 3, 3, 3 } << QSize(800, 500) << true;
+        QTest::newRow("500 nodes") << QList<int> { 100, 100, 100, 100, 100 } << QSize(900, 600) << false;
+        QTest::newRow("5000 nodes") << QList<int> { 1000, 1000, 1000, 1000, 1000 } << QSize(1000, 620) << false;
+        QTest::newRow("5000 in one") << QList<int> { 5000 } << QSize(900, 500) << false;
     }
     void layoutFits()
     {
@@ -164,7 +164,7 @@ private Q_SLOTS:
 
     void layoutScrollsWhenTooSmall()
     {
-        const QList<int> groups {5000};
+        const QList<int> groups { 5000 };
         const HeatmapGrid grid = layoutHeatmap(groups, 200, 100, 20, 36);
         QCOMPARE(grid.cellWidth, heatmapMinCell);
         QVERIFY(grid.height > 100);
@@ -193,7 +193,8 @@ private Q_SLOTS:
     void cpuMatchesScenario_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* file : {"backlog-node-added.yaml", "zone-spread.yaml", "default.yaml", "gpu-pool.yaml", "priority-preemption.yaml"})
+        for (const char* file : { "backlog-node-added.yaml", "zone-spread.yaml", "default.yaml", "gpu-pool.yaml",
+                 "priority-preemption.yaml" })
             QTest::newRow(file) << QString::fromLatin1(file);
     }
     void cpuMatchesScenario()
@@ -204,7 +205,7 @@ private Q_SLOTS:
         HeatmapView view(&playback);
         QVERIFY(runToEnd(playback, scenario));
         const qsizetype size = playback.published();
-        for (const qsizetype position : {size / 3, size * 2 / 3, size}) {
+        for (const qsizetype position : { size / 3, size * 2 / 3, size }) {
             playback.seekPosition(position);
             view.refresh();
             QCOMPARE(view.mode().kind, HeatmapMode::Measure);
@@ -218,9 +219,14 @@ private Q_SLOTS:
                     continue;
                 }
                 const auto it = requested.find(name);
-                const double expected = double(it == requested.end() ? 0 : it->second) / double(allocatableCpu(*scenario, name));
+                const double expected
+                    = double(it == requested.end() ? 0 : it->second) / double(allocatableCpu(*scenario, name));
                 QVERIFY2(std::abs(view.cellValue(node) - expected) < 1e-9,
-                         qPrintable(QStringLiteral("%1 at %2: %3 != %4").arg(name).arg(position).arg(view.cellValue(node)).arg(expected)));
+                    qPrintable(QStringLiteral("%1 at %2: %3 != %4")
+                                   .arg(name)
+                                   .arg(position)
+                                   .arg(view.cellValue(node))
+                                   .arg(expected)));
             }
         }
     }
@@ -237,7 +243,7 @@ private Q_SLOTS:
         QVERIFY(cycle >= 0);
         playback.selectCycle(cycle);
         QCOMPARE(playback.selectedCycle(), cycle);
-        view.setMode({HeatmapMode::Verdict, 0, {}});
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
 
@@ -247,7 +253,7 @@ private Q_SLOTS:
         for (qint64 position = record.startEvent; position <= record.endEvent; ++position) {
             const trace::Event& event = trace.at(position);
             if (event.kind == trace::EventKind::FilterNode && event.cycle == record.cycle)
-                verdicts[trace.string(event.node)] = {event.code, trace.string(event.plugin)};
+                verdicts[trace.string(event.node)] = { event.code, trace.string(event.plugin) };
         }
         QCOMPARE(int(verdicts.size()), record.evaluated);
         const auto& catalogue = playback.index()->catalogue();
@@ -285,7 +291,7 @@ private Q_SLOTS:
         });
         QVERIFY(cycle >= 0);
         playback.selectCycle(cycle);
-        view.setMode({HeatmapMode::TotalScore, 0, {}});
+        view.setMode({ HeatmapMode::TotalScore, 0, {} });
         view.refresh();
         const trace::Trace& trace = *playback.trace();
         const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
@@ -313,7 +319,7 @@ private Q_SLOTS:
         saveScreenshot(view, QStringLiteral("heatmap-zone-spread-total"));
 
         QVERIFY(view.cycleNodes().scorePlugins().contains(QStringLiteral("PodTopologySpread")));
-        view.setMode({HeatmapMode::PluginScore, 0, QStringLiteral("PodTopologySpread")});
+        view.setMode({ HeatmapMode::PluginScore, 0, QStringLiteral("PodTopologySpread") });
         view.refresh();
         for (const auto& [name, score] : spread)
             QCOMPARE(view.cellValue(catalogue.nodeIndex(name)), score);
@@ -327,10 +333,11 @@ private Q_SLOTS:
         SimulationOptions options;
         options.nodeDetail = false;
         QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml")), options));
-        view.setMode({HeatmapMode::Verdict, 0, {}});
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         QVERIFY(view.bannerText().contains(QStringLiteral("No scheduling attempt selected")));
-        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
+        const qint32 cycle
+            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
         QVERIFY(cycle >= 0);
         playback.selectCycle(cycle);
         view.refresh();
@@ -363,7 +370,8 @@ private Q_SLOTS:
         QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
         QCoreApplication::sendEvent(canvas, &help);
         QVERIFY(QToolTip::text().contains(QStringLiteral("render-pool-0")));
-        QVERIFY2(QToolTip::text().contains(QStringLiteral("cpu</td><td>14 / 15.89 (88%)")), qPrintable(QToolTip::text()));
+        QVERIFY2(
+            QToolTip::text().contains(QStringLiteral("cpu</td><td>14 / 15.89 (88%)")), qPrintable(QToolTip::text()));
         view.refresh();
         const QString details = view.detailsText();
         QVERIFY(details.contains(QStringLiteral("render-pool-0")));
@@ -372,7 +380,9 @@ private Q_SLOTS:
         const QueueScan scan = scanQueue(trace, playback.cursor());
         for (const auto& [key, pod] : scan.pods) {
             const bool here = pod.location == PodLocation::Bound && pod.node == QLatin1String("render-pool-0");
-            QCOMPARE(details.contains(key + QLatin1Char('\n')) || details.contains(key + QLatin1Char('\t')) || details.contains(key + QLatin1Char(' ')), here);
+            QCOMPARE(details.contains(key + QLatin1Char('\n')) || details.contains(key + QLatin1Char('\t'))
+                    || details.contains(key + QLatin1Char(' ')),
+                here);
             bound += here ? 1 : 0;
         }
         QVERIFY(bound >= 6);
@@ -393,10 +403,10 @@ private Q_SLOTS:
         playback.seek(46 * nanosPerSecond);
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu"));
-        view.setMode({HeatmapMode::Measure, trace::MeasureMemory, {}});
+        view.setMode({ HeatmapMode::Measure, trace::MeasureMemory, {} });
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-memory"));
-        view.setMode({HeatmapMode::Verdict, 0, {}});
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-verdict-none"));
         const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
@@ -406,7 +416,7 @@ private Q_SLOTS:
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-backlog-verdict-failed"));
         view.setPalette(darkPalette());
-        view.setMode({HeatmapMode::Measure, trace::MeasureCpu, {}});
+        view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu-dark"));
     }
@@ -437,12 +447,13 @@ private Q_SLOTS:
         for (qint32 node = 0; node < catalogue.nodeCount(); ++node)
             busy += view.cellValue(node) > 0 ? 1 : 0;
         QCOMPARE(busy, 40);
-        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
+        const qint32 cycle
+            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
         playback.selectCycle(cycle);
-        view.setMode({HeatmapMode::TotalScore, 0, {}});
+        view.setMode({ HeatmapMode::TotalScore, 0, {} });
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-5000-score"));
-        view.setMode({HeatmapMode::Measure, trace::MeasureCpu, {}});
+        view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
         view.refresh();
         saveScreenshot(view, QStringLiteral("heatmap-5000-cpu"));
     }

@@ -10,7 +10,6 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
-
 #include <algorithm>
 
 using namespace ksv;
@@ -64,11 +63,11 @@ std::vector<qint32> expectedOrder(const QueueScan& scan, const trace::ReplayCata
             continue;
         const qint32 index = catalogue.podIndex(key);
         if (location == PodLocation::Active)
-            entries.push_back({-qint64(pod.priority), pod.value, index});
+            entries.push_back({ -qint64(pod.priority), pod.value, index });
         else if (location == PodLocation::Backoff)
-            entries.push_back({pod.value, 0, index});
+            entries.push_back({ pod.value, 0, index });
         else
-            entries.push_back({pod.since, 0, index});
+            entries.push_back({ pod.since, 0, index });
     }
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
         return std::tie(a.first, a.second, a.pod) < std::tie(b.first, b.second, b.pod);
@@ -146,8 +145,8 @@ private Q_SLOTS:
     void lanesMatchTrace_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* file : {"backlog-node-added.yaml", "zone-spread.yaml", "default.yaml", "priority-preemption.yaml",
-                                 "gang-scheduling.yaml", "database-anti-affinity.yaml"})
+        for (const char* file : { "backlog-node-added.yaml", "zone-spread.yaml", "default.yaml",
+                 "priority-preemption.yaml", "gang-scheduling.yaml", "database-anti-affinity.yaml" })
             QTest::newRow(file) << QString::fromLatin1(file);
     }
     void lanesMatchTrace()
@@ -225,7 +224,8 @@ private Q_SLOTS:
         for (const qint32 pod : rows)
             QVERIFY(catalogue.podKey(pod).contains(QStringLiteral("render-worker-1")));
         QVERIFY(std::is_sorted(rows.begin(), rows.end(), [&](qint32 a, qint32 b) {
-            return std::find(unschedulable.begin(), unschedulable.end(), a) < std::find(unschedulable.begin(), unschedulable.end(), b);
+            return std::find(unschedulable.begin(), unschedulable.end(), a)
+                < std::find(unschedulable.begin(), unschedulable.end(), b);
         }));
         view.setFilter({});
         view.refresh();
@@ -246,10 +246,11 @@ private Q_SLOTS:
         QCOMPARE(groups[0].count, view.laneCount(PodLocation::Unschedulable));
         // A lone section starts open: folding it would hide everything.
         QVERIFY(!groups[0].collapsed);
-        QCOMPARE(view.laneRows(PodLocation::Unschedulable).size(), size_t(view.laneCount(PodLocation::Unschedulable)) + 1);
+        QCOMPARE(
+            view.laneRows(PodLocation::Unschedulable).size(), size_t(view.laneCount(PodLocation::Unschedulable)) + 1);
         view.toggleGroup(PodLocation::Unschedulable, groups[0].key);
         view.refresh();
-        QCOMPARE(view.laneRows(PodLocation::Unschedulable), std::vector<qint32>({-1})); // the header alone
+        QCOMPARE(view.laneRows(PodLocation::Unschedulable), std::vector<qint32>({ -1 })); // the header alone
         // Stays folded as the cursor moves.
         playback.seek(31 * nanosPerSecond);
         view.refresh();
@@ -384,7 +385,7 @@ private Q_SLOTS:
     void paintsBusyMoments_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char* file : {"priority-preemption.yaml", "gang-scheduling.yaml", "database-anti-affinity.yaml"})
+        for (const char* file : { "priority-preemption.yaml", "gang-scheduling.yaml", "database-anti-affinity.yaml" })
             QTest::newRow(file) << QString::fromLatin1(file);
     }
     void paintsBusyMoments()
@@ -432,7 +433,8 @@ private Q_SLOTS:
         state.counts = {};
         for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
             trace::PodRow& row = state.pods[size_t(pod)];
-            row.location = std::array {PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable}[size_t(pod % 3)];
+            row.location
+                = std::array { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable }[size_t(pod % 3)];
             row.priority = (pod * 7919) % 5 * 100;
             row.queueValue = (pod * 104729) % 100'000;
             row.since = (pod * 15485863LL) % 1'000'000;
