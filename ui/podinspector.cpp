@@ -431,7 +431,8 @@ void PodInspector::updateSummary()
                                .arg(record->attempt)
                            + counts.arg(m_attempt->rowCount()).arg(feasible) + QLatin1Char('.'));
     } else if (m_attempt->resultCode() == Code::Success) {
-        QString text = tr("<b>Scheduled</b> to <b>%1</b>").arg(escaped(m_attempt->chosenNode()));
+        // The scheduling cycle chose a node; whether the pod got there is the binding cycle's part.
+        QString text = tr("<b>Chose %1</b>").arg(escaped(m_attempt->chosenNode()));
         const int chosen = m_attempt->chosenRow();
         if (chosen >= 0 && m_attempt->scorePluginCount() > 0) {
             const qint64 best = m_attempt->index(chosen, 0).data(AttemptTableModel::TotalRole).toLongLong();

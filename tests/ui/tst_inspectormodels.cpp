@@ -153,6 +153,11 @@ private Q_SLOTS:
         QTest::newRow("backlog-node-added") << QStringLiteral("backlog-node-added.yaml");
         QTest::newRow("default") << QStringLiteral("default.yaml");
         QTest::newRow("priority-preemption") << QStringLiteral("priority-preemption.yaml");
+        QTest::newRow("gang-scheduling") << QStringLiteral("gang-scheduling.yaml");
+        QTest::newRow("zone-spread") << QStringLiteral("zone-spread.yaml");
+        QTest::newRow("affinity-spread") << QStringLiteral("affinity-spread.yaml");
+        QTest::newRow("database-anti-affinity") << QStringLiteral("database-anti-affinity.yaml");
+        QTest::newRow("gpu-pool") << QStringLiteral("gpu-pool.yaml");
     }
     void everyAttemptMatchesTrace()
     {
@@ -431,7 +436,8 @@ private Q_SLOTS:
         QCOMPARE(inspector.attemptModel()->cycle(), playback.selectedCycle());
         QCOMPARE(inspector.attemptModel()->cycle(), index.podCycles(pod).back());
         QCOMPARE(inspector.attemptSelector()->count(), int(index.podCycles(pod).size()));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Scheduled")));
+        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Chose ") + inspector.attemptModel()->chosenNode()));
+        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Bound at")));
         // The proxy sorts by total, descending: the chosen node is on top.
         QCOMPARE(cell(*inspector.attemptProxy(), 0, AttemptTableModel::NodeColumn), inspector.attemptModel()->chosenNode());
         QVERIFY(!inspector.isShowingNoDetailNote());
@@ -532,6 +538,33 @@ private Q_SLOTS:
         QCOMPARE(inspector.historyModel()->rowCount(), fresh.rowCount());
         for (int row = 0; row < fresh.rowCount(); ++row)
             QCOMPARE(inspector.historyModel()->positionAt(row), fresh.positionAt(row));
+    }
+
+    // A gang's attempt that waited on Permit, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
+    void screenshotOfPermit()
+    {
+        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+        if (directory.isEmpty())
+            QSKIP("KSV_SCREENSHOT_DIR is not set");
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
+        PodInspector inspector(&playback);
+        inspector.resize(1400, 900);
+        inspector.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
+        for (size_t cycle = 0; cycle < playback.index()->cycles().size(); ++cycle) {
+            playback.selectCycle(qint32(cycle));
+            const auto& results = inspector.attemptModel()->pluginResults();
+            const bool rejectedLater = std::any_of(results.cbegin(), results.cend(), [](const auto& r) {
+                return r.point >= framework::ExtensionPoint::Permit && r.code != Code::Success && r.code != Code::Skip && r.code != Code::Wait;
+            });
+            if (rejectedLater) {
+                QTest::qWait(20);
+                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-permit.png")));
+                return;
+            }
+        }
+        QFAIL("no attempt was rejected at or after Permit");
     }
 
     // The attempts of a preempting pod, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
