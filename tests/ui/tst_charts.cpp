@@ -1,0 +1,335 @@
+// The charts against real runs: attempts per second add up to the trace's CycleEnd events by
+// result, pending counts match the replayed state at each second's end, latency percentiles lie
+// within the SLI durations of the pods bound that second; long runs are reduced with peaks kept.
+#include "chartreduction.h"
+#include "chartsview.h"
+#include "config/config.h"
+#include "playback.h"
+#include "scenario/loader.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace ksv;
+using framework::Code;
+using trace::EventKind;
+using trace::PodLocation;
+
+namespace {
+
+std::shared_ptr<const Scenario> sample(const QString& name)
+{
+    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
+}
+
+config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
+{
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+}
+
+bool runToEnd(Playback& playback, const QString& name)
+{
+    const auto scenario = sample(name);
+    playback.load(scenario, configurationOf(*scenario), {});
+    playback.setSpeed(0);
+    playback.play();
+    return QTest::qWaitFor([&] { return playback.isFinished() && playback.isFollowing(); }, 60000);
+}
+
+double sumY(const QList<QPointF>& points)
+{
+    double sum = 0;
+    for (const QPointF& point : points)
+        sum += point.y();
+    return sum;
+}
+
+double maxY(const QList<QPointF>& points)
+{
+    double peak = 0;
+    for (const QPointF& point : points)
+        peak = std::max(peak, point.y());
+    return peak;
+}
+
+bool isQueue(quint8 location)
+{
+    const auto where = PodLocation(location);
+    return where == PodLocation::Active || where == PodLocation::Backoff || where == PodLocation::Unschedulable
+        || where == PodLocation::Gated;
+}
+
+void saveShot(QWidget* widget, const QString& name)
+{
+    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
+    const QPixmap pixmap = widget->grab();
+    QVERIFY(!pixmap.isNull());
+    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+} // namespace
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void samples_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("default") << "default.yaml";
+        QTest::newRow("backlog-node-added") << "backlog-node-added.yaml";
+        QTest::newRow("gang-scheduling") << "gang-scheduling.yaml";
+    }
+
+    void reduceKeepsPeaks_data()
+    {
+        QTest::addColumn<QList<double>>("values");
+        QTest::addColumn<int>("maxPoints");
+        QTest::addColumn<int>("bucket");
+        QTest::addColumn<QList<QPointF>>("points");
+        QTest::newRow("short: one point a second") << QList<double> {1, 5, 2} << 10 << 1
+                                                   << QList<QPointF> {{1, 1}, {2, 5}, {3, 2}};
+        QTest::newRow("pairs") << QList<double> {1, 5, 2, 0, 7} << 3 << 2 << QList<QPointF> {{2, 5}, {4, 2}, {5, 7}};
+        QTest::newRow("a lone spike survives") << QList<double> {0, 0, 0, 0, 0, 9, 0, 0} << 2 << 4 << QList<QPointF> {{4, 0}, {8, 9}};
+        QTest::newRow("power-of-two buckets") << QList<double> {1, 2, 3, 4, 5, 6, 7, 8, 9} << 4 << 4
+                                              << QList<QPointF> {{4, 4}, {8, 8}, {9, 9}};
+        QTest::newRow("empty") << QList<double> {} << 4 << 1 << QList<QPointF> {};
+    }
+    void reduceKeepsPeaks()
+    {
+        QFETCH(QList<double>, values);
+        QFETCH(int, maxPoints);
+        QFETCH(int, bucket);
+        QFETCH(QList<QPointF>, points);
+        QCOMPARE(charts::bucketSeconds(values.size(), maxPoints), bucket);
+        QCOMPARE(charts::reduceMax(values.size(), bucket, [&](qsizetype i) { return values[i]; }), points);
+        QVERIFY(points.size() <= std::max(maxPoints, 1));
+    }
+
+    void reduceSkipsAbsentSeconds()
+    {
+        const QList<double> values {3, 0, 0, 4};
+        const QList<bool> present {true, false, false, true};
+        const auto reduced = charts::reduceMax(values.size(), 2, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
+        QCOMPARE(reduced, (QList<QPointF> {{2, 3}, {4, 4}}));
+        const auto sparse = charts::reduceMax(values.size(), 1, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
+        QCOMPARE(sparse, (QList<QPointF> {{1, 3}, {4, 4}}));
+    }
+
+    // Attempts per second: the points add up to the CycleEnd events by result, second by second.
+    void attemptsMatchTrace_data() { samples_data(); }
+    void attemptsMatchTrace()
+    {
+        QFETCH(QString, scenario);
+        Playback playback;
+        ChartsView view(&playback);
+        QVERIFY(runToEnd(playback, scenario));
+        view.setMaxPoints(1'000'000); // second by second here; reducedWithPeaks tests the reduction
+        QCOMPARE(view.bucketSeconds(), 1);
+
+        const trace::TraceIndex& index = *playback.index();
+        std::map<qint64, std::array<int, 3>> perSecond; // second → scheduled, unschedulable, error
+        std::array<int, 3> totals {};
+        for (qsizetype i = 0; i < index.indexed(); ++i) {
+            const trace::Event& event = index.trace().at(i);
+            if (event.kind != EventKind::CycleEnd)
+                continue;
+            const auto code = Code(event.code);
+            const size_t result = code == Code::Success ? 0 : (code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable) ? 1 : 2;
+            ++perSecond[event.time / nanosPerSecond][result];
+            ++totals[result];
+        }
+        QVERIFY(totals[0] > 0);
+        const int series[3] = {ChartsView::ScheduledSeries, ChartsView::UnschedulableAttemptsSeries, ChartsView::ErrorSeries};
+        for (size_t r = 0; r < 3; ++r) {
+            const QList<QPointF> points = view.seriesPoints(ChartsView::AttemptsChart, series[r]);
+            QCOMPARE(int(sumY(points)), totals[r]);
+            for (const QPointF& point : points) {
+                // The point at x covers the second [x - 1, x).
+                const auto it = perSecond.find(qint64(point.x()) - 1);
+                QCOMPARE(int(point.y()), it == perSecond.end() ? 0 : it->second[r]);
+            }
+        }
+    }
+
+    // Pending pods per queue: each point is the replayed state at the end of its second.
+    void pendingMatchesReplay_data() { samples_data(); }
+    void pendingMatchesReplay()
+    {
+        QFETCH(QString, scenario);
+        Playback playback;
+        ChartsView view(&playback);
+        QVERIFY(runToEnd(playback, scenario));
+        view.setMaxPoints(1'000'000);
+        const trace::TraceIndex& index = *playback.index();
+        const PodLocation queues[] = {PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable, PodLocation::Gated};
+        const QList<QPointF> active = view.seriesPoints(ChartsView::PendingChart, ChartsView::ActiveSeries);
+        QCOMPARE(active.size(), qsizetype(index.seconds().size()));
+        // Counted independently of ReplayState: queue moves up to the second's end.
+        std::array<qint64, trace::podLocationCount> counts {};
+        qsizetype position = 0;
+        for (const QPointF& point : active) {
+            const VirtualNanos end = VirtualNanos(point.x()) * nanosPerSecond;
+            for (; position < index.indexed() && index.trace().at(position).time < end; ++position) {
+                const trace::Event& event = index.trace().at(position);
+                if (event.kind != EventKind::QueueMove)
+                    continue;
+                if (isQueue(event.from))
+                    --counts[event.from];
+                if (isQueue(event.to))
+                    ++counts[event.to];
+            }
+            for (int s = 0; s < ChartsView::PendingSeriesCount; ++s) {
+                const QPointF value = view.seriesPoints(ChartsView::PendingChart, s)[active.indexOf(point)];
+                QCOMPARE(value.x(), point.x());
+                QVERIFY2(qint64(value.y()) == counts[size_t(queues[s])],
+                         qPrintable(QStringLiteral("%1 at %2 s: chart %3, trace %4")
+                                        .arg(view.seriesName(ChartsView::PendingChart, s))
+                                        .arg(point.x())
+                                        .arg(value.y())
+                                        .arg(counts[size_t(queues[s])])));
+            }
+        }
+    }
+
+    // Latency: p50 <= p90 <= p99, each within the SLI durations of the pods bound that second, and
+    // a point exactly for the seconds in which pods were bound.
+    void latencyConsistentWithBoundPods_data() { samples_data(); }
+    void latencyConsistentWithBoundPods()
+    {
+        QFETCH(QString, scenario);
+        Playback playback;
+        ChartsView view(&playback);
+        QVERIFY(runToEnd(playback, scenario));
+        view.setMaxPoints(1'000'000);
+        const trace::TraceIndex& index = *playback.index();
+
+        // SLI: from the pod's first entry into a queue to its bind.
+        QHash<qint32, VirtualNanos> firstQueued;
+        std::map<qint64, std::vector<double>> boundIn; // second → SLI seconds
+        qsizetype bound = 0;
+        for (qsizetype i = 0; i < index.indexed(); ++i) {
+            const trace::Event& event = index.trace().at(i);
+            if (event.kind == EventKind::QueueMove && isQueue(event.to) && !firstQueued.contains(event.pod))
+                firstQueued.insert(event.pod, event.time);
+            if (event.kind == EventKind::BindingEnd && event.code == quint8(Code::Success)) {
+                boundIn[event.time / nanosPerSecond].push_back(double(event.time - firstQueued.value(event.pod, event.time)) / nanosPerSecond);
+                ++bound;
+            }
+        }
+        QVERIFY(bound > 0);
+        qsizetype sampledBound = 0;
+        for (const trace::SecondSample& second : index.seconds())
+            sampledBound += second.bound;
+        QCOMPARE(sampledBound, bound);
+
+        const QList<QPointF> p50 = view.seriesPoints(ChartsView::LatencyChart, ChartsView::P50Series);
+        const QList<QPointF> p90 = view.seriesPoints(ChartsView::LatencyChart, ChartsView::P90Series);
+        const QList<QPointF> p99 = view.seriesPoints(ChartsView::LatencyChart, ChartsView::P99Series);
+        QCOMPARE(p50.size(), qsizetype(boundIn.size()));
+        QCOMPARE(p90.size(), p50.size());
+        QCOMPARE(p99.size(), p50.size());
+        for (qsizetype i = 0; i < p50.size(); ++i) {
+            const auto it = boundIn.find(qint64(p50[i].x()) - 1);
+            QVERIFY2(it != boundIn.end(), qPrintable(QString::number(p50[i].x())));
+            const auto [low, high] = std::minmax_element(it->second.begin(), it->second.end());
+            const double slack = 1e-3;
+            QVERIFY(p50[i].y() <= p90[i].y() + slack && p90[i].y() <= p99[i].y() + slack);
+            QVERIFY2(p50[i].y() >= *low - slack && p99[i].y() <= *high + slack,
+                     qPrintable(QStringLiteral("second %1: p50 %2 p99 %3, SLIs %4..%5").arg(p50[i].x()).arg(p50[i].y()).arg(p99[i].y()).arg(*low).arg(*high)));
+        }
+    }
+
+    // A long run is reduced to at most maxPoints points a series, and its peaks survive.
+    void reducedWithPeaks()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        view.refresh();
+        QList<QList<QPointF>> full;
+        for (int c = 0; c < ChartsView::ChartCount; ++c) {
+            for (int s = 0; s < view.seriesCount(c); ++s)
+                full.append(view.seriesPoints(c, s));
+        }
+        const qsizetype seconds = qsizetype(playback.index()->seconds().size());
+        QVERIFY(seconds > 16);
+        view.setMaxPoints(8);
+        QVERIFY(view.bucketSeconds() > 1);
+        int series = 0;
+        for (int c = 0; c < ChartsView::ChartCount; ++c) {
+            for (int s = 0; s < view.seriesCount(c); ++s) {
+                const QList<QPointF> reduced = view.seriesPoints(c, s);
+                QVERIFY2(reduced.size() <= 8, qPrintable(view.seriesName(c, s)));
+                QCOMPARE(maxY(reduced), maxY(full[series++]));
+            }
+        }
+        view.setMaxPoints(ChartsView::defaultMaxPoints);
+        QCOMPARE(view.bucketSeconds(), 1);
+    }
+
+    // The theme follows the palette's lightness.
+    void themeFollowsPalette()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        QCOMPARE(int(view.chart(0)->theme()), int(QChart::ChartThemeLight));
+        QPalette dark = view.palette();
+        dark.setColor(QPalette::Window, QColor(0x2a, 0x2a, 0x2e));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x22));
+        dark.setColor(QPalette::WindowText, Qt::white);
+        dark.setColor(QPalette::Text, Qt::white);
+        view.setPalette(dark);
+        QCOMPARE(int(view.chart(ChartsView::LatencyChart)->theme()), int(QChart::ChartThemeDark));
+    }
+
+    // Mid-run: the cursor line where the playback stands; clicking a chart seeks.
+    void cursorAndScreenshots()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        view.refresh();
+        saveShot(&view, QStringLiteral("charts-backlog-end"));
+
+        playback.seek(50 * nanosPerSecond);
+        view.refresh();
+        QVERIFY(playback.cursorTime() <= 50 * nanosPerSecond);
+        saveShot(&view, QStringLiteral("charts-backlog-mid"));
+
+        // Click at 20 s on the attempts chart.
+        QChartView* chartView = view.chartView(ChartsView::AttemptsChart);
+        QChart* chart = chartView->chart();
+        const QPointF position = chart->mapToPosition(QPointF(20, 0.5), chart->series().constFirst());
+        QTest::mouseClick(chartView->viewport(), Qt::LeftButton, {}, chartView->mapFromScene(chart->mapToScene(position)));
+        // Pixel rounding moves the time by a fraction of a second: between 19.5 and 20.5 s.
+        QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
+        QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
+        QVERIFY(!playback.isFollowing());
+    }
+
+    void gangScreenshot()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
+        view.refresh();
+        saveShot(&view, QStringLiteral("charts-gang"));
+    }
+};
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

@@ -1,0 +1,381 @@
+// The cycle timeline against real runs: its bars, failure marks and binding bars account for every
+// CycleEnd, BindingStart and BindingEnd of the trace; a click selects the cycle under it; the wheel
+// zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
+#include "config/config.h"
+#include "playback.h"
+#include "scenario/loader.h"
+#include "timelineplot.h"
+#include "timelineview.h"
+#include "timelinezoom.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+using namespace ksv;
+using framework::Code;
+using timeline::TimeRange;
+using trace::EventKind;
+
+namespace {
+
+std::shared_ptr<const Scenario> sample(const QString& name)
+{
+    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
+}
+
+config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
+{
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+}
+
+// What the trace says, counted straight from its events.
+struct TraceCounts
+{
+    qsizetype cycleEnds = 0;
+    qsizetype failedCycleEnds = 0;
+    qsizetype bindingStarts = 0;
+    qsizetype bindingEnds = 0;
+};
+
+TraceCounts countTrace(const trace::Trace& trace, qsizetype size)
+{
+    TraceCounts counts;
+    for (qsizetype i = 0; i < size; ++i) {
+        const trace::Event& event = trace.at(i);
+        switch (event.kind) {
+        case EventKind::CycleEnd:
+            ++counts.cycleEnds;
+            counts.failedCycleEnds += event.code != quint8(Code::Success) ? 1 : 0;
+            break;
+        case EventKind::BindingStart: ++counts.bindingStarts; break;
+        case EventKind::BindingEnd: ++counts.bindingEnds; break;
+        default: break;
+        }
+    }
+    return counts;
+}
+
+qsizetype itemsIn(const std::vector<timeline::FoldedRun>& runs)
+{
+    qsizetype items = 0;
+    for (const auto& run : runs)
+        items += run.count();
+    return items;
+}
+
+void sendWheel(QWidget* widget, QPoint position, int angle, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWheelEvent event(QPointF(position), QPointF(widget->mapToGlobal(position)), QPoint(), QPoint(0, angle), Qt::NoButton, modifiers,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &event);
+}
+
+void sendMouse(QWidget* widget, QEvent::Type type, QPoint position, Qt::MouseButtons buttons)
+{
+    QMouseEvent event(type, QPointF(position), QPointF(widget->mapToGlobal(position)),
+                      type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, Qt::NoModifier);
+    QApplication::sendEvent(widget, &event);
+}
+
+// Screenshots for a human to look at: only when KSV_SCREENSHOT_DIR names a directory.
+void saveShot(QWidget* widget, const QString& name)
+{
+    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
+    const QPixmap pixmap = widget->grab();
+    QVERIFY(!pixmap.isNull());
+    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+} // namespace
+
+class TestTimeline : public QObject
+{
+    Q_OBJECT
+
+    // A view of a finished run of `name`, 1400 × 640.
+    struct Fixture
+    {
+        Playback playback;
+        TimelineView view {&playback};
+        TimelinePlot* plot = view.plot();
+
+        bool run(const QString& name)
+        {
+            const auto scenario = sample(name);
+            playback.load(scenario, configurationOf(*scenario), {});
+            playback.setSpeed(0);
+            playback.play();
+            view.resize(1400, 640);
+            view.show();
+            if (!QTest::qWaitForWindowExposed(&view))
+                return false;
+            if (!QTest::qWaitFor([&] { return playback.isFinished() && playback.isFollowing(); }, 60000))
+                return false;
+            plot->refresh();
+            return true;
+        }
+        const trace::TraceIndex& index() const { return *playback.index(); }
+    };
+
+private Q_SLOTS:
+    void samples_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("default") << "default.yaml";
+        QTest::newRow("backlog-node-added") << "backlog-node-added.yaml";
+        QTest::newRow("gang-scheduling") << "gang-scheduling.yaml";
+        QTest::newRow("priority-preemption") << "priority-preemption.yaml";
+    }
+
+    // Every CycleEnd is a bar or inside a fold, every failed one a mark; every binding a bar.
+    void barsAccountForTheTrace_data() { samples_data(); }
+    void barsAccountForTheTrace()
+    {
+        QFETCH(QString, scenario);
+        Fixture f;
+        QVERIFY(f.run(scenario));
+        const TraceCounts counts = countTrace(f.index().trace(), f.index().indexed());
+        QVERIFY(counts.cycleEnds > 0);
+
+        f.view.zoom()->fitAll();
+        const TimelinePlot::Frame frame = f.plot->frame();
+        QCOMPARE(itemsIn(frame.cycles), counts.cycleEnds);
+        QCOMPARE(itemsIn(frame.failures), counts.failedCycleEnds);
+        QCOMPARE(qsizetype(f.plot->failedCycles().size()), counts.failedCycleEnds);
+        QCOMPARE(int(frame.bindings.size()), f.index().bindingLanes());
+        qsizetype bindingItems = 0;
+        for (const auto& lane : frame.bindings)
+            bindingItems += itemsIn(lane);
+        QCOMPARE(bindingItems, qsizetype(f.index().bindings().size()));
+        qsizetype started = 0;
+        qsizetype ended = 0;
+        for (const trace::BindingRecord& binding : f.index().bindings()) {
+            started += binding.start >= 0 ? 1 : 0;
+            ended += binding.finished ? 1 : 0; // a rejection at Permit ends without having started
+        }
+        QCOMPARE(started, counts.bindingStarts);
+        QCOMPARE(ended, counts.bindingEnds);
+
+        // Zoomed in on a cycle, nothing folds: one bar per cycle the window reaches, as the trace has it.
+        const auto& cycles = f.index().cycles();
+        const trace::CycleRecord& middle = cycles[cycles.size() / 2];
+        const TimeRange window {middle.start - 2 * (middle.end - middle.start), middle.end + 2 * (middle.end - middle.start)};
+        f.view.zoom()->setRange(window, true);
+        const TimelinePlot::Frame zoomed = f.plot->frame();
+        qsizetype reaching = 0;
+        for (const trace::CycleRecord& cycle : cycles)
+            reaching += window.intersects(cycle.start, cycle.end) ? 1 : 0;
+        qsizetype drawn = 0;
+        for (const auto& run : zoomed.cycles) {
+            QVERIFY(!run.folded());
+            drawn += window.intersects(cycles[size_t(run.first)].start, cycles[size_t(run.first)].end) ? 1 : 0;
+        }
+        QCOMPARE(drawn, reaching);
+        QVERIFY(drawn >= 1);
+    }
+
+    // A click on a bar selects that cycle (and its pod); on a binding, its cycle; on empty lane, nothing.
+    void clickSelectsCycle()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const auto& cycles = f.index().cycles();
+        QVERIFY(f.plot->failedCycles().size() >= 2);
+        QSignalSpy selection(&f.playback, &Playback::selectionChanged);
+        for (const qint32 target : {f.plot->failedCycles()[1], qint32(cycles.size() - 1)}) {
+            const trace::CycleRecord& cycle = cycles[size_t(target)];
+            const VirtualNanos length = cycle.end - cycle.start;
+            f.view.zoom()->setRange({cycle.start - 3 * length, cycle.end + 3 * length}, true);
+            const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + length / 2);
+            QTest::mouseClick(f.plot, Qt::LeftButton, {}, QPoint(int(x), f.plot->cycleBarRect().center().y()));
+            QCOMPARE(f.playback.selectedCycle(), target);
+            QCOMPARE(f.playback.selectedPod(), cycle.pod);
+            QVERIFY(f.plot->toolTipAt(QPoint(int(x), f.plot->cycleBarRect().center().y())).contains(f.index().catalogue().podKey(cycle.pod)));
+        }
+        QVERIFY(selection.count() >= 2);
+
+        // A binding bar selects the cycle that started it.
+        const trace::BindingRecord& binding = f.index().bindings().front();
+        QVERIFY(binding.finished);
+        const VirtualNanos from = binding.permitStart >= 0 ? binding.permitStart : binding.start;
+        f.view.zoom()->setRange({from - (binding.end - from), binding.end + (binding.end - from)}, true);
+        const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX((from + binding.end) / 2);
+        QTest::mouseClick(f.plot, Qt::LeftButton, {}, QPoint(int(x), f.plot->laneRect(TimelinePlot::Lane::Binding, binding.lane).center().y()));
+        QCOMPARE(f.playback.selectedCycle(), binding.cycle);
+    }
+
+    // The selected pod's lane shows each of its attempts; clicking one there selects it.
+    void retriesInThePodLane()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        // A pod that needed several attempts.
+        qint32 pod = -1;
+        for (qint32 p = 0; p < f.index().catalogue().podCount() && pod < 0; ++p) {
+            if (f.index().podCycles(p).size() >= 2)
+                pod = p;
+        }
+        QVERIFY(pod >= 0);
+        const auto& attempts = f.index().podCycles(pod);
+        f.playback.selectCycle(attempts.front());
+        QCOMPARE(f.playback.selectedPod(), pod);
+        const auto& first = f.index().cycles()[size_t(attempts.front())];
+        const auto& last = f.index().cycles()[size_t(attempts.back())];
+        f.view.zoom()->setRange({first.start - (last.end - first.start) / 10, last.end + (last.end - first.start) / 10}, true);
+        const QRect lane = f.plot->laneRect(TimelinePlot::Lane::SelectedPod);
+        for (const qint32 attempt : attempts) {
+            const auto& cycle = f.index().cycles()[size_t(attempt)];
+            const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start);
+            const TimelinePlot::Hit hit = f.plot->hitTest(QPoint(int(std::lround(x)) + 1, lane.center().y()));
+            QCOMPARE(int(hit.lane), int(TimelinePlot::Lane::SelectedPod));
+            QCOMPARE(hit.cycle, attempt);
+        }
+        QTest::mouseClick(f.plot, Qt::LeftButton, {},
+                          QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(last.start)) + 1, lane.center().y()));
+        QCOMPARE(f.playback.selectedCycle(), attempts.back());
+        saveShot(&f.view, QStringLiteral("timeline-retries"));
+    }
+
+    // The wheel zooms about the pointer: the time under it stays under it.
+    void wheelZoomKeepsTimeUnderMouse_data()
+    {
+        QTest::addColumn<double>("fraction");
+        QTest::addColumn<int>("angle");
+        QTest::newRow("in near the left") << 0.1 << 120;
+        QTest::newRow("in at the middle") << 0.5 << 240;
+        QTest::newRow("out near the right") << 0.9 << -120;
+    }
+    void wheelZoomKeepsTimeUnderMouse()
+    {
+        QFETCH(double, fraction);
+        QFETCH(int, angle);
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("default.yaml")));
+        f.view.zoom()->setRange({1 * nanosPerSecond, 3 * nanosPerSecond}, true);
+        const QPoint position(f.plot->plotLeft() + int(fraction * f.plot->plotWidth()), f.plot->cycleBarRect().center().y());
+        const VirtualNanos before = f.plot->coordinates().xToTime(position.x() - f.plot->plotLeft());
+        const VirtualNanos span = f.view.zoom()->range().span();
+        sendWheel(f.plot, position, angle);
+        QVERIFY(angle > 0 ? f.view.zoom()->range().span() < span : f.view.zoom()->range().span() > span);
+        const timeline::TimelineCoordinates after = f.plot->coordinates();
+        QVERIFY(std::abs(after.xToTime(position.x() - f.plot->plotLeft()) - before) <= VirtualNanos(std::ceil(after.nanosPerPixel())));
+        // Back undoes the burst of wheel notches.
+        f.view.zoom()->back();
+        QCOMPARE(f.view.zoom()->range().span(), span);
+    }
+
+    void keysAndHistory()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("default.yaml")));
+        f.plot->setFocus();
+        f.view.zoom()->setRange({0, 4 * nanosPerSecond}, true);
+        QTest::keyClick(f.plot, Qt::Key_Plus);
+        QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+        QTest::keyClick(f.plot, Qt::Key_Minus);
+        QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
+        QVERIFY(f.view.zoom()->canGoBack());
+        f.view.zoom()->back();
+        QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+        f.view.zoom()->forward();
+        QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
+        QTest::keyClick(f.plot, Qt::Key_F);
+        QVERIFY(f.view.zoom()->isFitAll());
+        QVERIFY(f.view.zoom()->range().contains(f.index().cycles().back().end));
+        QVERIFY(f.view.zoom()->range().contains(0));
+    }
+
+    // Dragging pans by as much time as the pointer moved, and ends follow mode.
+    void dragPans()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("default.yaml")));
+        f.view.zoom()->setRange({2 * nanosPerSecond, 4 * nanosPerSecond}, true);
+        const double nanosPerPixel = f.plot->coordinates().nanosPerPixel();
+        const QPoint from(f.plot->plotLeft() + 400, f.plot->cycleBarRect().center().y());
+        sendMouse(f.plot, QEvent::MouseButtonPress, from, Qt::LeftButton);
+        sendMouse(f.plot, QEvent::MouseMove, from + QPoint(50, 0), Qt::LeftButton);
+        sendMouse(f.plot, QEvent::MouseMove, from + QPoint(100, 0), Qt::LeftButton);
+        sendMouse(f.plot, QEvent::MouseButtonRelease, from + QPoint(100, 0), Qt::NoButton);
+        QVERIFY(std::abs(f.view.zoom()->range().start - (2 * nanosPerSecond - VirtualNanos(100 * nanosPerPixel))) <= 1);
+        QVERIFY(!f.view.zoom()->isFollowing());
+        f.view.zoom()->back();
+        QCOMPARE(f.view.zoom()->range().start, 2 * nanosPerSecond);
+    }
+
+    // Selecting a cycle elsewhere brings it into view.
+    void selectionScrollsIntoView()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const auto& cycles = f.index().cycles();
+        f.view.zoom()->setRange({0, 10 * timeline::nanosPerMilli}, true);
+        const trace::CycleRecord& last = cycles.back();
+        QVERIFY(!f.view.zoom()->range().intersects(last.start, last.end));
+        f.playback.selectCycle(qint32(cycles.size() - 1));
+        QVERIFY(f.view.zoom()->range().contains(last.start));
+        QVERIFY(f.view.zoom()->range().contains(last.end));
+        QCOMPARE(f.view.zoom()->range().span(), 10 * timeline::nanosPerMilli);
+    }
+
+    // A click on the axis moves the cursor to that time.
+    void axisClickSeeks()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        f.view.zoom()->fitAll();
+        const QRect axis = f.plot->laneRect(TimelinePlot::Lane::Axis);
+        const QPoint position(axis.left() + axis.width() / 3, axis.center().y());
+        const VirtualNanos t = f.plot->coordinates().xToTime(position.x() - f.plot->plotLeft());
+        QTest::mouseClick(f.plot, Qt::LeftButton, {}, position);
+        QCOMPARE(f.playback.cursor(), f.index().positionAfter(t));
+        QVERIFY(f.playback.cursorTime() <= t);
+        QVERIFY(!f.playback.isPlaying());
+    }
+
+    // Mid-run: the cursor in the middle, the future veiled; screenshots at several zooms.
+    void grabsMidRun()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const auto& cycles = f.index().cycles();
+        f.playback.seek(cycles[cycles.size() / 2].end);
+        f.plot->refresh();
+        f.view.zoom()->fitAll();
+        saveShot(&f.view, QStringLiteral("timeline-backlog-fit"));
+        // Around the NodeAdd at 45 s: the retries of the backlog.
+        f.playback.selectCycle(f.plot->failedCycles().back());
+        const trace::CycleRecord& cycle = cycles[size_t(f.plot->failedCycles().back())];
+        f.view.zoom()->setRange({cycle.start - 2 * timeline::nanosPerMilli, cycle.end + 2 * timeline::nanosPerMilli}, true);
+        f.plot->refresh();
+        saveShot(&f.view, QStringLiteral("timeline-backlog-zoomed"));
+        const QString tip = f.plot->toolTipAt(QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + 1000)),
+                                                     f.plot->cycleBarRect().center().y()));
+        QVERIFY2(tip.contains(QStringLiteral("modeled")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("evaluated")), qPrintable(tip));
+    }
+
+    void grabsGang()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("gang-scheduling.yaml")));
+        f.view.zoom()->fitAll();
+        saveShot(&f.view, QStringLiteral("timeline-gang-fit"));
+        // Permit waits: the first binding that waited.
+        for (const trace::BindingRecord& binding : f.index().bindings()) {
+            if (binding.permitStart >= 0 && binding.start >= 0) {
+                f.playback.selectCycle(binding.cycle);
+                const VirtualNanos length = binding.end - binding.permitStart;
+                f.view.zoom()->setRange({binding.permitStart - length / 4, binding.end + length / 4}, true);
+                break;
+            }
+        }
+        saveShot(&f.view, QStringLiteral("timeline-gang-permit"));
+    }
+};
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"

@@ -1,0 +1,338 @@
+#include "chartsview.h"
+
+#include "chartreduction.h"
+#include "playback.h"
+#include "viewcolors.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QSplitter>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ksv {
+
+using trace::PodLocation;
+
+namespace {
+
+constexpr std::array<int, ChartsView::ChartCount> seriesCounts {ChartsView::PendingSeriesCount, ChartsView::AttemptsSeriesCount,
+                                                                ChartsView::LatencySeriesCount};
+
+// A chart view that draws the playback cursor over the plot (the part after it, already computed
+// but not yet reached, veiled) and moves the cursor where it is clicked.
+class CursorChartView : public QChartView
+{
+public:
+    CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent)
+        : QChartView(chart, parent)
+        , m_playback(playback)
+        , m_cursorSeconds(cursorSeconds)
+    {
+        setRenderHint(QPainter::Antialiasing);
+        setRubberBand(QChartView::NoRubberBand);
+        setToolTip(tr("Click to move the playback cursor to that time."));
+    }
+
+protected:
+    void drawForeground(QPainter* painter, const QRectF& rect) override
+    {
+        QChartView::drawForeground(painter, rect);
+        if (!m_playback->index() || chart()->series().isEmpty())
+            return;
+        const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
+        const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst())).x();
+        if (x < plot.left() || x > plot.right())
+            return;
+        QColor veil = palette().color(QPalette::Base);
+        veil.setAlphaF(0.45f);
+        painter->fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
+        painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+
+    void mousePressEvent(QMouseEvent* event) override
+    {
+        const QPointF scene = mapToScene(event->position().toPoint());
+        const QPointF position = chart()->mapFromScene(scene);
+        if (event->button() == Qt::LeftButton && m_playback->index() && chart()->plotArea().contains(position)
+            && !chart()->series().isEmpty()) {
+            const double seconds = chart()->mapToValue(position, chart()->series().constFirst()).x();
+            m_playback->seek(std::max<VirtualNanos>(0, std::llround(seconds * double(nanosPerSecond))));
+            event->accept();
+            return;
+        }
+        QChartView::mousePressEvent(event);
+    }
+
+private:
+    Playback* m_playback;
+    const double* m_cursorSeconds;
+};
+
+QString chartTitle(int chart)
+{
+    switch (chart) {
+    case ChartsView::PendingChart: return ChartsView::tr("Pending pods per queue");
+    case ChartsView::AttemptsChart: return ChartsView::tr("Scheduling attempts per second, by result");
+    case ChartsView::LatencyChart: return ChartsView::tr("Scheduling latency of the pods bound each second (pod_scheduling_sli_duration)");
+    default: return {};
+    }
+}
+
+QColor seriesColor(int chart, int series)
+{
+    static const std::array<std::array<QColor, ChartsView::maxSeries>, ChartsView::ChartCount> table {{
+        {colors::queue(PodLocation::Active), colors::queue(PodLocation::Backoff), colors::queue(PodLocation::Unschedulable),
+         colors::queue(PodLocation::Gated)},
+        {colors::scheduled(), colors::unschedulable(), colors::error(), QColor()},
+        {QColor(0x3d, 0x85, 0xc6), colors::preemption(), colors::unschedulable(), QColor()},
+    }};
+    return table[size_t(chart)][size_t(series)];
+}
+
+// A tick interval that puts at most `maxTicks` intervals on [0, range]: 1-2-5 steps, and for time
+// 10, 15, 30 s, minutes, 5, 10, 15, 30 min, hours.
+double niceStep(double range, int maxTicks, bool time)
+{
+    if (range <= 0)
+        return 1;
+    if (time) {
+        for (const double step : {1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0, 3600.0, 7200.0, 10800.0, 21600.0}) {
+            if (range / step <= maxTicks)
+                return step;
+        }
+    }
+    double magnitude = std::pow(10.0, std::floor(std::log10(range / maxTicks)));
+    for (;; magnitude *= 10) {
+        for (const double step : {1.0, 2.0, 5.0}) {
+            if (range / (step * magnitude) <= maxTicks)
+                return step * magnitude;
+        }
+    }
+}
+
+} // namespace
+
+ChartsView::ChartsView(Playback* playback, QWidget* parent)
+    : QWidget(parent)
+    , m_playback(playback)
+{
+    static const std::array<QStringList, ChartCount> names {
+        QStringList {tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated")},
+        QStringList {tr("scheduled"), tr("unschedulable"), tr("error")},
+        QStringList {tr("p50"), tr("p90"), tr("p99")},
+    };
+    static const std::array<QString, ChartCount> units {tr("pods"), tr("attempts / s"), tr("seconds")};
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    for (int c = 0; c < ChartCount; ++c) {
+        auto* chart = new QChart;
+        chart->setTitle(chartTitle(c));
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setBackgroundRoundness(0);
+        // Legends above the plots leave every plot the same width, so the time axes line up.
+        chart->legend()->setAlignment(Qt::AlignTop);
+        auto* x = new QValueAxis(chart);
+        auto* y = new QValueAxis(chart);
+        x->setLabelFormat(QStringLiteral("%g"));
+        x->setTickType(QValueAxis::TicksDynamic);
+        y->setTickType(QValueAxis::TicksDynamic);
+        // One time axis title for the stack, under the bottom chart.
+        if (c == ChartCount - 1)
+            x->setTitleText(tr("virtual time (s)"));
+        y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g") : QStringLiteral("%g"));
+        y->setTitleText(units[size_t(c)]);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        m_xAxes[size_t(c)] = x;
+        m_yAxes[size_t(c)] = y;
+        for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
+            auto* series = new QLineSeries(chart);
+            series->setName(names[size_t(c)][s]);
+            chart->addSeries(series);
+            series->attachAxis(x);
+            series->attachAxis(y);
+            m_series[size_t(c)][size_t(s)] = series;
+        }
+        auto* view = new CursorChartView(chart, m_playback, &m_cursorSeconds, splitter);
+        view->setMinimumHeight(170);
+        m_views[size_t(c)] = view;
+        splitter->addWidget(view);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    applyTheme();
+
+    // At most four refreshes a second, however often the trace grows or the cursor moves.
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(250);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &ChartsView::refresh);
+    connect(m_playback, &Playback::cursorChanged, this, &ChartsView::scheduleRefresh);
+    connect(m_playback, &Playback::runChanged, this, [this] {
+        m_plottedSeconds = -1;
+        refresh();
+    });
+    refresh();
+}
+
+ChartsView::~ChartsView() = default;
+
+QChart* ChartsView::chart(int chart) const
+{
+    return m_views[size_t(chart)]->chart();
+}
+
+int ChartsView::seriesCount(int chart) const
+{
+    return seriesCounts[size_t(chart)];
+}
+
+QString ChartsView::seriesName(int chart, int series) const
+{
+    return m_series[size_t(chart)][size_t(series)]->name();
+}
+
+QList<QPointF> ChartsView::seriesPoints(int chart, int series) const
+{
+    return m_series[size_t(chart)][size_t(series)]->points();
+}
+
+void ChartsView::setMaxPoints(int points)
+{
+    m_maxPoints = std::max(points, 2);
+    m_plottedSeconds = -1;
+    refresh();
+}
+
+void ChartsView::scheduleRefresh()
+{
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
+}
+
+void ChartsView::refresh()
+{
+    m_refreshTimer.stop();
+    const trace::TraceIndex* index = m_playback->index();
+    m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
+    const qsizetype seconds = index ? qsizetype(index->seconds().size()) : 0;
+    if (seconds != m_plottedSeconds) {
+        m_plottedSeconds = seconds;
+        rebuildSeries();
+    }
+    updateAxes();
+    for (QChartView* view : m_views)
+        view->viewport()->update();
+}
+
+void ChartsView::rebuildSeries()
+{
+    const trace::TraceIndex* index = m_playback->index();
+    static const std::vector<trace::SecondSample> none;
+    const auto& samples = index ? index->seconds() : none;
+    const auto count = qsizetype(samples.size());
+    m_bucket = charts::bucketSeconds(count, m_maxPoints);
+    const auto at = [&](qsizetype i) -> const trace::SecondSample& { return samples[size_t(i)]; };
+
+    static constexpr std::array<PodLocation, PendingSeriesCount> queues {PodLocation::Active, PodLocation::Backoff,
+                                                                         PodLocation::Unschedulable, PodLocation::Gated};
+    for (int s = 0; s < PendingSeriesCount; ++s) {
+        const auto location = size_t(queues[size_t(s)]);
+        m_series[PendingChart][size_t(s)]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).counts[location]; }));
+    }
+    m_series[AttemptsChart][ScheduledSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).scheduled; }));
+    m_series[AttemptsChart][UnschedulableAttemptsSeries]->replace(
+        charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).unschedulable; }));
+    m_series[AttemptsChart][ErrorSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).error; }));
+    // Seconds in which no pod was bound have no latency: no point rather than a zero.
+    const auto bound = [&](qsizetype i) { return at(i).bound > 0; };
+    m_series[LatencyChart][P50Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
+    m_series[LatencyChart][P90Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
+    m_series[LatencyChart][P99Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
+    // Sparse latency points would vanish as a line: mark them.
+    for (QLineSeries* series : m_series[LatencyChart]) {
+        if (series)
+            series->setPointsVisible(series->count() < 80);
+    }
+}
+
+void ChartsView::updateAxes()
+{
+    const double end = std::max({double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0});
+    const double xStep = niceStep(end, 10, true);
+    for (int c = 0; c < ChartCount; ++c) {
+        QValueAxis* x = m_xAxes[size_t(c)];
+        x->setRange(0, end);
+        x->setTickAnchor(0);
+        x->setTickInterval(xStep);
+        double peak = 0;
+        for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
+            for (const QPointF& point : m_series[size_t(c)][size_t(s)]->points())
+                peak = std::max(peak, point.y());
+        }
+        // Counts tick on whole numbers; the range ends on a tick above the peak.
+        double yStep = niceStep(peak * 1.05, 4, false);
+        if (c != LatencyChart)
+            yStep = std::max(yStep, 1.0);
+        QValueAxis* y = m_yAxes[size_t(c)];
+        y->setRange(0, std::max(1.0, std::ceil(peak * 1.05 / yStep)) * yStep);
+        y->setTickAnchor(0);
+        y->setTickInterval(yStep);
+    }
+    const QString over = m_bucket > 1 ? tr(" — each point the peak of %1 s").arg(m_bucket) : QString();
+    for (int c = 0; c < ChartCount; ++c)
+        chart(c)->setTitle(chartTitle(c) + over);
+
+    // The y axes' labels differ in width ("5", "37.5", "0.04"): pad each chart's left margin up to
+    // the widest, so that a time sits at the same x in all three plots.
+    std::array<int, ChartCount> labelWidths {};
+    for (int c = 0; c < ChartCount; ++c) {
+        const QValueAxis* y = m_yAxes[size_t(c)];
+        const QFontMetrics metrics(y->labelsFont());
+        const QByteArray format = y->labelFormat().toLatin1();
+        for (double value = 0; value <= y->max() + y->tickInterval() / 2; value += y->tickInterval())
+            labelWidths[size_t(c)] = std::max(labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
+    }
+    const int widest = *std::max_element(labelWidths.begin(), labelWidths.end());
+    for (int c = 0; c < ChartCount; ++c)
+        chart(c)->setMargins(QMargins(4 + widest - labelWidths[size_t(c)], 2, 12, 2));
+}
+
+void ChartsView::applyTheme()
+{
+    const bool dark = colors::isDark(palette());
+    for (int c = 0; c < ChartCount; ++c) {
+        QChart* chart = this->chart(c);
+        chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setBackgroundRoundness(0);
+        QFont title = chart->titleFont();
+        title.setPointSizeF(font().pointSizeF());
+        title.setBold(true);
+        chart->setTitleFont(title);
+        // The theme resets the series' pens: the shared colours go on after it.
+        for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
+            QPen pen(seriesColor(c, s), 2);
+            m_series[size_t(c)][size_t(s)]->setPen(pen);
+            m_series[size_t(c)][size_t(s)]->setColor(seriesColor(c, s));
+        }
+    }
+}
+
+void ChartsView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyTheme();
+}
+
+} // namespace ksv

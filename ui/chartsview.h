@@ -1,0 +1,74 @@
+#pragma once
+
+// The charts (Qt Charts) of a run, stacked: pending pods per queue over virtual time, scheduling
+// attempts per second by result, and the scheduling latency percentiles (pod_scheduling_sli_duration)
+// of the pods bound each second. They plot TraceIndex::seconds(), reduced to at most maxPoints()
+// points a series (peaks kept, chartreduction.h), refreshed a few times a second while the run grows,
+// with the playback cursor drawn across each chart. Clicking a chart moves the cursor there.
+
+#include <QList>
+#include <QPointF>
+#include <QTimer>
+#include <QWidget>
+
+#include <array>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace ksv {
+
+class Playback;
+
+class ChartsView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Chart { PendingChart, AttemptsChart, LatencyChart, ChartCount };
+    // Series of each chart, in order.
+    enum PendingSeries { ActiveSeries, BackoffSeries, UnschedulableSeries, GatedSeries, PendingSeriesCount };
+    enum AttemptsSeries { ScheduledSeries, UnschedulableAttemptsSeries, ErrorSeries, AttemptsSeriesCount };
+    enum LatencySeries { P50Series, P90Series, P99Series, LatencySeriesCount };
+    static constexpr int maxSeries = 4;
+    static constexpr int defaultMaxPoints = 400;
+
+    explicit ChartsView(Playback* playback, QWidget* parent = nullptr);
+    ~ChartsView() override;
+
+    // What the charts plot, for tests: x in virtual seconds.
+    QList<QPointF> seriesPoints(int chart, int series) const;
+    int seriesCount(int chart) const;
+    QString seriesName(int chart, int series) const;
+    QChart* chart(int chart) const;
+    QChartView* chartView(int chart) const { return m_views[size_t(chart)]; }
+    // Seconds each point stands for (1 until the run outgrows maxPoints seconds).
+    int bucketSeconds() const { return m_bucket; }
+    int maxPoints() const { return m_maxPoints; }
+    void setMaxPoints(int points);
+    // Brings the charts up to date with the playback now (normally coalesced).
+    void refresh();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void scheduleRefresh();
+    void rebuildSeries();
+    void applyTheme();
+    void updateAxes();
+
+    Playback* m_playback;
+    QTimer m_refreshTimer;
+    std::array<QChartView*, ChartCount> m_views {};
+    std::array<std::array<QLineSeries*, maxSeries>, ChartCount> m_series {};
+    std::array<QValueAxis*, ChartCount> m_xAxes {};
+    std::array<QValueAxis*, ChartCount> m_yAxes {};
+    int m_maxPoints = defaultMaxPoints;
+    int m_bucket = 1;
+    qsizetype m_plottedSeconds = -1; // seconds() size the series were built from
+    double m_cursorSeconds = 0;
+};
+
+} // namespace ksv

@@ -1,0 +1,77 @@
+#include "cyclesegments.h"
+
+namespace ksv::timeline {
+
+using framework::ExtensionPoint;
+using trace::EventKind;
+
+std::vector<CycleSegment> modelSegments(VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing)
+{
+    std::vector<CycleSegment> segments;
+    const VirtualNanos total = std::max<VirtualNanos>(end - start, 0);
+    if (evaluated > 0)
+        ran |= pointBit(ExtensionPoint::Filter);
+    else
+        ran &= ~pointBit(ExtensionPoint::Filter);
+    int others = 0;
+    for (const ExtensionPoint point : cyclePoints)
+        others += (point != ExtensionPoint::Filter && (ran & pointBit(point))) ? 1 : 0;
+    if (others == 0 && !(ran & pointBit(ExtensionPoint::Filter)))
+        return segments;
+
+    // Filter's share; with nothing else to run it takes the whole cycle.
+    const VirtualNanos filter = !(ran & pointBit(ExtensionPoint::Filter)) ? 0
+                              : others == 0                             ? total
+                                                                        : std::min(total, timing.cyclePerNode * evaluated);
+    // Even shares of the rest; the last point takes the rounding remainder, so the bar ends at `end`.
+    const VirtualNanos rest = total - filter;
+    const VirtualNanos share = others > 0 ? rest / others : 0;
+    VirtualNanos t = start;
+    int other = 0;
+    for (const ExtensionPoint point : cyclePoints) {
+        if (!(ran & pointBit(point)))
+            continue;
+        VirtualNanos length = filter;
+        if (point != ExtensionPoint::Filter)
+            length = ++other == others ? rest - share * (others - 1) : share;
+        segments.push_back({point, t, t + length});
+        t += length;
+    }
+    return segments;
+}
+
+PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::CycleRecord& cycle)
+{
+    PointsRan result;
+    if (cycle.endEvent < 0)
+        return result;
+    const auto note = [&](const trace::Event& event) {
+        if (event.kind == EventKind::PluginResult && event.cycle == cycle.cycle)
+            result.mask |= pointBit(ExtensionPoint(event.point));
+    };
+    // Per-pod results come first; per-node detail (FilterNode, ScoreNode) follows them.
+    for (qsizetype i = cycle.startEvent + 1; i < cycle.endEvent; ++i) {
+        const trace::Event& event = trace.at(i);
+        if (event.kind != EventKind::PluginResult)
+            break;
+        note(event);
+    }
+    // Reserve and Permit run when the cycle's cost has been charged, right after CycleEnd.
+    qsizetype i = cycle.endEvent + 1;
+    for (; i < indexed; ++i) {
+        const trace::Event& event = trace.at(i);
+        if (event.kind != EventKind::PluginResult || event.cycle != cycle.cycle)
+            break;
+        note(event);
+    }
+    result.complete = i < indexed;
+    result.mask &= pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter) | pointBit(ExtensionPoint::PreScore)
+                 | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
+    if (cycle.evaluated > 0)
+        result.mask |= pointBit(ExtensionPoint::Filter);
+    if ((result.mask & pointBit(ExtensionPoint::PreScore)) || cycle.feasible > 1)
+        result.mask |= pointBit(ExtensionPoint::Score);
+    return result;
+}
+
+} // namespace ksv::timeline

@@ -1,0 +1,198 @@
+#include "timelinecoordinates.h"
+
+#include <QStringList>
+
+#include <array>
+#include <cmath>
+
+namespace ksv::timeline {
+
+namespace {
+
+constexpr std::array<VirtualNanos, 36> tickSteps {
+    1 * nanosPerMicro, 2 * nanosPerMicro, 5 * nanosPerMicro, 10 * nanosPerMicro, 20 * nanosPerMicro, 50 * nanosPerMicro,
+    100 * nanosPerMicro, 200 * nanosPerMicro, 500 * nanosPerMicro,
+    1 * nanosPerMilli, 2 * nanosPerMilli, 5 * nanosPerMilli, 10 * nanosPerMilli, 20 * nanosPerMilli, 50 * nanosPerMilli,
+    100 * nanosPerMilli, 200 * nanosPerMilli, 500 * nanosPerMilli,
+    1 * nanosPerSecond, 2 * nanosPerSecond, 5 * nanosPerSecond, 10 * nanosPerSecond, 15 * nanosPerSecond, 30 * nanosPerSecond,
+    1 * nanosPerMinute, 2 * nanosPerMinute, 5 * nanosPerMinute, 10 * nanosPerMinute, 15 * nanosPerMinute, 30 * nanosPerMinute,
+    1 * nanosPerHour, 2 * nanosPerHour, 3 * nanosPerHour, 6 * nanosPerHour, 12 * nanosPerHour, 24 * nanosPerHour,
+};
+
+// Decimals a multiple of `step` needs when printed in `unit`.
+int decimalsFor(VirtualNanos step, VirtualNanos unit)
+{
+    int decimals = 0;
+    VirtualNanos resolution = unit;
+    while (decimals < 9 && resolution > 1 && step % resolution != 0) {
+        resolution /= 10;
+        ++decimals;
+    }
+    return decimals;
+}
+
+QString fixed(double value, int decimals)
+{
+    return QString::number(value, 'f', decimals);
+}
+
+// Three significant digits, trailing zeros dropped: 512, 20.4, 1.25, 2.
+QString significant(double value)
+{
+    const int decimals = value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2;
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+// "1 h 30 min", "2 min", "1 min 30.5 s", "45 s": hours and minutes when t reaches them, seconds
+// with `decimals` unless they are zero and a larger unit was printed.
+QString clockText(VirtualNanos t, int decimals)
+{
+    const VirtualNanos hours = t / nanosPerHour;
+    const VirtualNanos minutes = (t % nanosPerHour) / nanosPerMinute;
+    const VirtualNanos rest = t % nanosPerMinute;
+    QStringList parts;
+    if (hours > 0)
+        parts.append(QString::number(hours) + QStringLiteral(" h"));
+    if (rest != 0 && hours > 0)
+        parts.append(QString::number(minutes) + QStringLiteral(" min"));
+    else if (minutes > 0)
+        parts.append(QString::number(minutes) + QStringLiteral(" min"));
+    if (rest != 0 || parts.isEmpty())
+        parts.append(fixed(double(rest) / double(nanosPerSecond), decimals) + QStringLiteral(" s"));
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+TimelineCoordinates::TimelineCoordinates(TimeRange range, double width)
+    : m_range(range.isValid() ? range : TimeRange {range.start, range.start + minimumSpan})
+    , m_width(std::max(width, 1.0))
+    , m_nanosPerPixel(double(m_range.span()) / m_width)
+{
+}
+
+VirtualNanos TimelineCoordinates::xToTime(double x) const
+{
+    return m_range.start + static_cast<VirtualNanos>(std::llround(x * m_nanosPerPixel));
+}
+
+TimeRange zoomAround(TimeRange range, double anchor, double factor)
+{
+    if (!range.isValid() || factor <= 0)
+        return range;
+    const double anchorTime = double(range.start) + anchor * double(range.span());
+    const double span = std::clamp(double(range.span()) / factor, double(minimumSpan), double(maximumSpan));
+    const auto start = static_cast<VirtualNanos>(std::llround(anchorTime - anchor * span));
+    return {start, start + static_cast<VirtualNanos>(std::llround(span))};
+}
+
+TimeRange panByPixels(TimeRange range, double width, double pixels)
+{
+    const auto shift = static_cast<VirtualNanos>(std::llround(pixels * double(range.span()) / std::max(width, 1.0)));
+    return {range.start - shift, range.end - shift};
+}
+
+TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, double margin)
+{
+    if (to < from)
+        std::swap(from, to);
+    if (from >= range.start && to <= range.end && (from < range.end || from == to))
+        return range;
+    const VirtualNanos span = range.span();
+    const double room = double(span) * (1 - 2 * margin);
+    if (double(to - from) > room) {
+        const VirtualNanos wanted = std::clamp(static_cast<VirtualNanos>(double(to - from) / (1 - 2 * margin)), minimumSpan, maximumSpan);
+        const VirtualNanos start = from + (to - from) / 2 - wanted / 2;
+        return {start, start + wanted};
+    }
+    const auto spare = static_cast<VirtualNanos>(margin * double(span));
+    if (from < range.start)
+        return {from - spare, from - spare + span};
+    return {to + spare - span, to + spare};
+}
+
+TimeRange fitRange(VirtualNanos start, VirtualNanos end)
+{
+    const VirtualNanos span = std::max(end - start, minimumSpan);
+    return {start, start + span + span / 50};
+}
+
+VirtualNanos tickStep(double nanosPerPixel, double minPixels)
+{
+    const double wanted = nanosPerPixel * minPixels;
+    VirtualNanos step = tickSteps.front();
+    while (double(step) < wanted)
+        step = nextTickStep(step);
+    return step;
+}
+
+VirtualNanos nextTickStep(VirtualNanos step)
+{
+    for (const VirtualNanos candidate : tickSteps) {
+        if (candidate > step)
+            return candidate;
+    }
+    return step * 2; // days
+}
+
+QList<VirtualNanos> ticks(TimeRange range, VirtualNanos step)
+{
+    QList<VirtualNanos> result;
+    if (step <= 0 || !range.isValid())
+        return result;
+    // The first multiple of step at or after the start (floor division for negative starts).
+    VirtualNanos t = range.start / step * step;
+    if (t < range.start)
+        t += step;
+    for (; t <= range.end; t += step)
+        result.append(t);
+    return result;
+}
+
+QString formatTick(VirtualNanos t, VirtualNanos step)
+{
+    if (t == 0)
+        return QStringLiteral("0");
+    if (t < 0)
+        return QLatin1Char('-') + formatTick(-t, step);
+    if (step >= nanosPerMinute)
+        return clockText(t, 0);
+    if (t < nanosPerSecond && step < 100 * nanosPerMilli) {
+        if (t < nanosPerMilli && step < nanosPerMilli)
+            return fixed(double(t) / double(nanosPerMicro), decimalsFor(step, nanosPerMicro)) + QStringLiteral(" µs");
+        return fixed(double(t) / double(nanosPerMilli), decimalsFor(step, nanosPerMilli)) + QStringLiteral(" ms");
+    }
+    return clockText(t, decimalsFor(step, nanosPerSecond));
+}
+
+QString formatDuration(VirtualNanos duration)
+{
+    if (duration < 0)
+        return QLatin1Char('-') + formatDuration(-duration);
+    if (duration < nanosPerMicro)
+        return QString::number(duration) + QStringLiteral(" ns");
+    if (duration < nanosPerMilli)
+        return significant(double(duration) / double(nanosPerMicro)) + QStringLiteral(" µs");
+    if (duration < nanosPerSecond)
+        return significant(double(duration) / double(nanosPerMilli)) + QStringLiteral(" ms");
+    if (duration < nanosPerMinute)
+        return significant(double(duration) / double(nanosPerSecond)) + QStringLiteral(" s");
+    const VirtualNanos seconds = (duration + nanosPerSecond / 2) / nanosPerSecond;
+    if (seconds < 3600)
+        return seconds % 60 == 0 ? QString(QString::number(seconds / 60) + QStringLiteral(" min"))
+                                 : QString(QString::number(seconds / 60) + QStringLiteral(" min ") + QString::number(seconds % 60)
+                                           + QStringLiteral(" s"));
+    const VirtualNanos minutes = (seconds + 30) / 60;
+    return minutes % 60 == 0 ? QString(QString::number(minutes / 60) + QStringLiteral(" h"))
+                             : QString(QString::number(minutes / 60) + QStringLiteral(" h ") + QString::number(minutes % 60)
+                                       + QStringLiteral(" min"));
+}
+
+} // namespace ksv::timeline

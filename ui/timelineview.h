@@ -1,0 +1,38 @@
+#pragma once
+
+// The cycle timeline: a toolbar (zoom, history, follow), the painted lanes (TimelinePlot) with a
+// scrollbar for many binding lanes, and a legend. See timelineplot.h for what the lanes show.
+
+#include <QWidget>
+
+class QLabel;
+class QScrollBar;
+
+namespace ksv {
+
+class Playback;
+class TimelinePlot;
+class TimelineZoom;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(Playback* playback, QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    TimelinePlot* plot() const { return m_plot; }
+    TimelineZoom* zoom() const { return m_zoom; }
+
+private:
+    void updateScrollBar();
+    void updateRangeLabel();
+
+    Playback* m_playback;
+    TimelineZoom* m_zoom;
+    TimelinePlot* m_plot;
+    QScrollBar* m_scrollBar;
+    QLabel* m_rangeLabel;
+};
+
+} // namespace ksv
