@@ -1,7 +1,8 @@
 #pragma once
 
-// The few colours the trace views add to the palette: a failure, a success, the chosen node. Picked
-// for the palette in use (theme::isDark), so that they read on light and dark backgrounds alike.
+// The few colours the inspector and the event log add to the palette, for text and row tints: a
+// failure, a success, the chosen node. The hues of viewcolors.h's result fills, in tones that read as
+// text on the palette in use (theme::isDark), light or dark.
 
 #include "theme.h"
 
