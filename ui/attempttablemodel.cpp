@@ -1,6 +1,7 @@
 #include "attempttablemodel.h"
 
 #include "eventtext.h"
+#include "tracecolors.h"
 
 #include <QBrush>
 #include <QFont>
@@ -17,10 +18,6 @@ using trace::Event;
 using trace::EventKind;
 
 namespace {
-// Translucent, so they read on light and dark palettes alike.
-const QColor chosenBackground(46, 160, 67, 70);
-const QColor rejectedText(200, 40, 40);
-
 bool isCycleEvent(EventKind kind)
 {
     return kind == EventKind::CycleStart || kind == EventKind::FilterNode || kind == EventKind::ScoreNode || kind == EventKind::CycleEnd;
@@ -444,13 +441,13 @@ QVariant AttemptTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::BackgroundRole:
         if (row.chosen)
-            return QBrush(chosenBackground);
+            return QBrush(tracecolors::chosenBackground());
         return {};
     case Qt::ForegroundRole:
         if (!row.evaluated)
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
         if (row.code != Code::Success && (column == VerdictColumn || column == rejectedByColumn()))
-            return QBrush(rejectedText);
+            return QBrush(tracecolors::failure());
         return {};
     case Qt::TextAlignmentRole:
         if (column == TotalColumn || isScore)

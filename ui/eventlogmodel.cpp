@@ -1,6 +1,7 @@
 #include "eventlogmodel.h"
 
 #include "eventtext.h"
+#include "tracecolors.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -14,7 +15,6 @@ using trace::Event;
 using trace::EventKind;
 
 namespace {
-const QColor failureText(200, 40, 40);
 constexpr int codeCount = int(framework::Code::Pending) + 1;
 constexpr int pointCount = int(framework::ExtensionPoint::PostBind) + 1;
 
@@ -231,7 +231,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ForegroundRole:
         if ((column == KindColumn || column == CodeColumn || column == DetailColumn) && eventtext::isFailure(event))
-            return QBrush(failureText);
+            return QBrush(tracecolors::failure());
         return {};
     case Qt::TextAlignmentRole:
         if (column == TimeColumn || column == CycleColumn)

@@ -1,6 +1,7 @@
 #include "podhistorymodel.h"
 
 #include "eventtext.h"
+#include "tracecolors.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -16,8 +17,6 @@ using trace::Event;
 using trace::EventKind;
 
 namespace {
-const QColor failureText(200, 40, 40);
-const QColor successText(30, 130, 50);
 const QString separator = QStringLiteral(" · ");
 } // namespace
 
@@ -269,9 +268,9 @@ QVariant PodHistoryModel::data(const QModelIndex& index, int role) const
         if (column != WhatColumn)
             return {};
         if (eventtext::isFailure(event))
-            return QBrush(failureText);
+            return QBrush(tracecolors::failure());
         if ((event.kind == EventKind::CycleEnd || event.kind == EventKind::BindingEnd) && event.code == quint8(Code::Success))
-            return QBrush(successText);
+            return QBrush(tracecolors::success());
         return {};
     case Qt::TextAlignmentRole:
         if (column == CycleColumn || column == TimeColumn)

@@ -5,6 +5,7 @@
 #include "playback.h"
 #include "podhistorymodel.h"
 #include "tableviews.h"
+#include "tracecolors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -33,8 +34,6 @@ const QString failureStyle = QStringLiteral("QLabel { background: rgba(200, 40, 
 const QString successStyle = QStringLiteral("QLabel { background: rgba(46, 160, 67, 30); border: 1px solid rgba(46, 160, 67, 150); "
                                             "border-radius: 3px; padding: 6px; }");
 const QString neutralStyle = QStringLiteral("QLabel { border: 1px solid palette(mid); border-radius: 3px; padding: 6px; }");
-const QString red = QStringLiteral("#c82828");
-const QString amber = QStringLiteral("#b07000");
 
 QString escaped(const QString& text)
 {
@@ -233,6 +232,11 @@ bool PodInspector::isShowingPlaceholder() const
     return m_stack->currentIndex() == 0;
 }
 
+bool PodInspector::isShowingNoDetailNote() const
+{
+    return !m_noDetail->isHidden();
+}
+
 QString PodInspector::outcomeText() const
 {
     return m_outcome->text();
@@ -394,6 +398,8 @@ void PodInspector::stepAttempt(int delta)
 
 void PodInspector::updateSummary()
 {
+    const QString red = tracecolors::failure().name();
+    const QString amber = tracecolors::caution().name();
     const trace::CycleRecord* record = m_attempt->record();
     m_noDetail->setVisible(record && m_attempt->isStarted() && m_attempt->isFinished() && !m_attempt->hasNodeDetail()
                            && m_attempt->evaluated() > 0);
@@ -425,7 +431,8 @@ void PodInspector::updateSummary()
                                .arg(record->attempt)
                            + counts.arg(m_attempt->rowCount()).arg(feasible) + QLatin1Char('.'));
     } else if (m_attempt->resultCode() == Code::Success) {
-        QString text = tr("<b>Scheduled</b> to <b>%1</b>").arg(escaped(m_attempt->chosenNode()));
+        // The scheduling cycle chose a node; whether the pod got there is the binding cycle's part.
+        QString text = tr("<b>Chose %1</b>").arg(escaped(m_attempt->chosenNode()));
         const int chosen = m_attempt->chosenRow();
         if (chosen >= 0 && m_attempt->scorePluginCount() > 0) {
             const qint64 best = m_attempt->index(chosen, 0).data(AttemptTableModel::TotalRole).toLongLong();

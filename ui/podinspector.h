@@ -39,6 +39,8 @@ public:
     QComboBox* attemptSelector() const { return m_attempts; }
     QString outcomeText() const;
     bool isShowingPlaceholder() const;
+    // The note that the run has no per-node detail for the shown attempt.
+    bool isShowingNoDetailNote() const;
 
 private:
     // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).

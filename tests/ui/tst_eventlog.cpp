@@ -179,6 +179,28 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // Attached before the run: rows arrive in batches as the cursor follows the engine.
+    void growsWithALiveRun()
+    {
+        Playback playback;
+        EventLogView log(&playback);
+        QAbstractItemModelTester tester(log.model(), QtTestReporting);
+        QCOMPARE(log.model()->rowCount(), 0);
+        QSignalSpy inserted(log.model(), &QAbstractItemModel::rowsInserted);
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(500);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), isDefaultKind));
+        QVERIFY(inserted.size() > 1);
+        QVERIFY(inserted.size() < log.model()->rowCount()); // batches, not a signal per event
+
+        // A new run starts from nothing.
+        playback.load(scenario, configurationOf(*scenario), {});
+        QVERIFY(log.model()->rowCount() <= playback.cursor());
+    }
+
     void viewFollowsTheEndAndSelects()
     {
         Playback playback;

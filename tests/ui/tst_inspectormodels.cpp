@@ -6,10 +6,12 @@
 #include "playbackhelpers.h"
 #include "podhistorymodel.h"
 #include "podinspector.h"
+#include "theme.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDir>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -151,6 +153,11 @@ private Q_SLOTS:
         QTest::newRow("backlog-node-added") << QStringLiteral("backlog-node-added.yaml");
         QTest::newRow("default") << QStringLiteral("default.yaml");
         QTest::newRow("priority-preemption") << QStringLiteral("priority-preemption.yaml");
+        QTest::newRow("gang-scheduling") << QStringLiteral("gang-scheduling.yaml");
+        QTest::newRow("zone-spread") << QStringLiteral("zone-spread.yaml");
+        QTest::newRow("affinity-spread") << QStringLiteral("affinity-spread.yaml");
+        QTest::newRow("database-anti-affinity") << QStringLiteral("database-anti-affinity.yaml");
+        QTest::newRow("gpu-pool") << QStringLiteral("gpu-pool.yaml");
     }
     void everyAttemptMatchesTrace()
     {
@@ -397,6 +404,18 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(model.evaluated() > 0);
         QVERIFY(!model.message().isEmpty());
+
+        // The inspector says why its table is empty.
+        PodInspector inspector(&playback);
+        playback.selectCycle(0);
+        QVERIFY(inspector.isShowingNoDetailNote());
+        QVERIFY(inspector.outcomeText().contains(QStringLiteral("FailedScheduling")));
+        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
+            inspector.resize(1400, 900);
+            inspector.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&inspector));
+            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-no-detail.png")));
+        }
     }
 
     void inspectorFollowsSelection()
@@ -417,9 +436,22 @@ private Q_SLOTS:
         QCOMPARE(inspector.attemptModel()->cycle(), playback.selectedCycle());
         QCOMPARE(inspector.attemptModel()->cycle(), index.podCycles(pod).back());
         QCOMPARE(inspector.attemptSelector()->count(), int(index.podCycles(pod).size()));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Scheduled")));
+        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Chose ") + inspector.attemptModel()->chosenNode()));
+        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Bound at")));
         // The proxy sorts by total, descending: the chosen node is on top.
         QCOMPARE(cell(*inspector.attemptProxy(), 0, AttemptTableModel::NodeColumn), inspector.attemptModel()->chosenNode());
+        QVERIFY(!inspector.isShowingNoDetailNote());
+        // The node filter box narrows the table.
+        auto* nodeFilter = inspector.findChild<QLineEdit*>();
+        QVERIFY(nodeFilter);
+        nodeFilter->setText(QStringLiteral("render-pool"));
+        QCOMPARE(inspector.attemptProxy()->rowCount(), 3);
+        QCOMPARE(cell(*inspector.attemptProxy(), 0, AttemptTableModel::NodeColumn), inspector.attemptModel()->chosenNode());
+        nodeFilter->setText(QStringLiteral("WORKER"));
+        QCOMPARE(inspector.attemptProxy()->rowCount(), 3);
+        QVERIFY(!inspector.attemptProxy()->index(0, 0).data(AttemptTableModel::FeasibleRole).toBool());
+        nodeFilter->clear();
+        QCOMPARE(inspector.attemptProxy()->rowCount(), 6);
 
         // Clicking the first attempt in the history shows it above.
         const qint32 first = index.podCycles(pod).front();
@@ -462,6 +494,79 @@ private Q_SLOTS:
             QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-empty.png")));
     }
 
+    // Attached before the run: the history grows with the cursor and the inspector moves on to
+    // each new attempt of the pod it shows.
+    void followsALiveRun()
+    {
+        Playback playback;
+        PodInspector inspector(&playback);
+        QAbstractItemModelTester historyTester(inspector.historyModel(), QtTestReporting);
+        QAbstractItemModelTester attemptTester(inspector.attemptModel(), QtTestReporting);
+        QAbstractItemModelTester proxyTester(inspector.attemptProxy(), QtTestReporting);
+        QVERIFY(inspector.isShowingPlaceholder());
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        const QString key = QStringLiteral("media/render-worker-0");
+        int cyclesSeen = 0;
+        QList<qint32> shown;
+        connect(&playback, &Playback::cursorChanged, this, [&] {
+            const qint32 pod = playback.index()->catalogue().podIndex(key);
+            if (playback.selectedPod() < 0 && playback.state().pods[size_t(pod)].attempts > 0)
+                playback.selectPod(pod);
+            if (playback.selectedPod() == pod && (shown.isEmpty() || shown.back() != inspector.attemptModel()->cycle()))
+                shown << inspector.attemptModel()->cycle();
+            cyclesSeen = std::max(cyclesSeen, int(inspector.attemptSelector()->count()));
+        });
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(500);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
+
+        const trace::TraceIndex& index = *playback.index();
+        const qint32 pod = index.catalogue().podIndex(key);
+        const auto& cycles = index.podCycles(pod);
+        QCOMPARE(playback.selectedPod(), pod);
+        // Both attempts were shown in turn, the latest last.
+        QCOMPARE(shown, QList<qint32>(cycles.cbegin(), cycles.cend()));
+        QCOMPARE(inspector.attemptModel()->cycle(), cycles.back());
+        QVERIFY(inspector.attemptModel()->isFinished());
+        QCOMPARE(inspector.attemptModel()->chosenNode(), playback.trace()->string(index.cycles()[size_t(cycles.back())].node));
+        QCOMPARE(cyclesSeen, int(cycles.size()));
+        // The history grown along the way equals one built at the end.
+        PodHistoryModel fresh(&index);
+        fresh.setPod(pod);
+        fresh.setLimit(playback.cursor());
+        QCOMPARE(inspector.historyModel()->rowCount(), fresh.rowCount());
+        for (int row = 0; row < fresh.rowCount(); ++row)
+            QCOMPARE(inspector.historyModel()->positionAt(row), fresh.positionAt(row));
+    }
+
+    // A gang's attempt that waited on Permit, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
+    void screenshotOfPermit()
+    {
+        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+        if (directory.isEmpty())
+            QSKIP("KSV_SCREENSHOT_DIR is not set");
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
+        PodInspector inspector(&playback);
+        inspector.resize(1400, 900);
+        inspector.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
+        for (size_t cycle = 0; cycle < playback.index()->cycles().size(); ++cycle) {
+            playback.selectCycle(qint32(cycle));
+            const auto& results = inspector.attemptModel()->pluginResults();
+            const bool rejectedLater = std::any_of(results.cbegin(), results.cend(), [](const auto& r) {
+                return r.point >= framework::ExtensionPoint::Permit && r.code != Code::Success && r.code != Code::Skip && r.code != Code::Wait;
+            });
+            if (rejectedLater) {
+                QTest::qWait(20);
+                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-permit.png")));
+                return;
+            }
+        }
+        QFAIL("no attempt was rejected at or after Permit");
+    }
+
     // The attempts of a preempting pod, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
     void screenshotsOfPreemption()
     {
@@ -483,6 +588,14 @@ private Q_SLOTS:
             const bool nominated = inspector.attemptModel()->nominatedFirstRow() >= 0;
             if ((saved == 0 && preempted) || (saved == 1 && nominated) || (saved == 2 && inspector.attemptModel()->scorePluginCount() > 4)) {
                 QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-%1.png").arg(saved)));
+                if (saved == 0) {
+                    theme::apply(theme::Theme::Dark);
+                    playback.selectCycle(-1);
+                    playback.selectCycle(qint32(cycle));
+                    QTest::qWait(20);
+                    QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-dark.png")));
+                    theme::apply(theme::Theme::Light);
+                }
                 ++saved;
             }
         }
