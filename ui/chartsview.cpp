@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QMouseEvent>
 #include <QSplitter>
 #include <QValueAxis>
@@ -143,8 +144,11 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
         auto* x = new QValueAxis(chart);
         auto* y = new QValueAxis(chart);
         x->setLabelFormat(QStringLiteral("%g"));
-        x->setTickType(QValueAxis::TicksDynamic);
-        y->setTickType(QValueAxis::TicksDynamic);
+        for (QValueAxis* axis : {x, y}) {
+            axis->setRange(0, 1);
+            axis->setTickInterval(1);
+            axis->setTickType(QValueAxis::TicksDynamic);
+        }
         // One time axis title for the stack, under the bottom chart.
         if (c == ChartCount - 1)
             x->setTitleText(tr("virtual time (s)"));
@@ -155,7 +159,18 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
         m_xAxes[size_t(c)] = x;
         m_yAxes[size_t(c)] = y;
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
-            auto* series = new QLineSeries(chart);
+            // Latency exists only for the seconds in which pods were bound: points, since a line
+            // would invent values across the seconds without any.
+            QXYSeries* series = nullptr;
+            if (c == LatencyChart) {
+                // Decreasing sizes: where the percentiles coincide (a single pod) all three show.
+                auto* scatter = new QScatterSeries(chart);
+                scatter->setMarkerSize(11 - 3 * s);
+                scatter->setBorderColor(Qt::transparent);
+                series = scatter;
+            } else {
+                series = new QLineSeries(chart);
+            }
             series->setName(names[size_t(c)][s]);
             chart->addSeries(series);
             series->attachAxis(x);
@@ -224,9 +239,12 @@ void ChartsView::refresh()
     m_refreshTimer.stop();
     const trace::TraceIndex* index = m_playback->index();
     m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
+    // The last second is still open and changes as events arrive: rebuild whenever the index grew.
     const qsizetype seconds = index ? qsizetype(index->seconds().size()) : 0;
-    if (seconds != m_plottedSeconds) {
+    const qsizetype indexed = index ? index->indexed() : 0;
+    if (seconds != m_plottedSeconds || indexed != m_plottedEvents) {
         m_plottedSeconds = seconds;
+        m_plottedEvents = indexed;
         rebuildSeries();
     }
     updateAxes();
@@ -258,22 +276,39 @@ void ChartsView::rebuildSeries()
     m_series[LatencyChart][P50Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
     m_series[LatencyChart][P90Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
     m_series[LatencyChart][P99Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
-    // Sparse latency points would vanish as a line: mark them.
-    for (QLineSeries* series : m_series[LatencyChart]) {
-        if (series)
-            series->setPointsVisible(series->count() < 80);
+
+    // The last second is still open: its point goes at the last indexed event, not the second's end.
+    if (count > 0) {
+        const double now = std::clamp(double(index->head().time) / double(nanosPerSecond), double(count - 1) + 1e-3, double(count));
+        for (int c = 0; c < ChartCount; ++c) {
+            for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
+                QXYSeries* series = m_series[size_t(c)][size_t(s)];
+                if (series->count() > 0 && series->at(series->count() - 1).x() == double(count))
+                    series->replace(series->count() - 1, QPointF(now, series->at(series->count() - 1).y()));
+            }
+        }
     }
 }
 
 void ChartsView::updateAxes()
 {
     const double end = std::max({double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0});
+    // Qt Charts lays out every tick as soon as the range or the interval changes: change them in the
+    // order that never asks for more than a dozen ticks (a wide range on a fine interval would make
+    // a graphics item per tick, hundreds of thousands of them).
+    const auto setTicks = [](QValueAxis* axis, double top, double step) {
+        axis->setTickAnchor(0);
+        if (step >= axis->tickInterval()) {
+            axis->setTickInterval(step);
+            axis->setRange(0, top);
+        } else {
+            axis->setRange(0, top);
+            axis->setTickInterval(step);
+        }
+    };
     const double xStep = niceStep(end, 10, true);
     for (int c = 0; c < ChartCount; ++c) {
-        QValueAxis* x = m_xAxes[size_t(c)];
-        x->setRange(0, end);
-        x->setTickAnchor(0);
-        x->setTickInterval(xStep);
+        setTicks(m_xAxes[size_t(c)], end, xStep);
         double peak = 0;
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
             for (const QPointF& point : m_series[size_t(c)][size_t(s)]->points())
@@ -283,10 +318,7 @@ void ChartsView::updateAxes()
         double yStep = niceStep(peak * 1.05, 4, false);
         if (c != LatencyChart)
             yStep = std::max(yStep, 1.0);
-        QValueAxis* y = m_yAxes[size_t(c)];
-        y->setRange(0, std::max(1.0, std::ceil(peak * 1.05 / yStep)) * yStep);
-        y->setTickAnchor(0);
-        y->setTickInterval(yStep);
+        setTicks(m_yAxes[size_t(c)], std::max(1.0, std::ceil(peak * 1.05 / yStep)) * yStep, yStep);
     }
     const QString over = m_bucket > 1 ? tr(" — each point the peak of %1 s").arg(m_bucket) : QString();
     for (int c = 0; c < ChartCount; ++c)
@@ -321,9 +353,12 @@ void ChartsView::applyTheme()
         chart->setTitleFont(title);
         // The theme resets the series' pens: the shared colours go on after it.
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
-            QPen pen(seriesColor(c, s), 2);
-            m_series[size_t(c)][size_t(s)]->setPen(pen);
-            m_series[size_t(c)][size_t(s)]->setColor(seriesColor(c, s));
+            QXYSeries* series = m_series[size_t(c)][size_t(s)];
+            series->setColor(seriesColor(c, s));
+            if (c == LatencyChart)
+                static_cast<QScatterSeries*>(series)->setBorderColor(Qt::transparent);
+            else
+                series->setPen(QPen(seriesColor(c, s), 2));
         }
     }
 }

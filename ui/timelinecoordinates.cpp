@@ -121,7 +121,7 @@ TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, dou
 TimeRange fitRange(VirtualNanos start, VirtualNanos end)
 {
     const VirtualNanos span = std::max(end - start, minimumSpan);
-    return {start, start + span + span / 50};
+    return {start - span / 100, start + span + span / 50};
 }
 
 VirtualNanos tickStep(double nanosPerPixel, double minPixels)

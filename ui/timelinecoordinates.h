@@ -67,7 +67,8 @@ TimeRange panByPixels(TimeRange range, double width, double pixels);
 // of the span) to spare on the side it came in from; zoomed out around the item when it is wider than
 // the window allows. Unchanged when the item is already inside.
 TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, double margin = 0.1);
-// [start, end] of data shown whole, with a small margin on the right; at least minimumSpan wide.
+// [start, end] of data shown whole, with small margins (marks at the edges stay whole); at least
+// minimumSpan wide.
 TimeRange fitRange(VirtualNanos start, VirtualNanos end);
 
 // Axis ticks. The steps: 1-2-5 from 1 µs to 500 ms, then 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15,

@@ -217,8 +217,9 @@ quint32 TimelinePlot::pointsOf(qint32 cycle) const
 
 void TimelinePlot::followCursor()
 {
-    // Only while playing: a cursor moved by a seek or a step stays where the user put the window.
-    if (!m_playback->index() || !m_playback->isPlaying() || !m_zoom->isFollowing() || m_zoom->isFitAll()
+    // Only while playing or tracking the engine: after a seek or a step the window stays where the
+    // user put it.
+    if (!m_playback->index() || !(m_playback->isPlaying() || m_playback->isFollowing()) || !m_zoom->isFollowing() || m_zoom->isFitAll()
         || m_cursorTime == m_followedCursor)
         return;
     m_followedCursor = m_cursorTime;
@@ -248,7 +249,7 @@ TimelineCoordinates TimelinePlot::coordinates() const
     return TimelineCoordinates(m_zoom->range(), plotWidth());
 }
 
-TimelinePlot::Frame TimelinePlot::frame() const
+TimelinePlot::Frame TimelinePlot::frame(bool visibleLanesOnly) const
 {
     Frame frame;
     frame.coordinates = coordinates();
@@ -275,7 +276,11 @@ TimelinePlot::Frame TimelinePlot::frame() const
 
     const auto& bindings = index->bindings();
     frame.bindings.resize(m_laneBindings.size());
+    const int lanesTop = laneRect(Lane::SelectedPod).bottom();
     for (size_t lane = 0; lane < m_laneBindings.size(); ++lane) {
+        const QRect row = laneRect(Lane::Binding, int(lane));
+        if (visibleLanesOnly && (row.bottom() < lanesTop || row.top() > height()))
+            continue;
         const auto& members = m_laneBindings[lane];
         const auto startAt = [&](qsizetype i) { return bindingStart(bindings[size_t(members[size_t(i)])]); };
         const auto endAt = [&](qsizetype i) { return bindingEnd(bindings[size_t(members[size_t(i)])]); };
@@ -388,7 +393,7 @@ TimelinePlot::Hit TimelinePlot::hitTest(QPoint position) const
         hit.cycle = cycleNear(hit.time, tolerance);
         if (hit.cycle >= 0) {
             // Count what shares the pixels: a fold cannot be clicked apart, only zoomed into.
-            const Frame frame = this->frame();
+            const Frame frame = this->frame(true);
             for (const FoldedRun& run : frame.cycles) {
                 if (hit.cycle >= run.first && hit.cycle < run.last)
                     hit.folded = run.count();

@@ -39,7 +39,8 @@ public:
     ~TimelinePlot() override;
 
     // What a paint draws, for the current window: runs index into cycles(), failedCycles(),
-    // preemptedCycles() and, per binding lane, laneBindings(lane).
+    // preemptedCycles() and, per binding lane, laneBindings(lane). With `visibleLanesOnly`, binding
+    // lanes scrolled out of view are left empty.
     struct Frame
     {
         timeline::TimelineCoordinates coordinates;
@@ -48,7 +49,7 @@ public:
         std::vector<timeline::FoldedRun> preemptions;
         std::vector<std::vector<timeline::FoldedRun>> bindings;
     };
-    Frame frame() const;
+    Frame frame(bool visibleLanesOnly = false) const;
 
     timeline::TimelineCoordinates coordinates() const;
     // The area time maps onto: right of the lane labels.

@@ -22,6 +22,15 @@ QColor faded(QColor color, const QColor& towards, double amount)
                             float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
 }
 
+// Separators and grid lines: the text colour, faint, so they show on light and dark palettes alike
+// (QPalette::Mid is darker than Base in some dark palettes).
+QColor rule(const QPalette& palette)
+{
+    QColor color = palette.color(QPalette::WindowText);
+    color.setAlphaF(0.3f);
+    return color;
+}
+
 QRectF span(double x0, double x1, double top, double height)
 {
     return QRectF(x0, top, std::max(x1 - x0, 2.0), height); // folds and instants stay visible
@@ -41,7 +50,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("No run loaded: open a scenario to see its scheduling cycles."));
         return;
     }
-    const Frame frame = this->frame();
+    const Frame frame = this->frame(true);
     const TimelineCoordinates& c = frame.coordinates;
 
     // Lanes' backgrounds, binding lanes clipped below the fixed lanes.
@@ -88,7 +97,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
     const TimelineCoordinates& c = frame.coordinates;
     const QRect axis = laneRect(Lane::Axis);
     painter.fillRect(QRect(0, 0, width(), axis.height()), palette().window());
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(0, axis.bottom(), width(), axis.bottom());
 
     // The finest step whose labels do not collide.
@@ -102,8 +111,8 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
             break;
         step = timeline::nextTickStep(step);
     }
-    QColor grid = palette().color(QPalette::Mid);
-    grid.setAlphaF(0.35f);
+    QColor grid = rule(palette());
+    grid.setAlphaF(0.10f);
     for (const VirtualNanos t : timeline::ticks(c.range(), step)) {
         const double x = plotLeft() + c.timeToX(t);
         painter.setPen(palette().color(QPalette::WindowText));
@@ -180,7 +189,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         const double y = marksTop + 3;
         painter.drawPolygon(QPolygonF({QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y)}));
     }
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(lane.left(), lane.bottom(), lane.right(), lane.bottom());
 }
 
@@ -190,6 +199,9 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
     const trace::CycleRecord& cycle = traceIndex.cycles()[size_t(index)];
     const bool running = cycle.endEvent < 0;
     const QColor resultColor = running ? colors::running() : colors::result(cycle.code);
+    // Cycles follow one another without a pause: a pixel of gap keeps neighbours apart.
+    if (bar.width() >= 5)
+        bar.setWidth(bar.width() - 1);
     if (running || bar.width() < segmentWidth) {
         painter.fillRect(bar, resultColor);
     } else {
@@ -330,22 +342,57 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
 {
     const auto& bindings = m_playback->index()->bindings();
     const double left = plotLeft();
+    const QColor foldColor = faded(colors::binding(), palette().color(QPalette::Base), 0.3);
+    std::vector<QRectF> failedFolds; // red strips go over the blocks
     for (size_t lane = 0; lane < frame.bindings.size(); ++lane) {
         const QRect row = laneRect(Lane::Binding, int(lane));
         if (row.bottom() < laneRect(Lane::SelectedPod).bottom() || row.top() > height())
             continue;
         const QRectF inner = QRectF(row).adjusted(0, 2, 0, -2);
         const auto& members = m_laneBindings[lane];
+        // Folds that touch are filled as one block: a busy lane is a few rectangles, not hundreds.
+        double blockStart = 0;
+        double blockEnd = -1;
+        const auto flush = [&] {
+            if (blockEnd >= blockStart)
+                painter.fillRect(span(blockStart, blockEnd, inner.top(), inner.height()), foldColor);
+            blockEnd = -1;
+        };
         for (const FoldedRun& run : frame.bindings[lane]) {
             if (!run.folded()) {
+                flush();
                 paintBinding(painter, frame.coordinates, bindings[size_t(members[size_t(run.first)])], inner);
                 continue;
             }
-            const QRectF block = span(left + run.x0, left + run.x1, inner.top(), inner.height());
-            painter.fillRect(block, faded(colors::binding(), palette().color(QPalette::Base), 0.3));
+            const double x0 = left + run.x0;
+            const double x1 = std::max(left + run.x1, x0 + 2);
+            if (blockEnd >= blockStart && x0 <= blockEnd + 1) {
+                blockEnd = std::max(blockEnd, x1);
+            } else {
+                flush();
+                blockStart = x0;
+                blockEnd = x1;
+            }
             if (laneFailuresIn(int(lane), run.first, run.last) > 0)
-                painter.fillRect(QRectF(block.left(), block.bottom() - 3, block.width(), 3), colors::bindingFailed());
+                failedFolds.push_back(QRectF(x0, inner.bottom() - 3, x1 - x0, 3));
         }
+        flush();
+        for (const QRectF& strip : failedFolds)
+            painter.fillRect(strip, colors::bindingFailed());
+        failedFolds.clear();
+    }
+    // The selected pod's binding cycles, outlined in their lanes.
+    const qint32 pod = m_playback->selectedPod();
+    if (pod < 0 || pod >= m_playback->index()->catalogue().podCount())
+        return;
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setBrush(Qt::NoBrush);
+    for (const qint32 b : m_playback->index()->podBindings(pod)) {
+        const trace::BindingRecord& binding = bindings[size_t(b)];
+        const double x0 = left + frame.coordinates.timeToX(bindingStart(binding));
+        const double x1 = std::max(left + frame.coordinates.timeToX(bindingEnd(binding)), x0 + 2);
+        if (x1 >= left && x0 <= width())
+            painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane)).adjusted(0, 1, 0, -1).intersected(QRectF(x0 - 1, 0, x1 - x0 + 2, height())));
     }
 }
 
@@ -353,7 +400,7 @@ void TimelinePlot::paintLabels(QPainter& painter) const
 {
     const QRect column(0, 0, m_labelWidth, height());
     painter.fillRect(column, palette().window());
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(column.right(), 0, column.right(), height());
     const QFontMetrics metrics = fontMetrics();
     const auto label = [&](const QRect& lane, const QString& text, bool bold = false, Qt::TextElideMode elide = Qt::ElideMiddle) {

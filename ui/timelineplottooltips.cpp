@@ -2,13 +2,13 @@
 #include "timelineplot.h"
 
 #include "cyclesegments.h"
+#include "format.h"
 #include "playback.h"
 
 namespace ksv {
 
 using framework::Code;
 using timeline::formatDuration;
-using timeline::formatTick;
 
 namespace {
 
@@ -17,9 +17,10 @@ QString row(const QString& name, const QString& value)
     return QStringLiteral("<tr><td style='padding-right:8px'>") + name + QStringLiteral("</td><td>") + value + QStringLiteral("</td></tr>");
 }
 
+// As the other views print times, so one can be matched with the other.
 QString at(VirtualNanos t)
 {
-    return formatTick(t, 1000) + QStringLiteral(" (") + QString::number(t) + QStringLiteral(" ns)");
+    return format::virtualTime(t);
 }
 
 } // namespace
@@ -34,9 +35,9 @@ QString TimelinePlot::toolTipAt(QPoint position) const
             .arg(m_playback->index()->catalogue().podKey(pod).toHtmlEscaped());
     const Hit hit = hitTest(position);
     if (hit.lane == Lane::Axis)
-        return tr("%1<br><i>Click or drag on the axis to move the cursor there.</i>").arg(formatTick(hit.time, 1000));
+        return tr("%1<br><i>Click or drag on the axis to move the cursor there.</i>").arg(at(hit.time));
     if (hit.cycle >= 0 && hit.folded > 1 && hit.lane == Lane::Scheduling) {
-        const Frame frame = this->frame();
+        const Frame frame = this->frame(true);
         for (const timeline::FoldedRun& run : frame.cycles) {
             if (hit.cycle < run.first || hit.cycle >= run.last)
                 continue;
@@ -47,7 +48,7 @@ QString TimelinePlot::toolTipAt(QPoint position) const
                       "double-click) to see them one by one.</i>")
                 .arg(run.count())
                 .arg(failuresIn(run.first, run.last))
-                .arg(formatTick(from, 1000), formatTick(to, 1000));
+                .arg(at(from), at(to));
         }
     }
     if (hit.cycle >= 0)

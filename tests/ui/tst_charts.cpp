@@ -6,6 +6,7 @@
 #include "config/config.h"
 #include "playback.h"
 #include "scenario/loader.h"
+#include "theme.h"
 
 #include <QChart>
 #include <QChartView>
@@ -152,8 +153,8 @@ private Q_SLOTS:
             const QList<QPointF> points = view.seriesPoints(ChartsView::AttemptsChart, series[r]);
             QCOMPARE(int(sumY(points)), totals[r]);
             for (const QPointF& point : points) {
-                // The point at x covers the second [x - 1, x).
-                const auto it = perSecond.find(qint64(point.x()) - 1);
+                // The point at x covers the second [x - 1, x) (the last, open one: up to the last event).
+                const auto it = perSecond.find(qint64(std::ceil(point.x())) - 1);
                 QCOMPARE(int(point.y()), it == perSecond.end() ? 0 : it->second[r]);
             }
         }
@@ -176,7 +177,7 @@ private Q_SLOTS:
         std::array<qint64, trace::podLocationCount> counts {};
         qsizetype position = 0;
         for (const QPointF& point : active) {
-            const VirtualNanos end = VirtualNanos(point.x()) * nanosPerSecond;
+            const VirtualNanos end = VirtualNanos(std::ceil(point.x())) * nanosPerSecond;
             for (; position < index.indexed() && index.trace().at(position).time < end; ++position) {
                 const trace::Event& event = index.trace().at(position);
                 if (event.kind != EventKind::QueueMove)
@@ -237,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(p90.size(), p50.size());
         QCOMPARE(p99.size(), p50.size());
         for (qsizetype i = 0; i < p50.size(); ++i) {
-            const auto it = boundIn.find(qint64(p50[i].x()) - 1);
+            const auto it = boundIn.find(qint64(std::ceil(p50[i].x())) - 1);
             QVERIFY2(it != boundIn.end(), qPrintable(QString::number(p50[i].x())));
             const auto [low, high] = std::minmax_element(it->second.begin(), it->second.end());
             const double slack = 1e-3;
@@ -316,6 +317,22 @@ private Q_SLOTS:
         QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
         QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
         QVERIFY(!playback.isFollowing());
+    }
+
+    void darkScreenshot()
+    {
+        theme::apply(theme::Theme::Dark);
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(int(view.chart(ChartsView::PendingChart)->theme()), int(QChart::ChartThemeDark));
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        playback.seek(46 * nanosPerSecond);
+        view.refresh();
+        saveShot(&view, QStringLiteral("charts-dark"));
+        theme::apply(theme::Theme::Light);
     }
 
     void gangScreenshot()

@@ -4,6 +4,7 @@
 #include "config/config.h"
 #include "playback.h"
 #include "scenario/loader.h"
+#include "theme.h"
 #include "timelineplot.h"
 #include "timelineview.h"
 #include "timelinezoom.h"
@@ -306,6 +307,37 @@ private Q_SLOTS:
         QCOMPARE(f.view.zoom()->range().start, 2 * nanosPerSecond);
     }
 
+    // Follow mode: while the run plays, the window keeps the cursor in view without changing its span.
+    void followKeepsCursorInView()
+    {
+        Playback playback;
+        TimelineView view(&playback);
+        view.resize(1400, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        view.zoom()->setRange({0, 2 * nanosPerSecond}, true);
+        QVERIFY(view.zoom()->isFollowing());
+        playback.setSpeed(0);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        view.plot()->refresh();
+        QVERIFY(playback.cursorTime() > 100 * nanosPerSecond);
+        QVERIFY(view.zoom()->range().contains(playback.cursorTime()));
+        QCOMPARE(view.zoom()->range().span(), 2 * nanosPerSecond);
+
+        // Without follow the window stays put.
+        playback.reset();
+        view.zoom()->setRange({0, 2 * nanosPerSecond}, true);
+        view.zoom()->setFollowing(false);
+        playback.setSpeed(0);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        view.plot()->refresh();
+        QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
+    }
+
     // Selecting a cycle elsewhere brings it into view.
     void selectionScrollsIntoView()
     {
@@ -374,6 +406,26 @@ private Q_SLOTS:
             }
         }
         saveShot(&f.view, QStringLiteral("timeline-gang-permit"));
+    }
+
+    // The dark theme: lanes, grid and text from the palette (run last: the theme is application-wide).
+    void grabsDark()
+    {
+        theme::apply(theme::Theme::Dark);
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const qint32 pod = [&] {
+            for (qint32 p = 0; p < f.index().catalogue().podCount(); ++p) {
+                if (f.index().podCycles(p).size() >= 2)
+                    return p;
+            }
+            return qint32(0);
+        }();
+        f.playback.selectCycle(f.index().podCycles(pod).back());
+        const auto& cycle = f.index().cycles()[size_t(f.index().podCycles(pod).back())];
+        f.view.zoom()->setRange({cycle.start - 3 * timeline::nanosPerMilli, cycle.end + 40 * timeline::nanosPerMilli}, true);
+        saveShot(&f.view, QStringLiteral("timeline-dark"));
+        theme::apply(theme::Theme::Light);
     }
 };
 
