@@ -180,8 +180,9 @@ bool TimelinePlot::bindingFailed(const trace::BindingRecord& binding) const
 
 qint64 TimelinePlot::failuresIn(qsizetype first, qsizetype last) const
 {
+    // Finished cycles from the prefix sums; the few the last refresh has not counted yet, one by one.
     const qsizetype final = std::clamp(m_cyclesFinal, first, last);
-    qint64 failures = m_failedPrefix[size_t(final)] - m_failedPrefix[size_t(first)];
+    qint64 failures = final > first ? m_failedPrefix[size_t(final)] - m_failedPrefix[size_t(first)] : 0;
     for (qsizetype i = final; i < last; ++i)
         failures += cycleFailed(i) ? 1 : 0;
     return failures;
@@ -191,7 +192,7 @@ qint64 TimelinePlot::laneFailuresIn(int lane, qsizetype first, qsizetype last) c
 {
     const auto& prefix = m_laneFailedPrefix[size_t(lane)];
     const qsizetype final = std::clamp(m_laneFinal[size_t(lane)], first, last);
-    qint64 failures = prefix[size_t(final)] - prefix[size_t(first)];
+    qint64 failures = final > first ? prefix[size_t(final)] - prefix[size_t(first)] : 0;
     const auto& bindings = m_playback->index()->bindings();
     for (qsizetype i = final; i < last; ++i)
         failures += bindingFailed(bindings[size_t(m_laneBindings[size_t(lane)][size_t(i)])]) ? 1 : 0;

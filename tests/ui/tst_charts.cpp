@@ -335,6 +335,35 @@ private Q_SLOTS:
         theme::apply(theme::Theme::Light);
     }
 
+    // While the run plays the charts grow a few times a second, and their points stay consistent.
+    void growsWhileRunning()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(200);
+        playback.play();
+        double reached = 0;
+        for (int i = 0; i < 6; ++i) {
+            QTest::qWait(300);
+            QVERIFY(!view.grab().isNull());
+            const QList<QPointF> active = view.seriesPoints(ChartsView::PendingChart, ChartsView::ActiveSeries);
+            // The charts only grow in time (their points may merge when the bucket doubles).
+            QVERIFY(!active.isEmpty());
+            QVERIFY(active.constLast().x() >= reached);
+            reached = active.constLast().x();
+            QVERIFY(active.size() <= view.maxPoints() + 1);
+            for (qsizetype p = 1; p < active.size(); ++p)
+                QVERIFY(active[p].x() > active[p - 1].x());
+        }
+        playback.pause();
+        QVERIFY(reached > 10);
+    }
+
     void gangScreenshot()
     {
         Playback playback;

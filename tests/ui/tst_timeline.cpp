@@ -9,6 +9,7 @@
 #include "timelineview.h"
 #include "timelinezoom.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -336,6 +337,43 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
         view.plot()->refresh();
         QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
+    }
+
+    // While the run plays the view paints what has been indexed so far, the running cycle and binding
+    // cycles reaching the cursor; every indexed cycle is in the frame.
+    void paintsWhileRunning()
+    {
+        Playback playback;
+        TimelineView view(&playback);
+        view.resize(1400, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(200);
+        playback.play();
+        int frames = 0;
+        QElapsedTimer wall;
+        wall.start();
+        // At least ten frames and ten virtual seconds (more wall time under valgrind or a busy machine).
+        for (; (frames < 10 || playback.cursorTime() < 10 * nanosPerSecond) && wall.elapsed() < 60000; ++frames) {
+            QTest::qWait(40);
+            QVERIFY(!view.grab().isNull());
+            const qsizetype indexed = qsizetype(playback.index()->cycles().size());
+            qsizetype framed = 0;
+            for (const auto& run : view.plot()->frame().cycles)
+                framed += run.count();
+            QVERIFY(framed <= indexed);
+        }
+        playback.pause();
+        view.plot()->refresh();
+        view.zoom()->fitAll();
+        qsizetype framed = 0;
+        for (const auto& run : view.plot()->frame().cycles)
+            framed += run.count();
+        QCOMPARE(framed, qsizetype(playback.index()->cycles().size()));
+        QVERIFY(playback.cursorTime() > 10 * nanosPerSecond);
+        QVERIFY(frames >= 10);
     }
 
     // Selecting a cycle elsewhere brings it into view.
