@@ -273,6 +273,9 @@ private Q_SLOTS:
     {
         Fixture f;
         QVERIFY(f.run(QStringLiteral("default.yaml")));
+        // Shortcuts fire in the active window only.
+        f.view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f.view));
         f.plot->setFocus();
         f.view.zoom()->setRange({0, 4 * nanosPerSecond}, true);
         QTest::keyClick(f.plot, Qt::Key_Plus);
