@@ -9,8 +9,11 @@
 
 #ifdef KSV_WITH_GUI
 #include "mainwindow.h"
+#include "playback.h"
+#include "theme.h"
 
 #include <QApplication>
+#include <QTimer>
 #endif
 
 #include <cstdio>
@@ -35,19 +38,39 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
 {
     QApplication app(argc, argv);
     setApplicationNames();
+    using ksv::theme::Theme;
+    ksv::theme::apply(options.theme == QLatin1String("light") ? Theme::Light
+                      : options.theme == QLatin1String("dark")  ? Theme::Dark
+                      : options.theme == QLatin1String("system") ? Theme::System
+                                                                 : ksv::theme::saved());
     ksv::MainWindow window;
     if (!options.config.isEmpty())
         window.openSchedulerConfig(options.config);
     window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
     window.show();
-    if (!options.screenshotDir.isEmpty()) {
-        const auto save = [&window, &options] {
-            const bool saved = window.saveScreenshots(options.screenshotDir);
-            QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
-        };
-        QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, save, Qt::QueuedConnection);
+    ksv::Playback* playback = window.playback();
+    // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save.
+    QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback] {
+        if (options.atNanos)
+            playback->seek(*options.atNanos);
+        if (options.screenshotDir.isEmpty())
+            return;
+        auto* poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll] {
+            const bool there = !options.atNanos || playback->cursorTime() >= *options.atNanos || playback->isFinished();
+            if (!there || playback->published() == 0)
+                return;
+            poll->stop();
+            window.selectMostRetriedPod();
+            QTimer::singleShot(300, &window, [&window, &options] {
+                const bool saved = window.saveScreenshots(options.screenshotDir);
+                QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
+            });
+        });
+        poll->start(50);
+    }, Qt::QueuedConnection);
+    if (!options.screenshotDir.isEmpty())
         QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
-    }
     return QApplication::exec();
 }
 #endif

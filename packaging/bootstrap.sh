@@ -62,7 +62,7 @@ tsan)
   # The thread boundary under ThreadSanitizer: the engine-thread tests (rapid restarts included),
   # built on their own because TSan and ASan cannot share a build.
   export QT_QPA_PLATFORM=offscreen
-  export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/sanitizers/tsan.supp"
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_TSAN=ON >/dev/null
   cmake --build build-tsan -j"$jobs" --target ui_tst_enginecontroller ui_tst_playback
   (cd build-tsan && ctest --output-on-failure -R "ui/(enginecontroller|playback)")

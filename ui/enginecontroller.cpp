@@ -48,16 +48,21 @@ void EngineController::start(std::shared_ptr<const Scenario> scenario, const con
     m_now = 0;
     m_finished = false;
 
+    m_mailbox = std::make_shared<EngineMailbox>();
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("kschedviz engine"));
-    auto* worker = new EngineWorker(m_generation, std::move(scenario), configuration, options, std::move(trace));
+    auto* worker = new EngineWorker(m_mailbox, std::move(scenario), configuration, options, std::move(trace));
     worker->moveToThread(m_thread);
     m_worker = worker;
     connect(m_thread, &QThread::started, worker, &EngineWorker::initialize);
-    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
-    connect(worker, &EngineWorker::progress, this, &EngineController::onProgress, Qt::QueuedConnection);
-    connect(worker, &EngineWorker::failed, this, &EngineController::onFailed, Qt::QueuedConnection);
+    // On its way out the engine thread stops the worker's timer and hands the worker back, so that
+    // stop() deletes it on this thread once the thread is joined: every hand-over is then one
+    // ThreadSanitizer can see (the join), none goes through Qt's deferred deletion.
+    QThread* gui = thread();
+    connect(m_thread, &QThread::finished, worker, [worker, gui] { worker->retire(gui); }, Qt::DirectConnection);
+    const quint64 generation = m_generation;
+    connect(worker, &EngineWorker::progress, this, [this, generation] { onProgress(generation); }, Qt::QueuedConnection);
+    connect(worker, &EngineWorker::failed, this, [this, generation] { onFailed(generation); }, Qt::QueuedConnection);
     m_thread->start();
 }
 
@@ -65,18 +70,29 @@ void EngineController::stop()
 {
     if (!m_thread)
         return;
-    // The worker answers within a work slice; its thread deletes it and itself once it has quit.
-    // Waiting here keeps a run from outliving the scenario and configuration it reads.
+    // The worker answers within a work slice. Waiting here keeps a run from outliving the scenario
+    // and configuration it reads.
     m_thread->quit();
     m_thread->wait();
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        Q_ASSERT(m_mailbox->retired);
+    }
+    delete m_worker.data();
+    delete m_thread;
     m_thread = nullptr;
     m_worker = nullptr;
 }
 
 void EngineController::setSpeed(double speed)
 {
-    if (m_worker)
-        QMetaObject::invokeMethod(m_worker, "setSpeed", Qt::QueuedConnection, Q_ARG(double, speed));
+    if (!m_worker)
+        return;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        m_mailbox->speed = speed;
+    }
+    QMetaObject::invokeMethod(m_worker, "applySpeed", Qt::QueuedConnection);
 }
 
 void EngineController::play()
@@ -99,14 +115,30 @@ void EngineController::step()
 
 void EngineController::runUntil(VirtualNanos t)
 {
-    if (m_worker)
-        QMetaObject::invokeMethod(m_worker, "runUntil", Qt::QueuedConnection, Q_ARG(qint64, t));
+    if (!m_worker)
+        return;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        m_mailbox->runUntil = t;
+    }
+    QMetaObject::invokeMethod(m_worker, "runUntil", Qt::QueuedConnection);
 }
 
-void EngineController::onProgress(quint64 generation, qsizetype traceSize, qint64 now, bool done)
+void EngineController::onProgress(quint64 generation)
 {
     if (generation != m_generation)
         return; // a superseded run
+    qsizetype traceSize = 0;
+    VirtualNanos now = 0;
+    bool done = false;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        traceSize = m_mailbox->traceSize;
+        now = m_mailbox->now;
+        done = m_mailbox->done;
+    }
+    if (traceSize < m_published)
+        return; // an older report, overtaken by one already read
     m_published = traceSize;
     m_now = now;
     Q_EMIT progressed(traceSize, now);
@@ -116,17 +148,23 @@ void EngineController::onProgress(quint64 generation, qsizetype traceSize, qint6
     }
 }
 
-void EngineController::onFailed(quint64 generation, const QString& message)
+void EngineController::onFailed(quint64 generation)
 {
-    if (generation == m_generation)
-        Q_EMIT failed(message);
+    if (generation != m_generation)
+        return;
+    QString message;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        message = m_mailbox->failure;
+    }
+    Q_EMIT failed(message);
 }
 
 // ---- Engine side --------------------------------------------------------------------------------
 
-EngineWorker::EngineWorker(quint64 generation, std::shared_ptr<const Scenario> scenario, config::KubeSchedulerConfiguration configuration,
-                           SimulationOptions options, std::shared_ptr<trace::Trace> trace)
-    : m_generation(generation)
+EngineWorker::EngineWorker(std::shared_ptr<EngineMailbox> mailbox, std::shared_ptr<const Scenario> scenario,
+                           config::KubeSchedulerConfiguration configuration, SimulationOptions options, std::shared_ptr<trace::Trace> trace)
+    : m_mailbox(std::move(mailbox))
     , m_scenario(std::move(scenario))
     , m_configuration(std::move(configuration))
     , m_options(options)
@@ -136,13 +174,28 @@ EngineWorker::EngineWorker(quint64 generation, std::shared_ptr<const Scenario> s
 
 EngineWorker::~EngineWorker() = default;
 
+void EngineWorker::retire(QThread* owner)
+{
+    if (m_timer)
+        m_timer->stop();
+    m_simulator.reset();
+    moveToThread(owner);
+    // The last thing this thread does with the worker: stop() takes the same lock after joining.
+    const std::lock_guard lock(m_mailbox->mutex);
+    m_mailbox->retired = true;
+}
+
 void EngineWorker::initialize()
 {
     // Building the cache of a large cluster takes a while: it happens here, off the GUI thread.
     try {
         m_simulator = std::make_unique<Simulator>(*m_scenario, m_configuration, m_options, *m_trace);
     } catch (const LoadError& error) {
-        Q_EMIT failed(m_generation, error.toString());
+        {
+            const std::lock_guard lock(m_mailbox->mutex);
+            m_mailbox->failure = error.toString();
+        }
+        Q_EMIT failed();
         return;
     }
     m_timer = new QTimer(this);
@@ -150,8 +203,13 @@ void EngineWorker::initialize()
     report(true);
 }
 
-void EngineWorker::setSpeed(double speed)
+void EngineWorker::applySpeed()
 {
+    double speed = 1.0;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        speed = m_mailbox->speed;
+    }
     if (m_simulator && m_playing) {
         // Keep the virtual clock continuous across the change.
         m_playStartVirtual = m_simulator->now();
@@ -171,11 +229,14 @@ void EngineWorker::play()
     m_timer->start(0);
 }
 
-void EngineWorker::runUntil(qint64 t)
+void EngineWorker::runUntil()
 {
     if (!m_simulator)
         return;
-    m_runUntil = t;
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        m_runUntil = m_mailbox->runUntil;
+    }
     m_playing = true;
     m_timer->start(0);
 }
@@ -216,7 +277,7 @@ void EngineWorker::advance()
                 // Everything up to the target is done: say the clock reads it, then rest.
                 const VirtualNanos reached = *m_runUntil;
                 pause();
-                Q_EMIT progress(m_generation, m_trace->size(), std::max(reached, m_simulator->now()), false);
+                post(m_trace->size(), std::max(reached, m_simulator->now()), false);
                 return;
             }
             break;
@@ -248,7 +309,18 @@ void EngineWorker::report(bool force)
         return;
     m_lastReportWallNs = now;
     m_lastReportedSize = size;
-    Q_EMIT progress(m_generation, size, m_simulator->now(), done);
+    post(size, m_simulator->now(), done);
+}
+
+void EngineWorker::post(qsizetype traceSize, VirtualNanos now, bool done)
+{
+    {
+        const std::lock_guard lock(m_mailbox->mutex);
+        m_mailbox->traceSize = traceSize;
+        m_mailbox->now = now;
+        m_mailbox->done = done;
+    }
+    Q_EMIT progress();
 }
 
 } // namespace ksv

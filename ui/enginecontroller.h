@@ -4,6 +4,10 @@
 // batches (at most one progress signal per frame), never per event. Starting a new run bumps the
 // generation; anything an older run still reports is dropped here, so views only ever see the
 // current run. Views read the shared trace up to the size the last progress signal named.
+//
+// Queued calls across the boundary carry no arguments: values travel in an EngineMailbox behind a
+// std::mutex. Qt's event queue locks with futexes ThreadSanitizer cannot see, so arguments copied
+// through it would be reported as races; with the mailbox every hand-over is visible to it.
 
 #include "config/types.h"
 #include "scenario/scenario.h"
@@ -14,6 +18,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <mutex>
 
 class QThread;
 class QTimer;
@@ -21,6 +26,20 @@ class QTimer;
 namespace ksv {
 
 class EngineWorker;
+
+struct EngineMailbox
+{
+    std::mutex mutex;
+    // GUI → engine
+    double speed = 1.0;
+    VirtualNanos runUntil = 0;
+    // engine → GUI: the latest report wins (the GUI only needs the newest size and time)
+    qsizetype traceSize = 0;
+    VirtualNanos now = 0;
+    bool done = false;
+    QString failure;
+    bool retired = false; // the engine thread is done with the worker
+};
 
 class EngineController : public QObject
 {
@@ -57,10 +76,11 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    void onProgress(quint64 generation, qsizetype traceSize, qint64 now, bool done);
-    void onFailed(quint64 generation, const QString& message);
+    void onProgress(quint64 generation);
+    void onFailed(quint64 generation);
 
     quint64 m_generation = 0;
+    std::shared_ptr<EngineMailbox> m_mailbox;
     QThread* m_thread = nullptr;
     QPointer<EngineWorker> m_worker;
     std::shared_ptr<const trace::Trace> m_trace;
@@ -74,27 +94,31 @@ class EngineWorker : public QObject
 {
     Q_OBJECT
 public:
-    EngineWorker(quint64 generation, std::shared_ptr<const Scenario> scenario, config::KubeSchedulerConfiguration configuration,
-                 SimulationOptions options, std::shared_ptr<trace::Trace> trace);
+    EngineWorker(std::shared_ptr<EngineMailbox> mailbox, std::shared_ptr<const Scenario> scenario,
+                 config::KubeSchedulerConfiguration configuration, SimulationOptions options, std::shared_ptr<trace::Trace> trace);
     ~EngineWorker() override;
+
+    // Called on the engine thread as it finishes: stops, and moves the worker to `owner` for deletion.
+    void retire(QThread* owner);
 
 public Q_SLOTS:
     void initialize();
-    void setSpeed(double speed);
+    void applySpeed(); // the mailbox's speed
     void play();
     void pause();
     void step();
-    void runUntil(qint64 t);
+    void runUntil(); // the mailbox's runUntil
 
 Q_SIGNALS:
-    void progress(quint64 generation, qsizetype traceSize, qint64 now, bool finished);
-    void failed(quint64 generation, const QString& message);
+    void progress(); // the mailbox holds the report
+    void failed();   // the mailbox holds the message
 
 private:
     void advance();
     void report(bool force);
+    void post(qsizetype traceSize, VirtualNanos now, bool done);
 
-    quint64 m_generation;
+    std::shared_ptr<EngineMailbox> m_mailbox;
     std::shared_ptr<const Scenario> m_scenario;
     config::KubeSchedulerConfiguration m_configuration;
     SimulationOptions m_options;

@@ -1,13 +1,25 @@
 #include "mainwindow.h"
 
+#include "chartsview.h"
+#include "eventlogview.h"
+#include "format.h"
+#include "heatmapview.h"
 #include "nodetablemodel.h"
+#include "playback.h"
+#include "playbacktoolbar.h"
+#include "podinspector.h"
 #include "podtablemodel.h"
+#include "queuelanesview.h"
 #include "scenarioloadjob.h"
+#include "theme.h"
+#include "timelineview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QActionGroup>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -20,7 +32,6 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -28,6 +39,7 @@ namespace ksv {
 
 namespace {
 constexpr int maxRecentFiles = 8;
+constexpr qsizetype nodeDetailLimit = 1000;
 const QString recentFilesKey = QStringLiteral("recentFiles");
 const QString scenarioFilter = QStringLiteral("Scenarios and manifests (*.yaml *.yml *.json);;All files (*)");
 } // namespace
@@ -35,34 +47,72 @@ const QString scenarioFilter = QStringLiteral("Scenarios and manifests (*.yaml *
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new ScenarioLoadJob(this))
+    , m_playback(new Playback(this))
     , m_nodes(new NodeTableModel(this))
     , m_pods(new PodTableModel(this))
 {
     setWindowTitle(tr("kschedviz"));
     setAcceptDrops(true);
+    setDockNestingEnabled(true);
 
-    m_tabs = new QTabWidget(this);
-    m_tabs->setDocumentMode(true);
-    m_tabs->addTab(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
-                   tr("Nodes"));
-    m_tabs->addTab(createTable(m_pods, PodTableModel::SortRole, PodTableModel::FilterRole, tr("Filter pods by name, node or phase")),
-                   tr("Pods"));
-    setCentralWidget(m_tabs);
+    m_toolBar = new PlaybackToolBar(m_playback, this);
+    addToolBar(Qt::TopToolBarArea, m_toolBar);
+    createDocks();
 
     m_statusScenario = new QLabel(this);
-    m_statusCounts = new QLabel(this);
+    m_statusTime = new QLabel(this);
+    m_statusQueues = new QLabel(this);
     statusBar()->addWidget(m_statusScenario, 1);
-    statusBar()->addPermanentWidget(m_statusCounts);
+    statusBar()->addPermanentWidget(m_statusQueues);
+    statusBar()->addPermanentWidget(m_statusTime);
 
     createMenus();
     connect(m_loader, &ScenarioLoadJob::loaded, this, &MainWindow::showLoaded);
     connect(m_loader, &ScenarioLoadJob::failed, this, [this](const QString&, const QString& message) { showFailure(message); });
+    connect(m_playback, &Playback::cursorChanged, this, &MainWindow::updateStatus);
+    connect(m_playback, &Playback::speedChanged, this, &MainWindow::updateStatus);
+    connect(m_playback, &Playback::playingChanged, this, &MainWindow::updateStatus);
+    connect(m_playback, &Playback::failed, this, &MainWindow::showFailure);
 
+    m_defaultLayout = saveState();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(1200, 760);
+        resize(1400, 900);
+    updateStatus();
+}
+
+void MainWindow::createDocks()
+{
+    // The queue lanes are the heart of the window; the rest dock around them and can be rearranged,
+    // closed and restored (the layout is saved on exit).
+    setCentralWidget(new QueueLanesView(m_playback, this));
+    QDockWidget* heatmap = addDock(new HeatmapView(m_playback, this), tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
+    QDockWidget* inspector = addDock(new PodInspector(m_playback, this), tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    splitDockWidget(heatmap, inspector, Qt::Vertical);
+    QDockWidget* timeline = addDock(new TimelineView(m_playback, this), tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* charts = addDock(new ChartsView(m_playback, this), tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* log = addDock(new EventLogView(m_playback, this), tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* nodes = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
+                                 tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* pods = addDock(createTable(m_pods, PodTableModel::SortRole, PodTableModel::FilterRole, tr("Filter pods by name, node or phase")),
+                                tr("Pods (scenario)"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
+    for (QDockWidget* dock : {charts, log, nodes, pods})
+        tabifyDockWidget(timeline, dock);
+    timeline->raise();
+    resizeDocks({heatmap, timeline}, {520, 300}, Qt::Horizontal);
+    resizeDocks({timeline}, {300}, Qt::Vertical);
+}
+
+QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName); // saveState() keys the layout by it
+    dock->setWidget(view);
+    addDockWidget(area, dock);
+    m_docks.append(dock);
+    return dock;
 }
 
 MainWindow::~MainWindow() = default;
@@ -125,6 +175,36 @@ void MainWindow::createMenus()
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* playbackMenu = menuBar()->addMenu(tr("&Playback"));
+    for (QAction* action : m_toolBar->menuActions()) {
+        if (action)
+            playbackMenu->addAction(action);
+        else
+            playbackMenu->addSeparator();
+    }
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : std::as_const(m_docks))
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(m_toolBar->toggleViewAction());
+    m_viewMenu->addSeparator();
+    QMenu* themes = m_viewMenu->addMenu(tr("&Theme"));
+    auto* themeGroup = new QActionGroup(this);
+    for (const theme::Theme choice : {theme::Theme::System, theme::Theme::Light, theme::Theme::Dark}) {
+        QAction* action = themes->addAction(theme::name(choice), this, [choice] {
+            theme::apply(choice);
+            theme::save(choice);
+        });
+        action->setCheckable(true);
+        action->setChecked(theme::saved() == choice);
+        themeGroup->addAction(action);
+    }
+    m_viewMenu->addAction(tr("Restore &Default Layout"), this, [this] {
+        restoreState(m_defaultLayout);
+        for (QDockWidget* dock : std::as_const(m_docks))
+            dock->show();
+    });
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About kschedviz"), this, [this] {
         QMessageBox::about(this, tr("About kschedviz"),
@@ -160,11 +240,13 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
                                   .arg(scenario.seed)
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size()))));
     m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
-    m_statusCounts->setText(tr("%1 nodes · %2 pods bound · %3 pending · %4 events")
-                                .arg(m_current->summary.nodes.size())
-                                .arg(m_current->summary.boundPods)
-                                .arg(m_current->summary.pendingPods)
-                                .arg(scenario.events.size()));
+    // A new run, paused at its start: the user presses play (or steps) when ready.
+    // Per-node Filter and Score events are what the inspector and the heatmap's verdict modes show,
+    // but they grow with nodes × attempts: past a thousand nodes they would fill memory within
+    // minutes, so large clusters run without them (the views say so).
+    SimulationOptions options;
+    options.nodeDetail = scenario.initial.nodes.size() <= nodeDetailLimit;
+    m_playback->load(m_current->scenario, m_current->configuration, options);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
     Q_EMIT scenarioLoaded();
@@ -179,15 +261,63 @@ void MainWindow::showFailure(const QString& message)
         QMessageBox::critical(this, tr("Cannot load scenario"), message);
 }
 
+void MainWindow::updateStatus()
+{
+    using trace::PodLocation;
+    m_statusTime->setText(tr("%1 · %2%3")
+                              .arg(format::virtualTime(m_playback->cursorTime()), PlaybackToolBar::speedText(m_playback->speed()),
+                                   m_playback->isPlaying() ? tr(" · playing")
+                                       : m_playback->isFinished() ? tr(" · finished")
+                                                                  : tr(" · paused")));
+    if (!m_playback->isLoaded()) {
+        m_statusQueues->clear();
+        return;
+    }
+    const trace::ReplayState& state = m_playback->state();
+    m_statusQueues->setText(tr("active %L1 · backoff %L2 · unschedulable %L3 · gated %L4 · binding %L5 · bound %L6")
+                                .arg(state.count(PodLocation::Active))
+                                .arg(state.count(PodLocation::Backoff))
+                                .arg(state.count(PodLocation::Unschedulable))
+                                .arg(state.count(PodLocation::Gated))
+                                .arg(state.count(PodLocation::WaitingOnPermit) + state.count(PodLocation::Binding))
+                                .arg(state.count(PodLocation::Bound)));
+}
+
+void MainWindow::selectMostRetriedPod()
+{
+    if (!m_playback->isLoaded())
+        return;
+    const auto& pods = m_playback->state().pods;
+    qint32 best = -1;
+    for (size_t pod = 0; pod < pods.size(); ++pod) {
+        if (best < 0 || pods[pod].attempts > pods[size_t(best)].attempts)
+            best = qint32(pod);
+    }
+    if (best >= 0 && pods[size_t(best)].attempts > 0)
+        m_playback->selectPod(best);
+}
+
 bool MainWindow::saveScreenshots(const QString& directory)
 {
     QDir().mkpath(directory);
-    bool ok = true;
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        m_tabs->setCurrentIndex(i);
+    QApplication::processEvents();
+    bool ok = grab().save(QDir(directory).filePath(QStringLiteral("window.png")));
+    ok = centralWidget()->grab().save(QDir(directory).filePath(QStringLiteral("view-queues.png"))) && ok;
+    for (QDockWidget* dock : std::as_const(m_docks)) {
+        // Each dock on its own, raised and at a readable size.
+        const bool floating = dock->isFloating();
+        dock->show();
+        dock->raise();
         QApplication::processEvents();
-        const QString name = m_tabs->tabText(i).toLower().remove(QLatin1Char('&'));
-        ok = grab().save(QDir(directory).filePath(QStringLiteral("window-") + name + QStringLiteral(".png"))) && ok;
+        QWidget* view = dock->widget();
+        const QSize size = view->size();
+        // Grabbed at once after the resize, before the dock's layout puts the old size back.
+        if (size.width() < 900 || size.height() < 420)
+            view->resize(std::max(size.width(), 900), std::max(size.height(), 420));
+        const QString name = dock->objectName().remove(QStringLiteral("Dock")).toLower();
+        ok = view->grab().save(QDir(directory).filePath(QStringLiteral("view-") + name + QStringLiteral(".png"))) && ok;
+        view->resize(size);
+        dock->setFloating(floating);
     }
     return ok;
 }
@@ -227,6 +357,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    m_playback->pause();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -59,7 +59,7 @@ public:
     // What the views read (null/empty before load()).
     const trace::TraceIndex* index() const { return m_index.get(); }
     const trace::Trace* trace() const;
-    const trace::ReplayState& state() const { return m_following ? m_index->head() : m_state; }
+    const trace::ReplayState& state() const { return m_following && m_index ? m_index->head() : m_state; } // empty before load()
     qsizetype cursor() const { return state().position; }
     // The cursor's virtual time: the engine's clock while following it, else the last applied event's.
     VirtualNanos cursorTime() const;

@@ -1,0 +1,115 @@
+// The queue lanes and the node heatmap at scale: how long a refresh (after a seek, and after a step
+// while playing) and a paint take with the scale sample's 5,000 nodes and tens of thousands of
+// queued pods. Prints milliseconds; never asserted.
+//
+//   bench_views [SCENARIO] [TIME]    default: samples/scale-5000.yaml at 1s (60,000 pods queued at
+//                                    t=0, of which activeQ still holds most). TIME as "90s", "2m".
+// Node detail is off, as the app records it only for clusters up to 1,000 nodes.
+#include "config/config.h"
+#include "heatmapview.h"
+#include "playback.h"
+#include "queuelanesview.h"
+#include "scenario/loader.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <cstdio>
+
+using namespace ksv;
+
+namespace {
+
+VirtualNanos parseTime(const QString& text)
+{
+    if (text.endsWith(QLatin1Char('m')))
+        return text.chopped(1).toLongLong() * 60 * nanosPerSecond;
+    if (text.endsWith(QLatin1Char('s')))
+        return qint64(text.chopped(1).toDouble() * double(nanosPerSecond));
+    return text.toLongLong() * nanosPerSecond;
+}
+
+template <typename F> double milliseconds(F&& f)
+{
+    QElapsedTimer timer;
+    timer.start();
+    f();
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QStringList arguments = app.arguments();
+    const QString file = arguments.value(1, QStringLiteral(KSV_SAMPLES_DIR "/scale-5000.yaml"));
+    const VirtualNanos at = parseTime(arguments.value(2, QStringLiteral("1s")));
+
+    QElapsedTimer wall;
+    wall.start();
+    const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(file));
+    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
+                                                         : config::defaultConfiguration();
+    SimulationOptions options;
+    options.nodeDetail = false;
+    Playback playback;
+    playback.load(scenario, configuration, options);
+    playback.seek(at);
+    while (playback.cursorTime() < at && !playback.isFinished())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    std::printf("%s at %.1f s: %lld events, %d pods, %d nodes, loaded and run in %.1f s\n", qPrintable(scenario->name),
+        double(playback.cursorTime()) / 1e9, static_cast<long long>(playback.cursor()),
+        playback.index()->catalogue().podCount(), playback.index()->catalogue().nodeCount(),
+        double(wall.elapsed()) / 1000.0);
+    const auto& state = playback.state();
+    std::printf("queues: active %d, backoff %d, unschedulable %d, bound %d\n", state.count(trace::PodLocation::Active),
+        state.count(trace::PodLocation::Backoff), state.count(trace::PodLocation::Unschedulable),
+        state.count(trace::PodLocation::Bound));
+
+    QueueLanesView lanes(&playback);
+    lanes.resize(1400, 800);
+    HeatmapView heatmap(&playback);
+    heatmap.resize(1400, 800);
+
+    std::printf("lanes   first refresh of a run: %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
+    const qsizetype end = playback.cursor();
+    playback.seekPosition(end / 2);
+    std::printf("lanes   refresh after a seek:   %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
+    playback.seekPosition(end);
+    std::printf("lanes   and back:               %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
+    std::printf("lanes   paint:                  %7.2f ms\n", milliseconds([&] { (void)lanes.grab(); }));
+    double step = 0;
+    const int steps = 20;
+    for (int i = 0; i < steps; ++i) {
+        playback.seekPosition(std::min(playback.cursor() + 40, playback.published()));
+        step += milliseconds([&] { lanes.refresh(); });
+    }
+    std::printf("lanes   refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
+    const QString shots = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); // to look at the views at scale
+    if (!shots.isEmpty())
+        lanes.grab().save(shots + QStringLiteral("/bench-lanes.png"));
+    lanes.setGrouping(LaneGrouping::Namespace);
+    std::printf("lanes   grouped by namespace:   %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
+    lanes.setFilter(QStringLiteral("9-12"));
+    std::printf("lanes   search:                 %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
+    std::printf("lanes   paint grouped:          %7.2f ms\n", milliseconds([&] { (void)lanes.grab(); }));
+    if (!shots.isEmpty())
+        lanes.grab().save(shots + QStringLiteral("/bench-lanes-grouped-search.png"));
+
+    std::printf("heatmap refresh:                %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
+    std::printf("heatmap paint:                  %7.2f ms\n", milliseconds([&] { (void)heatmap.grab(); }));
+    step = 0;
+    for (int i = 0; i < steps; ++i) {
+        playback.seekPosition(std::min(playback.cursor() + 40, playback.published()));
+        step += milliseconds([&] { heatmap.refresh(); });
+    }
+    std::printf("heatmap refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
+    playback.selectNode(0);
+    std::printf("heatmap node details:           %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
+    if (!shots.isEmpty())
+        heatmap.grab().save(shots + QStringLiteral("/bench-heatmap.png"));
+    return 0;
+}

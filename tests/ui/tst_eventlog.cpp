@@ -1,0 +1,281 @@
+// The event log against real runs: row counts equal the matching events, a pod's key finds
+// exactly its events, the rows grow in batches with the cursor, and the view follows the end
+// and selects on Playback.
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+#include "eventtext.h"
+#include "playbackhelpers.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace ksv;
+using namespace ksv::testing;
+using trace::EventKind;
+
+namespace {
+
+constexpr auto QtTestReporting = QAbstractItemModelTester::FailureReportingMode::QtTest;
+
+// What the search should find, written the slow way: any string of the event, or a name the
+// log shows for it, contains the text.
+bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QString& text)
+{
+    const auto has = [&](const QString& s) { return s.contains(text, Qt::CaseInsensitive); };
+    if (has(trace.string(event.pod)) || has(trace.string(event.node)) || has(trace.string(event.plugin)) || has(trace.string(event.text))
+        || has(trace::toString(event.kind)))
+        return true;
+    if (eventtext::hasCode(event.kind) && has(eventtext::code(event.code)))
+        return true;
+    if ((event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNode || event.kind == EventKind::ScoreNode)
+        && has(eventtext::point(event.point)))
+        return true;
+    return event.kind == EventKind::QueueMove && (has(eventtext::location(event.from)) || has(eventtext::location(event.to)));
+}
+
+std::vector<qint64> rowsOf(const EventLogModel& model)
+{
+    std::vector<qint64> rows;
+    for (int row = 0; row < model.rowCount(); ++row)
+        rows.push_back(model.positionAt(row));
+    return rows;
+}
+
+bool isDefaultKind(const trace::Event& event)
+{
+    return event.kind != EventKind::FilterNode && event.kind != EventKind::ScoreNode;
+}
+
+} // namespace
+
+class TestEventLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qputenv("KSV_NO_DIALOGS", "1"); }
+
+    void rowsAreTheMatchingEvents_data()
+    {
+        QTest::addColumn<QString>("sample");
+        QTest::newRow("backlog-node-added") << QStringLiteral("backlog-node-added.yaml");
+        QTest::newRow("default") << QStringLiteral("default.yaml");
+    }
+    void rowsAreTheMatchingEvents()
+    {
+        QFETCH(QString, sample);
+        Playback playback;
+        QVERIFY(runToEnd(playback, sample));
+        const trace::TraceIndex& index = *playback.index();
+        const trace::Trace& trace = *playback.trace();
+        const qsizetype end = playback.cursor();
+        EventLogModel model(&index);
+        QAbstractItemModelTester tester(&model, QtTestReporting);
+        model.setLimit(end);
+
+        // Default kinds: everything but the per-node detail.
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, isDefaultKind));
+        QVERIFY(model.rowCount() < end);
+        model.setKinds(EventLogModel::allKinds);
+        QCOMPARE(model.rowCount(), int(end));
+        model.setKinds(EventLogModel::kindBit(EventKind::QueueMove) | EventLogModel::kindBit(EventKind::CycleEnd));
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
+                     return e.kind == EventKind::QueueMove || e.kind == EventKind::CycleEnd;
+                 }));
+        model.setKindEnabled(EventKind::CycleEnd, false);
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) { return e.kind == EventKind::QueueMove; }));
+        model.setKinds(EventLogModel::defaultKinds);
+
+        // Searches, against the slow way, in any case.
+        for (const QString& text : {QStringLiteral("NodeResourcesFit"), QStringLiteral("insufficient CPU"), QStringLiteral("backoff"),
+                                   QStringLiteral("unschedulable"), QStringLiteral("PostFilter"), QStringLiteral("no-such-thing")}) {
+            model.setSearch(text);
+            QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) { return isDefaultKind(e) && slowSearch(trace, e, text); }));
+        }
+        model.setSearch({});
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, isDefaultKind));
+    }
+
+    void podKeyFindsExactlyItsEvents()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        const trace::Trace& trace = *playback.trace();
+        const qsizetype end = playback.cursor();
+        EventLogModel model(&index);
+        QAbstractItemModelTester tester(&model, QtTestReporting);
+        model.setLimit(end);
+
+        const QString key = QStringLiteral("media/thumbnailer-arm64");
+        const qint32 pod = index.catalogue().podIndex(key);
+        const auto ofPod = [&](const trace::Event& e) { return e.pod >= 0 && trace.string(e.pod) == key; };
+        model.setSearch(key);
+        const auto expected = positionsWhere(trace, end, [&](const trace::Event& e) { return isDefaultKind(e) && ofPod(e); });
+        QVERIFY(expected.size() > 5);
+        QCOMPARE(rowsOf(model), expected);
+        model.setSearch(key.toUpper());
+        QCOMPARE(rowsOf(model), expected);
+        for (int row = 0; row < model.rowCount(); ++row)
+            QCOMPARE(model.index(row, EventLogModel::PodColumn).data().toString(), key);
+        model.setKinds(EventLogModel::allKinds);
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, ofPod));
+
+        // The pod filter gives the same rows without a search.
+        model.setSearch({});
+        model.setPodFilter(pod);
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, ofPod));
+        model.setPodFilter(-1);
+        QCOMPARE(model.rowCount(), int(end));
+    }
+
+    void growsInBatchesWithTheCursor()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        const trace::Trace& trace = *playback.trace();
+        const qsizetype end = playback.cursor();
+        EventLogModel model(&index);
+        QAbstractItemModelTester tester(&model, QtTestReporting);
+        model.setSearch(QStringLiteral("render-worker"));
+        model.setLimit(0);
+        QCOMPARE(model.rowCount(), 0);
+
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        const auto matching = [&](qsizetype limit) {
+            return positionsWhere(trace, limit, [&](const trace::Event& e) { return isDefaultKind(e) && slowSearch(trace, e, QStringLiteral("render-worker")); });
+        };
+        constexpr int steps = 25;
+        for (int step = 1; step <= steps; ++step) {
+            const qsizetype limit = end * step / steps;
+            model.setLimit(limit);
+            QCOMPARE(rowsOf(model), matching(limit));
+        }
+        QVERIFY(inserted.size() > 1);
+        QVERIFY(inserted.size() <= steps); // one batch per cursor move at most
+        QCOMPARE(resets.size(), 0);
+
+        // Back in time: the tail goes, without a reset; forward again: appended.
+        model.setLimit(end / 3);
+        QCOMPARE(rowsOf(model), matching(end / 3));
+        QCOMPARE(removed.size(), 1);
+        model.setLimit(end);
+        QCOMPARE(rowsOf(model), matching(end));
+        QCOMPARE(resets.size(), 0);
+        // A filter change rebuilds once.
+        model.setSearch(QStringLiteral("render-worker-1"));
+        QCOMPARE(resets.size(), 1);
+        QVERIFY(model.rowCount() > 0);
+        model.setIndex(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    // Attached before the run: rows arrive in batches as the cursor follows the engine.
+    void growsWithALiveRun()
+    {
+        Playback playback;
+        EventLogView log(&playback);
+        QAbstractItemModelTester tester(log.model(), QtTestReporting);
+        QCOMPARE(log.model()->rowCount(), 0);
+        QSignalSpy inserted(log.model(), &QAbstractItemModel::rowsInserted);
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(500);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), isDefaultKind));
+        QVERIFY(inserted.size() > 1);
+        QVERIFY(inserted.size() < log.model()->rowCount()); // batches, not a signal per event
+
+        // A new run starts from nothing.
+        playback.load(scenario, configurationOf(*scenario), {});
+        QVERIFY(log.model()->rowCount() <= playback.cursor());
+    }
+
+    void viewFollowsTheEndAndSelects()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        const qsizetype end = playback.cursor();
+        EventLogView log(&playback);
+        log.resize(1400, 700);
+        log.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&log));
+        QTableView* view = log.view();
+        QCOMPARE(log.model()->scanned(), end);
+
+        // At the end: stays there as rows come.
+        playback.seekPosition(end / 2);
+        QTRY_COMPARE(playback.cursor(), end / 2);
+        view->scrollToBottom();
+        playback.seekPosition(end);
+        QTRY_COMPARE(playback.cursor(), end);
+        QCoreApplication::processEvents();
+        QCOMPARE(view->verticalScrollBar()->value(), view->verticalScrollBar()->maximum());
+        // Scrolled up: stays put.
+        playback.seekPosition(end / 2);
+        QTRY_COMPARE(playback.cursor(), end / 2);
+        view->scrollToTop();
+        playback.seekPosition(end);
+        QTRY_COMPARE(playback.cursor(), end);
+        QCoreApplication::processEvents();
+        QCOMPARE(view->verticalScrollBar()->value(), 0);
+
+        // Choosing a CycleEnd row selects its cycle (and so its pod).
+        int row = 0;
+        while (row < log.model()->rowCount()
+               && log.model()->index(row, 0).data(EventLogModel::KindRole).toInt() != int(EventKind::CycleEnd))
+            ++row;
+        QVERIFY(row < log.model()->rowCount());
+        const QModelIndex cycleEnd = log.model()->index(row, EventLogModel::DetailColumn);
+        view->setCurrentIndex(cycleEnd);
+        const qint32 cycle = cycleEnd.data(EventLogModel::CycleIndexRole).toInt();
+        QVERIFY(cycle >= 0);
+        QCOMPARE(playback.selectedCycle(), cycle);
+        QCOMPARE(playback.selectedPod(), index.cycles()[size_t(cycle)].pod);
+
+        // Selected pod only.
+        log.selectedPodOnly()->setChecked(true);
+        const qint32 pod = playback.selectedPod();
+        QCOMPARE(log.model()->podFilter(), pod);
+        for (int r = 0; r < log.model()->rowCount(); ++r)
+            QCOMPARE(log.model()->index(r, 0).data(EventLogModel::PodRole).toInt(), pod);
+        playback.selectPod(index.catalogue().podIndex(QStringLiteral("media/thumbnailer-arm64")));
+        QCOMPARE(log.model()->podFilter(), playback.selectedPod());
+        QVERIFY(log.model()->rowCount() > 0);
+
+        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
+            QDir().mkpath(directory);
+            QVERIFY(log.grab().save(directory + QStringLiteral("/eventlog-pod.png")));
+            log.selectedPodOnly()->setChecked(false);
+            log.searchField()->setText(QStringLiteral("render-worker-3"));
+            log.applySearch();
+            view->scrollToTop();
+            QTest::qWait(50);
+            QVERIFY(log.grab().save(directory + QStringLiteral("/eventlog-search.png")));
+            log.searchField()->clear();
+            log.applySearch();
+            view->scrollToTop();
+            QTest::qWait(50);
+            QVERIFY(log.grab().save(directory + QStringLiteral("/eventlog.png")));
+        }
+
+        // Search from the field, after the typing pause.
+        log.selectedPodOnly()->setChecked(false);
+        log.searchField()->setText(QStringLiteral("media/thumbnailer-arm64"));
+        QTRY_COMPARE(log.model()->search(), QStringLiteral("media/thumbnailer-arm64"));
+    }
+};
+
+QTEST_MAIN(TestEventLog)
+#include "tst_eventlog.moc"

@@ -1,0 +1,463 @@
+// The node heatmap against the scenario and the trace: cpu cells equal the requests of the pods
+// bound to the node (from the pods' specs and the QueueMove events) over the node's allocatable;
+// grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNode and
+// ScoreNode events; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
+// painting in every mode.
+#include "api/resources.h"
+#include "framework/status.h"
+#include "heatmapcanvas.h"
+#include "heatmapview.h"
+#include "playbackhelpers.h"
+
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
+#include <cmath>
+
+using namespace ksv;
+using namespace ksv::testing;
+using trace::PodLocation;
+
+namespace {
+
+// Milli-cpu requested per node name after the first `end` events, from the scenario's pod specs.
+std::map<QString, qint64> requestedCpu(const Scenario& scenario, const trace::Trace& trace, qsizetype end)
+{
+    std::map<QString, Pod> specs;
+    std::map<QString, QString> nodeOf;
+    for (const Pod& pod : scenario.initial.pods) {
+        specs[pod.key()] = pod;
+        if (!pod.nodeName.isEmpty() && !pod.isTerminal())
+            nodeOf[pod.key()] = pod.nodeName;
+    }
+    for (const ScenarioEvent& event : scenario.events) {
+        if (const Pod* pod = std::get_if<Pod>(&event.object); pod && event.action != EventAction::Delete)
+            specs.try_emplace(pod->key(), *pod);
+    }
+    for (qsizetype position = 0; position < end; ++position) {
+        const trace::Event& event = trace.at(position);
+        if (event.kind != trace::EventKind::QueueMove)
+            continue;
+        const auto to = PodLocation(event.to);
+        if (to == PodLocation::Bound || to == PodLocation::Binding || to == PodLocation::WaitingOnPermit)
+            nodeOf[trace.string(event.pod)] = trace.string(event.node);
+        else
+            nodeOf.erase(trace.string(event.pod));
+    }
+    std::map<QString, qint64> requested;
+    for (const auto& [key, node] : nodeOf)
+        requested[node] += podRequests(specs.at(key)).value(ResourceName::cpu).milliValue();
+    return requested;
+}
+
+qint64 allocatableCpu(const Scenario& scenario, const QString& name)
+{
+    for (const Node& node : scenario.initial.nodes) {
+        if (node.meta.name == name)
+            return node.allocatable.value(ResourceName::cpu).milliValue();
+    }
+    qint64 allocatable = 0;
+    for (const ScenarioEvent& event : scenario.events) {
+        if (const Node* node = std::get_if<Node>(&event.object); node && node->meta.name == name)
+            allocatable = node->allocatable.value(ResourceName::cpu).milliValue();
+    }
+    return allocatable;
+}
+
+// The first attempt that matches `predicate`, or -1.
+template <typename Predicate> qint32 findCycle(const Playback& playback, Predicate predicate)
+{
+    const auto& cycles = playback.index()->cycles();
+    for (size_t i = 0; i < cycles.size(); ++i) {
+        if (predicate(cycles[i]))
+            return qint32(i);
+    }
+    return -1;
+}
+
+void saveScreenshot(QWidget& widget, const QString& name)
+{
+    const QImage image = widget.grab().toImage();
+    QVERIFY(!image.isNull());
+    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(image.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+QPalette darkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    dark.setColor(QPalette::Highlight, QColor(0x2a, 0x6f, 0xc9));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    return dark;
+}
+
+// 5,000 nodes in five zones and a few pods: the size the heatmap must fit.
+QString writeLargeCluster(const QTemporaryDir& directory)
+{
+    QString yaml
+        = QStringLiteral("apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata:\n  name: heatmap-5000\nspec:\n"
+                         "  seed: 1\n  objects:\n");
+    for (const char zone : { 'a', 'b', 'c', 'd', 'f' }) {
+        yaml += QStringLiteral(
+            "  - apiVersion: v1\n    kind: Node\n    count: 1000\n    metadata:\n      name: node-1%1\n"
+            "      labels:\n        topology.kubernetes.io/zone: us-east-1%1\n"
+            "    status:\n      allocatable:\n        cpu: \"8\"\n        memory: 32Gi\n        pods: \"110\"\n")
+                    .arg(QLatin1Char(zone));
+    }
+    yaml += QStringLiteral(
+        "  - apiVersion: v1\n    kind: Pod\n    count: 40\n    metadata:\n      name: web\n      namespace: default\n"
+        "    spec:\n      containers:\n      - name: web\n        image: nginx\n        resources:\n"
+        "          requests:\n            cpu: \"6\"\n            memory: 1Gi\n");
+    const QString path = directory.filePath(QStringLiteral("heatmap-5000.yaml"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(yaml.toUtf8());
+    return path;
+}
+
+} // namespace
+
+class TestHeatmap : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void layoutFits_data()
+    {
+        QTest::addColumn<QList<int>>("groups");
+        QTest::addColumn<QSize>("area");
+        QTest::addColumn<bool>("text");
+        QTest::newRow("9 nodes") << QList<int> { 3, 3, 3 } << QSize(800, 500) << true;
+        QTest::newRow("500 nodes") << QList<int> { 100, 100, 100, 100, 100 } << QSize(900, 600) << false;
+        QTest::newRow("5000 nodes") << QList<int> { 1000, 1000, 1000, 1000, 1000 } << QSize(1000, 620) << false;
+        QTest::newRow("5000 in one") << QList<int> { 5000 } << QSize(900, 500) << false;
+    }
+    void layoutFits()
+    {
+        QFETCH(QList<int>, groups);
+        QFETCH(QSize, area);
+        QFETCH(bool, text);
+        const HeatmapGrid grid = layoutHeatmap(groups, area.width(), area.height(), 20, 36);
+        QVERIFY(grid.height <= area.height());
+        QVERIFY(grid.cellWidth >= heatmapMinCell);
+        QCOMPARE(grid.text, text);
+        QVERIFY(grid.columns * (grid.cellWidth + grid.gap) - grid.gap <= area.width());
+        // The next larger square would not have fitted: the cells are as large as they can be.
+        if (!grid.text && grid.cellWidth < 30) {
+            const HeatmapGrid tighter = layoutHeatmap(groups, area.width(), area.height() - 1, 20, 36);
+            QVERIFY(tighter.cellWidth <= grid.cellWidth);
+        }
+    }
+
+    void layoutScrollsWhenTooSmall()
+    {
+        const QList<int> groups { 5000 };
+        const HeatmapGrid grid = layoutHeatmap(groups, 200, 100, 20, 36);
+        QCOMPARE(grid.cellWidth, heatmapMinCell);
+        QVERIFY(grid.height > 100);
+    }
+
+    void groupsByZone()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml"))));
+        view.refresh();
+        QCOMPARE(view.groupLabel(), HeatmapView::defaultGroupLabel);
+        const auto& groups = view.groups();
+        QCOMPARE(groups.size(), size_t(3));
+        QCOMPARE(groups[0].name, QStringLiteral("us-east-1a"));
+        QCOMPARE(groups[2].name, QStringLiteral("us-east-1c"));
+        for (const NodeGroup& group : groups)
+            QCOMPARE(group.nodes.size(), size_t(3));
+        view.setGroupLabel({});
+        view.refresh();
+        QCOMPARE(view.groups().size(), size_t(1));
+        QCOMPARE(view.groups()[0].nodes.size(), size_t(9));
+    }
+
+    // cpu cells at the end and mid-run equal the bound pods' requests over allocatable.
+    void cpuMatchesScenario_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* file : { "backlog-node-added.yaml", "zone-spread.yaml", "default.yaml", "gpu-pool.yaml",
+                 "priority-preemption.yaml" })
+            QTest::newRow(file) << QString::fromLatin1(file);
+    }
+    void cpuMatchesScenario()
+    {
+        QFETCH(QString, file);
+        const auto scenario = sample(file);
+        Playback playback;
+        HeatmapView view(&playback);
+        QVERIFY(runToEnd(playback, scenario));
+        const qsizetype size = playback.published();
+        for (const qsizetype position : { size / 3, size * 2 / 3, size }) {
+            playback.seekPosition(position);
+            view.refresh();
+            QCOMPARE(view.mode().kind, HeatmapMode::Measure);
+            QCOMPARE(view.mode().measure, int(trace::MeasureCpu));
+            const auto requested = requestedCpu(*scenario, *playback.trace(), position);
+            const auto& catalogue = playback.index()->catalogue();
+            for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
+                const QString name = catalogue.nodeName(node);
+                if (!playback.state().nodeExists(node)) {
+                    QVERIFY(std::isnan(view.cellValue(node)));
+                    continue;
+                }
+                const auto it = requested.find(name);
+                const double expected
+                    = double(it == requested.end() ? 0 : it->second) / double(allocatableCpu(*scenario, name));
+                QVERIFY2(std::abs(view.cellValue(node) - expected) < 1e-9,
+                    qPrintable(QStringLiteral("%1 at %2: %3 != %4")
+                                   .arg(name)
+                                   .arg(position)
+                                   .arg(view.cellValue(node))
+                                   .arg(expected)));
+            }
+        }
+    }
+
+    // The first failed attempt of the backlog sample: every node rejected, by NodeResourcesFit.
+    void verdictMarksRejectedNodes()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+            return c.endEvent >= 0 && c.code != quint8(framework::Code::Success) && c.evaluated > 0;
+        });
+        QVERIFY(cycle >= 0);
+        playback.selectCycle(cycle);
+        QCOMPARE(playback.selectedCycle(), cycle);
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
+        view.refresh();
+        QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
+
+        const trace::Trace& trace = *playback.trace();
+        const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
+        std::map<QString, std::pair<quint8, QString>> verdicts;
+        for (qint64 position = record.startEvent; position <= record.endEvent; ++position) {
+            const trace::Event& event = trace.at(position);
+            if (event.kind == trace::EventKind::FilterNode && event.cycle == record.cycle)
+                verdicts[trace.string(event.node)] = { event.code, trace.string(event.plugin) };
+        }
+        QCOMPARE(int(verdicts.size()), record.evaluated);
+        const auto& catalogue = playback.index()->catalogue();
+        int rejected = 0;
+        for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
+            const auto it = verdicts.find(catalogue.nodeName(node));
+            if (it == verdicts.end()) {
+                QVERIFY(std::isnan(view.cellValue(node)));
+                continue;
+            }
+            const bool feasible = it->second.first == quint8(framework::Code::Success);
+            QCOMPARE(view.cellValue(node), feasible ? 1.0 : 0.0);
+            if (!feasible) {
+                ++rejected;
+                QCOMPARE(trace.string(view.cycleNodes().filter(node).plugin), it->second.second);
+            }
+        }
+        QCOMPARE(rejected, record.evaluated - record.feasible);
+        QVERIFY(rejected >= 3);
+        QCOMPARE(view.cycleNodes().rejectedCount(), rejected);
+        QCOMPARE(view.cycleNodes().chosenNode(), -1);
+        QCOMPARE(trace.string(view.cycleNodes().rejections().front().first), QStringLiteral("NodeResourcesFit"));
+    }
+
+    // A successful attempt of the zone-spread sample: totals are Σ normalized × weight of its
+    // ScoreNode events, the chosen node has the highest, and one plugin's mode shows its scores.
+    void scoresMatchTrace()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1200, 500);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml"))));
+        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+            return c.endEvent >= 0 && c.code == quint8(framework::Code::Success) && c.feasible > 1;
+        });
+        QVERIFY(cycle >= 0);
+        playback.selectCycle(cycle);
+        view.setMode({ HeatmapMode::TotalScore, 0, {} });
+        view.refresh();
+        const trace::Trace& trace = *playback.trace();
+        const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
+        std::map<QString, double> totals;
+        std::map<QString, double> spread;
+        for (qint64 position = record.startEvent; position <= record.endEvent; ++position) {
+            const trace::Event& event = trace.at(position);
+            if (event.kind != trace::EventKind::ScoreNode || event.cycle != record.cycle)
+                continue;
+            totals[trace.string(event.node)] += double(event.value2) * double(event.aux);
+            if (trace.string(event.plugin) == QLatin1String("PodTopologySpread"))
+                spread[trace.string(event.node)] = event.value2;
+        }
+        QVERIFY(!totals.empty());
+        const auto& catalogue = playback.index()->catalogue();
+        double best = -1;
+        for (const auto& [name, total] : totals) {
+            QCOMPARE(view.cellValue(catalogue.nodeIndex(name)), total);
+            best = std::max(best, total);
+        }
+        const qint32 chosen = view.cycleNodes().chosenNode();
+        QCOMPARE(catalogue.nodeName(chosen), trace.string(record.node));
+        QCOMPARE(view.cellValue(chosen), best);
+        QCOMPARE(view.rangeMax(), best);
+        saveScreenshot(view, QStringLiteral("heatmap-zone-spread-total"));
+
+        QVERIFY(view.cycleNodes().scorePlugins().contains(QStringLiteral("PodTopologySpread")));
+        view.setMode({ HeatmapMode::PluginScore, 0, QStringLiteral("PodTopologySpread") });
+        view.refresh();
+        for (const auto& [name, score] : spread)
+            QCOMPARE(view.cellValue(catalogue.nodeIndex(name)), score);
+        saveScreenshot(view, QStringLiteral("heatmap-zone-spread-score"));
+    }
+
+    void noNodeDetailIsSaid()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        SimulationOptions options;
+        options.nodeDetail = false;
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml")), options));
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
+        view.refresh();
+        QVERIFY(view.bannerText().contains(QStringLiteral("No scheduling attempt selected")));
+        const qint32 cycle
+            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
+        QVERIFY(cycle >= 0);
+        playback.selectCycle(cycle);
+        view.refresh();
+        QVERIFY2(view.bannerText().contains(QStringLiteral("without per-node detail")), qPrintable(view.bannerText()));
+        QVERIFY(!view.cycleNodes().hasNodeDetail());
+    }
+
+    // A click on a cell selects the node; the side panel lists its taints and exactly its pods.
+    void clickShowsNodeDetails()
+    {
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1200, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, scenario));
+        view.refresh();
+        const auto& catalogue = playback.index()->catalogue();
+        const qint32 node = catalogue.nodeIndex(QStringLiteral("render-pool-0"));
+        QVERIFY(node >= 0);
+        const QRect cell = view.cellRect(node);
+        QVERIFY(!cell.isEmpty());
+        QWidget* canvas = view.childAt(cell.center());
+        QVERIFY(canvas);
+        QSignalSpy selection(&playback, &Playback::selectionChanged);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, cell.center()));
+        QCOMPARE(playback.selectedNode(), node);
+        const QPoint local = canvas->mapFrom(&view, cell.center());
+        QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+        QCoreApplication::sendEvent(canvas, &help);
+        QVERIFY(QToolTip::text().contains(QStringLiteral("render-pool-0")));
+        QVERIFY2(
+            QToolTip::text().contains(QStringLiteral("cpu</td><td>14 / 15.89 (88%)")), qPrintable(QToolTip::text()));
+        view.refresh();
+        const QString details = view.detailsText();
+        QVERIFY(details.contains(QStringLiteral("render-pool-0")));
+        int bound = 0;
+        const trace::Trace& trace = *playback.trace();
+        const QueueScan scan = scanQueue(trace, playback.cursor());
+        for (const auto& [key, pod] : scan.pods) {
+            const bool here = pod.location == PodLocation::Bound && pod.node == QLatin1String("render-pool-0");
+            QCOMPARE(details.contains(key + QLatin1Char('\n')) || details.contains(key + QLatin1Char('\t'))
+                    || details.contains(key + QLatin1Char(' ')),
+                here);
+            bound += here ? 1 : 0;
+        }
+        QVERIFY(bound >= 6);
+        QVERIFY(details.contains(QStringLiteral("Pods (%1)").arg(bound)));
+        QVERIFY(details.contains(QStringLiteral("Taints")));
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-end-selected"));
+    }
+
+    // Paints at mid-run in each mode, and with a dark palette.
+    void paintsMidRun()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1300, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        playback.seek(46 * nanosPerSecond);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu"));
+        view.setMode({ HeatmapMode::Measure, trace::MeasureMemory, {} });
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-memory"));
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-verdict-none"));
+        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+            return c.endEvent >= 0 && c.code != quint8(framework::Code::Success) && c.evaluated > 0;
+        });
+        playback.selectCycle(cycle);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-verdict-failed"));
+        view.setPalette(darkPalette());
+        view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu-dark"));
+    }
+
+    // 5,000 nodes fit the view without scrolling, in their zones, and paint.
+    void fiveThousandNodes()
+    {
+        QTemporaryDir directory;
+        const QString path = writeLargeCluster(directory);
+        QVERIFY(!path.isEmpty());
+        const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(path));
+        QCOMPARE(scenario->initial.nodes.size(), 5000);
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1400, 860);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, scenario));
+        view.refresh();
+        QCOMPARE(view.groups().size(), size_t(5));
+        const auto& catalogue = playback.index()->catalogue();
+        for (qint32 node = 0; node < catalogue.nodeCount(); node += 97)
+            QVERIFY2(!view.cellRect(node).isEmpty(), qPrintable(catalogue.nodeName(node)));
+        QVERIFY(!view.cellRect(catalogue.nodeCount() - 1).isEmpty());
+        QVERIFY(view.cellRect(0).width() >= heatmapMinCell);
+        // 40 pods of 6 cpu on 8-cpu nodes: 40 nodes at 75%.
+        int busy = 0;
+        for (qint32 node = 0; node < catalogue.nodeCount(); ++node)
+            busy += view.cellValue(node) > 0 ? 1 : 0;
+        QCOMPARE(busy, 40);
+        const qint32 cycle
+            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
+        playback.selectCycle(cycle);
+        view.setMode({ HeatmapMode::TotalScore, 0, {} });
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-5000-score"));
+        view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("heatmap-5000-cpu"));
+    }
+};
+
+QTEST_MAIN(TestHeatmap)
+#include "tst_heatmap.moc"

@@ -1,0 +1,161 @@
+// The window as a new user meets it: the default sample opens paused; play runs it to the end; every
+// dock is there and follows the cursor; the status bar counts what the trace says; the layout is
+// saved and restored; shortcuts reach the playback; a broken file leaves the window running.
+#include "framework/status.h"
+#include "mainwindow.h"
+#include "playback.h"
+#include "playbacktoolbar.h"
+#include "scenarioloadjob.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+
+using namespace ksv;
+using trace::PodLocation;
+
+namespace {
+
+void load(MainWindow& window, const QString& file)
+{
+    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+    window.openScenario(file);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.playback()->published() > 0, 10000);
+}
+
+QString statusText(MainWindow& window)
+{
+    QStringList texts;
+    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+        texts << label->text();
+    return texts.join(QLatin1Char('|'));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void opensPausedAndPlaysToTheEnd()
+    {
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
+        Playback* playback = window.playback();
+        QVERIFY(!playback->isPlaying());
+        const qsizetype atStart = playback->published();
+        QTest::qWait(100);
+        QCOMPARE(playback->published(), atStart); // paused: nothing runs until play
+
+        const QStringList docks = {QStringLiteral("heatmapDock"), QStringLiteral("inspectorDock"), QStringLiteral("timelineDock"),
+                                   QStringLiteral("chartsDock"), QStringLiteral("eventLogDock"), QStringLiteral("nodesDock"),
+                                   QStringLiteral("podsDock")};
+        for (const QString& name : docks)
+            QVERIFY2(window.findChild<QDockWidget*>(name), qPrintable(name));
+
+        playback->setSpeed(0);
+        QTest::keyClick(&window, Qt::Key_Space); // the play shortcut
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
+        QVERIFY(!playback->isPlaying());
+
+        // The status bar counts what the trace says: every pod's last move.
+        const trace::TraceIndex& index = *playback->index();
+        std::vector<PodLocation> last(size_t(index.catalogue().podCount()), PodLocation::None);
+        for (qsizetype i = 0; i < index.indexed(); ++i) {
+            const trace::Event& event = index.trace().at(i);
+            if (event.kind == trace::EventKind::QueueMove)
+                last[size_t(index.podOf(event.pod))] = static_cast<PodLocation>(event.to);
+        }
+        // Pods bound in the initial state never move.
+        for (const Pod& pod : index.scenario()->initial.pods) {
+            if (!pod.nodeName.isEmpty() && !pod.isTerminal() && last[size_t(index.catalogue().podIndex(pod.key()))] == PodLocation::None)
+                last[size_t(index.catalogue().podIndex(pod.key()))] = PodLocation::Bound;
+        }
+        const auto count = [&last](PodLocation location) { return std::count(last.cbegin(), last.cend(), location); };
+        const QString status = statusText(window);
+        QVERIFY2(status.contains(QStringLiteral("bound %1").arg(count(PodLocation::Bound))), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("unschedulable %1").arg(count(PodLocation::Unschedulable))), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("finished")), qPrintable(status));
+
+        // Shortcuts: back one cycle, then forward one event.
+        const qsizetype end = playback->cursor();
+        QTest::keyClick(&window, Qt::Key_Left, Qt::ControlModifier);
+        QVERIFY(playback->cursor() < end);
+        const qsizetype back = playback->cursor();
+        QTest::keyClick(&window, Qt::Key_Right);
+        QTRY_VERIFY(playback->cursor() > back);
+        QTest::keyClick(&window, Qt::Key_Home); // reset
+        QTRY_VERIFY_WITH_TIMEOUT(playback->published() > 0 && !playback->isFinished(), 10000);
+    }
+
+    void selectionFollowsAPodThroughRetries()
+    {
+        // The story of the issue: a pod fails, backs off, and succeeds once a node is added.
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
+        Playback* playback = window.playback();
+        playback->setSpeed(0);
+        playback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
+        window.selectMostRetriedPod();
+        const qint32 pod = playback->selectedPod();
+        QVERIFY(pod >= 0);
+        const trace::TraceIndex& index = *playback->index();
+        const auto& cycles = index.podCycles(pod);
+        QVERIFY(cycles.size() >= 2);
+        QVERIFY(index.cycles()[size_t(cycles.front())].code != quint8(framework::Code::Success));
+        QCOMPARE(index.cycles()[size_t(cycles.back())].code, quint8(framework::Code::Success));
+        QCOMPARE(playback->selectedCycle(), cycles.back());
+        QCOMPARE(int(playback->state().pods[size_t(pod)].location), int(PodLocation::Bound));
+    }
+
+    void layoutIsSavedAndRestored()
+    {
+        QByteArray saved;
+        {
+            MainWindow window;
+            window.show();
+            auto* charts = window.findChild<QDockWidget*>(QStringLiteral("chartsDock"));
+            charts->hide();
+            window.close(); // saves
+            saved = QSettings().value(QStringLiteral("window/state")).toByteArray();
+        }
+        QVERIFY(!saved.isEmpty());
+        MainWindow window;
+        window.show();
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->isHidden());
+        QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->isHidden());
+        QSettings().remove(QStringLiteral("window/state"));
+    }
+
+    void brokenFileKeepsTheRun()
+    {
+        qputenv("KSV_NO_DIALOGS", "1");
+        MainWindow window;
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        const auto trace = window.playback()->index()->sharedTrace();
+        QSignalSpy failed(&window, &MainWindow::scenarioFailed);
+        window.openScenario(QStringLiteral(KSV_TEST_DATA_DIR "/broken/bad-quantity.yaml"));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("bad-quantity.yaml:")));
+        QCOMPARE(window.playback()->index()->sharedTrace(), trace); // the run on screen stays
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

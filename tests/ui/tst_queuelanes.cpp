@@ -1,0 +1,502 @@
+// The queue lanes against the trace: at many cursor positions of real samples, every lane holds
+// exactly the pods whose last QueueMove took them there, activeQ in PrioritySort's pop order and
+// backoffQ by expiry (both recomputed from the moves' queuedAt, backoffExpiry and priority);
+// search, grouping and the highlight of recent moves; clicks select; painting at mid-run.
+#include "playbackhelpers.h"
+#include "queuelanesview.h"
+
+#include <QElapsedTimer>
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+#include <algorithm>
+
+using namespace ksv;
+using namespace ksv::testing;
+using trace::PodLocation;
+
+namespace {
+
+// Cursor positions worth checking: a spread over the run, plus where each lane peaks.
+QList<qsizetype> interestingPositions(const trace::Trace& trace, qsizetype size)
+{
+    QList<qsizetype> positions;
+    for (int i = 1; i <= 12; ++i)
+        positions.append(size * i / 13);
+    positions.append(size);
+    std::array<int, trace::podLocationCount> current {};
+    std::array<int, trace::podLocationCount> peak {};
+    std::array<qsizetype, trace::podLocationCount> peakAt {};
+    std::map<qint32, PodLocation> where;
+    for (qsizetype position = 0; position < size; ++position) {
+        const trace::Event& event = trace.at(position);
+        if (event.kind != trace::EventKind::QueueMove)
+            continue;
+        auto [it, inserted] = where.try_emplace(event.pod, PodLocation::None);
+        --current[size_t(it->second)];
+        it->second = PodLocation(event.to);
+        ++current[size_t(it->second)];
+        if (current[event.to] > peak[event.to]) {
+            peak[event.to] = current[event.to];
+            peakAt[event.to] = position + 1;
+        }
+    }
+    for (const PodLocation location : queueLanes) {
+        if (peak[size_t(location)] > 0)
+            positions.append(peakAt[size_t(location)]);
+    }
+    return positions;
+}
+
+std::vector<qint32> expectedOrder(const QueueScan& scan, const trace::ReplayCatalogue& catalogue, PodLocation location)
+{
+    struct Entry
+    {
+        qint64 first;
+        qint64 second;
+        qint32 pod;
+    };
+    std::vector<Entry> entries;
+    for (const auto& [key, pod] : scan.pods) {
+        if (pod.location != location)
+            continue;
+        const qint32 index = catalogue.podIndex(key);
+        if (location == PodLocation::Active)
+            entries.push_back({ -qint64(pod.priority), pod.value, index });
+        else if (location == PodLocation::Backoff)
+            entries.push_back({ pod.value, 0, index });
+        else
+            entries.push_back({ pod.since, 0, index });
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+        return std::tie(a.first, a.second, a.pod) < std::tie(b.first, b.second, b.pod);
+    });
+    std::vector<qint32> order;
+    for (const Entry& entry : entries)
+        order.push_back(entry.pod);
+    return order;
+}
+
+QStringList keys(const trace::ReplayCatalogue& catalogue, const std::vector<qint32>& pods)
+{
+    QStringList list;
+    for (const qint32 pod : pods)
+        list.append(pod >= 0 ? catalogue.podKey(pod) : QStringLiteral("<group %1>").arg(-pod - 1));
+    return list;
+}
+
+void saveScreenshot(QWidget& widget, const QString& name)
+{
+    const QImage image = widget.grab().toImage();
+    QVERIFY(!image.isNull());
+    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(image.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+} // namespace
+
+class TestQueueLanes : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void causeFamilies_data()
+    {
+        QTest::addColumn<QString>("cause");
+        QTest::addColumn<int>("family");
+        QTest::newRow("node add") << "NodeAdd" << int(CauseFamily::ClusterEvent);
+        QTest::newRow("taint") << "NodeUpdateNodeTaint" << int(CauseFamily::ClusterEvent);
+        QTest::newRow("assigned pod delete") << "AssignedPodDelete" << int(CauseFamily::ClusterEvent);
+        QTest::newRow("backoff") << "BackoffComplete" << int(CauseFamily::BackoffDone);
+        QTest::newRow("sweep") << "UnschedulableTimeout" << int(CauseFamily::Sweep);
+        QTest::newRow("failure") << "ScheduleAttemptFailure" << int(CauseFamily::FailedAttempt);
+        QTest::newRow("activate") << "ForceActivate" << int(CauseFamily::Activation);
+        QTest::newRow("new pod") << "UnschedulablePodAdd" << int(CauseFamily::Arrival);
+        QTest::newRow("pop") << "Pop" << int(CauseFamily::Pipeline);
+        QTest::newRow("scheduled") << "Scheduled" << int(CauseFamily::Pipeline);
+    }
+    void causeFamilies()
+    {
+        QFETCH(QString, cause);
+        QFETCH(int, family);
+        QCOMPARE(int(causeFamily(cause)), family);
+    }
+
+    void durations_data()
+    {
+        QTest::addColumn<qint64>("nanos");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ms") << qint64(850'000'000) << "850 ms";
+        QTest::newRow("s") << qint64(3'240'000'000) << "3.2 s";
+        QTest::newRow("min") << qint64(125) * nanosPerSecond << "2m05s";
+        QTest::newRow("h") << qint64(3720) * nanosPerSecond << "1h02m";
+    }
+    void durations()
+    {
+        QFETCH(qint64, nanos);
+        QFETCH(QString, text);
+        QCOMPARE(formatLaneDuration(nanos), text);
+    }
+
+    // Every lane at many cursor positions holds exactly the pods the QueueMove events put there, in
+    // the scheduler's order.
+    void lanesMatchTrace_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* file : { "backlog-node-added.yaml", "zone-spread.yaml", "default.yaml",
+                 "priority-preemption.yaml", "gang-scheduling.yaml", "database-anti-affinity.yaml" })
+            QTest::newRow(file) << QString::fromLatin1(file);
+    }
+    void lanesMatchTrace()
+    {
+        QFETCH(QString, file);
+        Playback playback;
+        QueueLanesView view(&playback);
+        QVERIFY(runToEnd(playback, sample(file)));
+        const trace::Trace& trace = *playback.trace();
+        const trace::ReplayCatalogue& catalogue = playback.index()->catalogue();
+        const qsizetype size = playback.published();
+        int nonEmptyQueues = 0;
+        for (const qsizetype position : interestingPositions(trace, size)) {
+            playback.seekPosition(position);
+            QCOMPARE(playback.cursor(), position);
+            view.refresh();
+            const QueueScan scan = scanQueue(trace, position);
+            for (const PodLocation location : queueLanes) {
+                const std::vector<qint32> expected = expectedOrder(scan, catalogue, location);
+                QCOMPARE(view.laneCount(location), scan.count(location));
+                QCOMPARE(keys(catalogue, view.laneOrder(location)), keys(catalogue, expected));
+                QCOMPARE(keys(catalogue, view.laneRows(location)), keys(catalogue, expected)); // no filter, no grouping
+                if (!expected.empty() && location <= PodLocation::Gated)
+                    ++nonEmptyQueues;
+            }
+        }
+        QVERIFY(nonEmptyQueues > 0); // the positions did catch pods in the queues
+    }
+
+    // activeQ's order is PrioritySort's: priority first, then the queue timestamp. The preemption
+    // sample has pods of several priorities queued together.
+    void activeInPopOrder()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("priority-preemption.yaml"))));
+        const trace::Trace& trace = *playback.trace();
+        bool sawTwoPriorities = false;
+        for (const qsizetype position : interestingPositions(trace, playback.published())) {
+            playback.seekPosition(position);
+            view.refresh();
+            const auto& order = view.laneOrder(PodLocation::Active);
+            const QueueScan scan = scanQueue(trace, position);
+            for (size_t i = 1; i < order.size(); ++i) {
+                const auto& before = scan.pods.at(playback.index()->catalogue().podKey(order[i - 1]));
+                const auto& after = scan.pods.at(playback.index()->catalogue().podKey(order[i]));
+                QVERIFY(before.priority >= after.priority);
+                if (before.priority == after.priority)
+                    QVERIFY(before.value <= after.value);
+                else
+                    sawTwoPriorities = true;
+            }
+        }
+        if (!sawTwoPriorities)
+            qInfo("priority-preemption never had two priorities in activeQ at the checked positions");
+    }
+
+    void searchFiltersEveryLane()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        // At time 30 s the render workers wait in the unschedulable queue.
+        playback.seek(30 * nanosPerSecond);
+        view.refresh();
+        const auto unschedulable = view.laneOrder(PodLocation::Unschedulable);
+        QVERIFY(unschedulable.size() >= 20);
+        view.setFilter(QStringLiteral("RENDER-worker-1"));
+        view.refresh();
+        const auto& catalogue = playback.index()->catalogue();
+        const auto& rows = view.laneRows(PodLocation::Unschedulable);
+        QCOMPARE(view.laneOrder(PodLocation::Unschedulable).size(), unschedulable.size()); // the order is unfiltered
+        QCOMPARE(int(rows.size()), view.laneMatches(PodLocation::Unschedulable));
+        QCOMPARE(rows.size(), size_t(11)); // render-worker-1 and -10 .. -19
+        for (const qint32 pod : rows)
+            QVERIFY(catalogue.podKey(pod).contains(QStringLiteral("render-worker-1")));
+        QVERIFY(std::is_sorted(rows.begin(), rows.end(), [&](qint32 a, qint32 b) {
+            return std::find(unschedulable.begin(), unschedulable.end(), a)
+                < std::find(unschedulable.begin(), unschedulable.end(), b);
+        }));
+        view.setFilter({});
+        view.refresh();
+        QCOMPARE(view.laneRows(PodLocation::Unschedulable).size(), unschedulable.size());
+    }
+
+    void groupingFoldsIntoSections()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        playback.seek(30 * nanosPerSecond);
+        view.setGrouping(LaneGrouping::Namespace);
+        view.refresh();
+        const auto& groups = view.laneGroups(PodLocation::Unschedulable);
+        QCOMPARE(groups.size(), size_t(1));
+        QCOMPARE(groups[0].name, QStringLiteral("media"));
+        QCOMPARE(groups[0].count, view.laneCount(PodLocation::Unschedulable));
+        // A lone section starts open: folding it would hide everything.
+        QVERIFY(!groups[0].collapsed);
+        QCOMPARE(
+            view.laneRows(PodLocation::Unschedulable).size(), size_t(view.laneCount(PodLocation::Unschedulable)) + 1);
+        view.toggleGroup(PodLocation::Unschedulable, groups[0].key);
+        view.refresh();
+        QCOMPARE(view.laneRows(PodLocation::Unschedulable), std::vector<qint32>({ -1 })); // the header alone
+        // Stays folded as the cursor moves.
+        playback.seek(31 * nanosPerSecond);
+        view.refresh();
+        QVERIFY(view.laneGroups(PodLocation::Unschedulable)[0].collapsed);
+
+        // By priority: sections from the highest priority down, counts adding up.
+        Playback preemption;
+        QueueLanesView byPriority(&preemption);
+        QVERIFY(runToEnd(preemption, sample(QStringLiteral("priority-preemption.yaml"))));
+        byPriority.setGrouping(LaneGrouping::Priority);
+        for (const qsizetype position : interestingPositions(*preemption.trace(), preemption.published())) {
+            preemption.seekPosition(position);
+            byPriority.refresh();
+            for (const PodLocation location : queueLanes) {
+                int total = 0;
+                for (const auto& group : byPriority.laneGroups(location))
+                    total += group.count;
+                QCOMPARE(total, byPriority.laneCount(location));
+            }
+        }
+    }
+
+    // Pods that just moved are highlighted with their move's cause; the latest moves are the last
+    // QueueMove events before the cursor.
+    void recentMovesHighlighted()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        const trace::Trace& trace = *playback.trace();
+        // Just after the NodeAdd at 45 s moved the render workers back to activeQ (the moves are
+        // interleaved with the queueing hints' results).
+        qsizetype after = -1;
+        VirtualNanos nodeAdd = -1;
+        for (qsizetype position = 0; position < playback.published(); ++position) {
+            const trace::Event& event = trace.at(position);
+            if (nodeAdd >= 0 && event.time > nodeAdd)
+                break;
+            if (event.kind == trace::EventKind::QueueMove && trace.string(event.text) == QLatin1String("NodeAdd")) {
+                nodeAdd = event.time;
+                after = position + 1;
+            }
+        }
+        QVERIFY(after > 0);
+        playback.seekPosition(after);
+        view.refresh();
+        const QueueScan scan = scanQueue(trace, after);
+        const auto& catalogue = playback.index()->catalogue();
+        int highlighted = 0;
+        for (const auto& [key, pod] : scan.pods) {
+            const double highlight = view.moveHighlight(catalogue.podIndex(key));
+            const VirtualNanos age = trace.at(after - 1).time - pod.since;
+            if (age == 0) {
+                QCOMPARE(highlight, 1.0);
+                ++highlighted;
+            } else if (age >= QueueLanesView::highlightWindow) {
+                QCOMPARE(highlight, 0.0);
+            }
+        }
+        QVERIFY(highlighted >= 20);
+        QVERIFY(!view.latestMoves().empty());
+        QCOMPARE(catalogue.podKey(view.latestMoves().front()), trace.string(trace.at(scan.lastMove).pod));
+    }
+
+    void clickSelectsAndTooltipsDoNotCrash()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        playback.seek(30 * nanosPerSecond);
+        view.refresh();
+        const auto& rows = view.laneRows(PodLocation::Unschedulable);
+        QVERIFY(rows.size() > 3);
+        const QRect rect = view.rowRect(PodLocation::Unschedulable, 2);
+        QVERIFY(!rect.isEmpty());
+        QSignalSpy selection(&playback, &Playback::selectionChanged);
+        QWidget* canvas = view.childAt(rect.center());
+        QVERIFY(canvas);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
+        QCOMPARE(playback.selectedPod(), rows[2]);
+        QVERIFY(!selection.isEmpty());
+        const QPoint local = canvas->mapFrom(&view, rect.center());
+        QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+        QCoreApplication::sendEvent(canvas, &help);
+        QVERIFY(QToolTip::text().contains(playback.index()->catalogue().podKey(rows[2])));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("ScheduleAttemptFailure")));
+        saveScreenshot(view, QStringLiteral("lanes-backlog-30s"));
+    }
+
+    // Paints at mid-run in every grouping, with a search, and with a dark palette.
+    void paintsMidRun()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1400, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        // 4 ms after the NodeAdd: the render workers are being scheduled onto the new nodes.
+        playback.seek(45 * nanosPerSecond + 4'000'000);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-backlog-45s"));
+        view.setGrouping(LaneGrouping::Namespace);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-backlog-45s-grouped"));
+        view.setGrouping(LaneGrouping::None);
+        view.setFilter(QStringLiteral("worker-1"));
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-backlog-45s-search"));
+        view.setFilter({});
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+        dark.setColor(QPalette::Highlight, QColor(0x2a, 0x6f, 0xc9));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        view.setPalette(dark);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-backlog-45s-dark"));
+    }
+
+    // Where backoffQ and the in-flight lanes are busiest in the samples that have them.
+    void paintsBusyMoments_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* file : { "priority-preemption.yaml", "gang-scheduling.yaml", "database-anti-affinity.yaml" })
+            QTest::newRow(file) << QString::fromLatin1(file);
+    }
+    void paintsBusyMoments()
+    {
+        QFETCH(QString, file);
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1400, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(file)));
+        const trace::Trace& trace = *playback.trace();
+        // The position where the most pods wait in some queue other than activeQ.
+        qsizetype best = 0;
+        int most = -1;
+        for (const qsizetype position : interestingPositions(trace, playback.published())) {
+            const QueueScan scan = scanQueue(trace, position);
+            const int waiting = scan.count(PodLocation::Backoff) * 4 + scan.count(PodLocation::Unschedulable)
+                + scan.count(PodLocation::WaitingOnPermit) * 2 + scan.count(PodLocation::Gated);
+            if (waiting > most) {
+                most = waiting;
+                best = position;
+            }
+        }
+        playback.seekPosition(best);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-") + QString(file).remove(QStringLiteral(".yaml")));
+    }
+
+    // Ordering and grouping 150,000 queued pods: checked for correctness, timed for information
+    // (never asserted on time: see the benchmarks for that).
+    void largeQueue()
+    {
+        Scenario scenario;
+        scenario.name = QStringLiteral("large");
+        for (int i = 0; i < 150'000; ++i) {
+            Pod pod;
+            pod.meta.namespace_ = i % 2 == 0 ? QStringLiteral("batch") : QStringLiteral("prod");
+            pod.meta.name = QStringLiteral("pod-%1").arg(i);
+            pod.meta.uid = pod.meta.name;
+            scenario.initial.pods.append(pod);
+        }
+        const trace::ReplayCatalogue catalogue(scenario);
+        trace::ReplayState state(catalogue);
+        state.counts = {};
+        for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
+            trace::PodRow& row = state.pods[size_t(pod)];
+            row.location
+                = std::array { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable }[size_t(pod % 3)];
+            row.priority = (pod * 7919) % 5 * 100;
+            row.queueValue = (pod * 104729) % 100'000;
+            row.since = (pod * 15485863LL) % 1'000'000;
+            ++state.counts[size_t(row.location)];
+        }
+        QueueLanes lanes;
+        lanes.reset(&catalogue);
+        QElapsedTimer timer;
+        timer.start();
+        lanes.rebuildOrder(state);
+        const qint64 orderMs = timer.restart();
+        lanes.rebuildRows(state);
+        const qint64 rowsMs = timer.restart();
+        lanes.setGrouping(LaneGrouping::Namespace);
+        lanes.setFilter(QStringLiteral("pod-1"));
+        lanes.rebuildRows(state);
+        const qint64 groupedMs = timer.elapsed();
+        qInfo("150,000 pods: order %lld ms, rows %lld ms, grouped and filtered %lld ms", orderMs, rowsMs, groupedMs);
+
+        const auto& active = lanes.lane(laneOf(PodLocation::Active)).order;
+        QCOMPARE(active.size(), size_t(state.count(PodLocation::Active)));
+        QVERIFY(std::is_sorted(active.begin(), active.end(), [&](qint32 a, qint32 b) {
+            const auto& x = state.pods[size_t(a)];
+            const auto& y = state.pods[size_t(b)];
+            return std::tuple(-x.priority, x.queueValue, a) < std::tuple(-y.priority, y.queueValue, b);
+        }));
+        const auto& backoff = lanes.lane(laneOf(PodLocation::Backoff)).order;
+        QVERIFY(std::is_sorted(backoff.begin(), backoff.end(), [&](qint32 a, qint32 b) {
+            return std::pair(state.pods[size_t(a)].queueValue, a) < std::pair(state.pods[size_t(b)].queueValue, b);
+        }));
+        // A few pods move, as between two frames: the incremental order equals a fresh sort.
+        for (qint32 pod = 0; pod < catalogue.podCount(); pod += 997) {
+            trace::PodRow& row = state.pods[size_t(pod)];
+            --state.counts[size_t(row.location)];
+            row.location = pod % 2 ? PodLocation::Active : PodLocation::Backoff;
+            row.queueValue = 7 * pod % 1000;
+            row.priority = 400;
+            ++state.counts[size_t(row.location)];
+        }
+        timer.restart();
+        lanes.rebuildOrder(state);
+        qInfo("150 pods moved: order %lld ms", timer.elapsed());
+        QueueLanes fresh;
+        fresh.reset(&catalogue);
+        fresh.rebuildOrder(state);
+        for (int lane = 0; lane < queueLaneCount; ++lane)
+            QCOMPARE(lanes.lane(lane).order, fresh.lane(lane).order);
+        lanes.rebuildRows(state);
+
+        // Two namespaces, both with matches: open while searching.
+        const auto& groups = lanes.lane(laneOf(PodLocation::Active)).groups;
+        QCOMPARE(groups.size(), size_t(2));
+        QCOMPARE(groups[0].name, QStringLiteral("batch"));
+        QCOMPARE(groups[0].count + groups[1].count, state.count(PodLocation::Active));
+        QVERIFY(!groups[0].collapsed);
+        int matches = 0;
+        for (const qint32 pod : active)
+            matches += catalogue.podKey(pod).contains(QStringLiteral("pod-1")) ? 1 : 0;
+        QCOMPARE(lanes.lane(laneOf(PodLocation::Active)).matches, matches);
+        QCOMPARE(lanes.lane(laneOf(PodLocation::Active)).rows.size(), size_t(matches) + 2);
+    }
+};
+
+QTEST_MAIN(TestQueueLanes)
+#include "tst_queuelanes.moc"

@@ -1,0 +1,262 @@
+#include "eventlogmodel.h"
+
+#include "eventtext.h"
+#include "tracecolors.h"
+#include "framework/interface.h"
+#include "framework/status.h"
+
+#include <QBrush>
+
+#include <algorithm>
+
+namespace ksv {
+
+using trace::Event;
+using trace::EventKind;
+
+namespace {
+constexpr int codeCount = int(framework::Code::Pending) + 1;
+constexpr int pointCount = int(framework::ExtensionPoint::PostBind) + 1;
+
+bool flag(const std::vector<quint8>& flags, int index)
+{
+    return index >= 0 && size_t(index) < flags.size() && flags[size_t(index)];
+}
+
+bool hasPoint(EventKind kind)
+{
+    return kind == EventKind::PluginResult || kind == EventKind::FilterNode || kind == EventKind::ScoreNode;
+}
+} // namespace
+
+EventLogModel::EventLogModel(const trace::TraceIndex* index, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_index(index)
+{
+    rebuild();
+}
+
+void EventLogModel::setIndex(const trace::TraceIndex* index)
+{
+    m_index = index;
+    m_stringMatches.clear();
+    m_podFilter = -1;
+    rebuild();
+}
+
+qsizetype EventLogModel::effectiveLimit() const
+{
+    if (!m_index)
+        return 0;
+    return m_limit < 0 ? m_index->indexed() : std::min(m_limit, m_index->indexed());
+}
+
+void EventLogModel::setLimit(qsizetype position)
+{
+    m_limit = position;
+    const qsizetype limit = effectiveLimit();
+    if (limit < m_scanned) {
+        // Back in time: the tail goes, the rest stays (and so does the view's scroll position).
+        m_scanned = limit;
+        const auto first = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), limit, [](qint32 row, qsizetype value) { return row < value; })
+                               - m_rows.cbegin());
+        if (first < rowCount()) {
+            beginRemoveRows({}, first, rowCount() - 1);
+            m_rows.erase(m_rows.begin() + first, m_rows.end());
+            endRemoveRows();
+        }
+        return;
+    }
+    if (limit == m_scanned)
+        return;
+    std::vector<qint32> added;
+    scan(limit, added);
+    if (added.empty())
+        return;
+    // One batch per cursor move, however many events it covers.
+    beginInsertRows({}, rowCount(), rowCount() + int(added.size()) - 1);
+    m_rows.insert(m_rows.end(), added.cbegin(), added.cend());
+    endInsertRows();
+}
+
+void EventLogModel::setKinds(quint32 kinds)
+{
+    kinds &= allKinds;
+    if (kinds == m_kinds)
+        return;
+    m_kinds = kinds;
+    rebuild();
+}
+
+void EventLogModel::setKindEnabled(EventKind kind, bool enabled)
+{
+    setKinds(enabled ? (m_kinds | kindBit(kind)) : (m_kinds & ~kindBit(kind)));
+}
+
+void EventLogModel::setSearch(const QString& text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_search)
+        return;
+    m_search = trimmed;
+    m_stringMatches.clear();
+    const auto matchNames = [this](std::vector<quint8>& flags, int count, auto name) {
+        flags.assign(size_t(count), 0);
+        for (int i = 0; i < count; ++i)
+            flags[size_t(i)] = !m_search.isEmpty() && name(i).contains(m_search, Qt::CaseInsensitive);
+    };
+    matchNames(m_kindMatches, kindCount, [](int i) { return trace::toString(static_cast<EventKind>(i)); });
+    matchNames(m_codeMatches, codeCount, [](int i) { return eventtext::code(quint8(i)); });
+    matchNames(m_pointMatches, pointCount, [](int i) { return eventtext::point(quint8(i)); });
+    matchNames(m_locationMatches, trace::podLocationCount, [](int i) { return eventtext::location(quint8(i)); });
+    rebuild();
+}
+
+void EventLogModel::setPodFilter(qint32 pod)
+{
+    if (pod < 0)
+        pod = -1;
+    if (pod == m_podFilter)
+        return;
+    m_podFilter = pod;
+    rebuild();
+}
+
+int EventLogModel::rowAtOrAfter(qint64 position) const
+{
+    return int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), position, [](qint32 row, qint64 value) { return row < value; })
+               - m_rows.cbegin());
+}
+
+void EventLogModel::rebuild()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_scanned = 0;
+    scan(effectiveLimit(), m_rows);
+    endResetModel();
+}
+
+void EventLogModel::updateStringMatches()
+{
+    const trace::Trace& trace = m_index->trace();
+    const qsizetype count = trace.stringCount();
+    for (auto id = qsizetype(m_stringMatches.size()); id < count; ++id)
+        m_stringMatches.push_back(trace.string(qint32(id)).contains(m_search, Qt::CaseInsensitive) ? 1 : 0);
+}
+
+bool EventLogModel::searchMatches(const Event& event) const
+{
+    if (flag(m_stringMatches, event.pod) || flag(m_stringMatches, event.node) || flag(m_stringMatches, event.plugin)
+        || flag(m_stringMatches, event.text) || flag(m_kindMatches, int(event.kind)))
+        return true;
+    if (eventtext::hasCode(event.kind) && flag(m_codeMatches, event.code))
+        return true;
+    if (hasPoint(event.kind) && flag(m_pointMatches, event.point))
+        return true;
+    return event.kind == EventKind::QueueMove && (flag(m_locationMatches, event.from) || flag(m_locationMatches, event.to));
+}
+
+bool EventLogModel::matches(const Event& event) const
+{
+    if (!(m_kinds & kindBit(event.kind)))
+        return false;
+    if (m_podFilter >= 0 && (event.pod < 0 || m_index->podOf(event.pod) != m_podFilter))
+        return false;
+    return m_search.isEmpty() || searchMatches(event);
+}
+
+void EventLogModel::scan(qsizetype limit, std::vector<qint32>& out)
+{
+    if (!m_index || limit <= m_scanned)
+        return;
+    if (!m_search.isEmpty())
+        updateStringMatches();
+    const trace::Trace& trace = m_index->trace();
+    for (qsizetype position = m_scanned; position < limit; ++position) {
+        if (matches(trace.at(position)))
+            out.push_back(qint32(position));
+    }
+    m_scanned = limit;
+}
+
+int EventLogModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EventLogModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventLogModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const qint64 position = m_rows[size_t(index.row())];
+    const trace::Trace& trace = m_index->trace();
+    const Event& event = trace.at(position);
+    const auto column = static_cast<Column>(index.column());
+    const auto display = [&]() -> QVariant {
+        switch (column) {
+        case TimeColumn: return eventtext::time(event.time);
+        case KindColumn: return trace::toString(event.kind);
+        case PodColumn: return trace.string(event.pod);
+        case NodeColumn: return trace.string(event.node);
+        case CycleColumn: return event.cycle >= 0 ? QVariant(event.cycle) : QVariant();
+        case PluginColumn: return eventtext::pointAndPlugin(trace, event);
+        case CodeColumn: return eventtext::hasCode(event.kind) ? QVariant(eventtext::code(event.code)) : QVariant();
+        case DetailColumn: return eventtext::detail(trace, event);
+        case ColumnCount: break;
+        }
+        return {};
+    };
+    switch (role) {
+    case Qt::DisplayRole: return display();
+    case SortRole:
+        if (column == TimeColumn)
+            return position;
+        if (column == CycleColumn)
+            return event.cycle;
+        return display();
+    case PositionRole: return position;
+    case PodRole: return event.pod >= 0 ? m_index->podOf(event.pod) : -1;
+    case NodeRole: return event.node >= 0 ? m_index->nodeOf(event.node) : -1;
+    case CycleIndexRole: return eventtext::cycleIndexOf(*m_index, event, position);
+    case KindRole: return int(event.kind);
+    case Qt::ToolTipRole:
+        if (column == DetailColumn || column == PodColumn || column == PluginColumn)
+            return display();
+        return {};
+    case Qt::ForegroundRole:
+        if ((column == KindColumn || column == CodeColumn || column == DetailColumn) && eventtext::isFailure(event))
+            return QBrush(tracecolors::failure());
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == TimeColumn || column == CycleColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default: return {};
+    }
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (static_cast<Column>(section)) {
+    case TimeColumn: return tr("Time");
+    case KindColumn: return tr("Kind");
+    case PodColumn: return tr("Pod");
+    case NodeColumn: return tr("Node");
+    case CycleColumn: return tr("Cycle");
+    case PluginColumn: return tr("Point · Plugin");
+    case CodeColumn: return tr("Code");
+    case DetailColumn: return tr("Detail");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+} // namespace ksv

@@ -1,0 +1,62 @@
+#pragma once
+
+// The trace up to the cursor as a filterable, searchable table: a filter bar (search, event
+// kinds, the selected pod only) over EventLogModel. Follows the end while the user is there, like
+// `tail -f`; choosing a row selects its cycle, pod or node on Playback.
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QTableView;
+class QTimer;
+class QToolButton;
+
+namespace ksv {
+
+class EventLogModel;
+class Playback;
+
+class EventLogView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit EventLogView(Playback* playback, QWidget* parent = nullptr);
+    ~EventLogView() override;
+
+    // For tests and the screenshot tool.
+    EventLogModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QLineEdit* searchField() const { return m_search; }
+    QCheckBox* selectedPodOnly() const { return m_podOnly; }
+    QMenu* kindMenu() const { return m_kindMenu; }
+    // Applies a pending search now instead of after the typing pause.
+    void applySearch();
+
+private:
+    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    qsizetype cursor() const;
+    void onRunChanged();
+    void onCursorChanged();
+    void onSelectionChanged();
+    void selectRow(const QModelIndex& index);
+    void updatePodFilter();
+    void updateKindButton();
+    void updateCount();
+
+    Playback* m_playback;
+    EventLogModel* m_model;
+    QLineEdit* m_search;
+    QTimer* m_searchDelay;
+    QToolButton* m_kinds;
+    QMenu* m_kindMenu;
+    QCheckBox* m_podOnly;
+    QLabel* m_count;
+    QTableView* m_view;
+    bool m_atEnd = true; // the view showed the last row before rows were added
+    bool m_selecting = false;
+};
+
+} // namespace ksv

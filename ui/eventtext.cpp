@@ -1,0 +1,162 @@
+#include "eventtext.h"
+
+#include "framework/interface.h"
+#include "framework/status.h"
+
+namespace ksv::eventtext {
+
+using trace::Event;
+using trace::EventKind;
+using trace::PodLocation;
+
+namespace {
+const QString separator = QStringLiteral(" · ");
+
+QString joined(const QString& a, const QString& b)
+{
+    if (a.isEmpty())
+        return b;
+    if (b.isEmpty())
+        return a;
+    return a + separator + b;
+}
+} // namespace
+
+QString time(VirtualNanos t)
+{
+    const bool negative = t < 0;
+    const qint64 magnitude = negative ? -t : t;
+    const qint64 micros = (magnitude / 1000) % 1'000'000;
+    const qint64 seconds = magnitude / nanosPerSecond;
+    const qint64 minutes = seconds / 60;
+    QString text = QString::number(minutes) + QLatin1Char(':') + QStringLiteral("%1").arg(seconds % 60, 2, 10, QLatin1Char('0'))
+        + QLatin1Char('.') + QStringLiteral("%1").arg(micros, 6, 10, QLatin1Char('0'));
+    return negative ? QString(QLatin1Char('-') + text) : text;
+}
+
+QString location(quint8 value)
+{
+    if (value >= trace::podLocationCount)
+        return QString::number(value);
+    return trace::toString(static_cast<PodLocation>(value));
+}
+
+QString move(const Event& event)
+{
+    const QString from = event.from == quint8(PodLocation::None) ? QStringLiteral("new") : location(event.from);
+    return from + QStringLiteral(" → ") + location(event.to);
+}
+
+QString code(quint8 value)
+{
+    return framework::toString(static_cast<framework::Code>(value));
+}
+
+QString point(quint8 value)
+{
+    return framework::toString(static_cast<framework::ExtensionPoint>(value));
+}
+
+bool hasCode(EventKind kind)
+{
+    return kind == EventKind::PluginResult || kind == EventKind::FilterNode || kind == EventKind::CycleEnd || kind == EventKind::BindingEnd;
+}
+
+bool isFailure(const Event& event)
+{
+    const auto status = static_cast<framework::Code>(event.code);
+    switch (event.kind) {
+    case EventKind::CycleEnd:
+    case EventKind::BindingEnd: return status != framework::Code::Success;
+    case EventKind::PluginResult:
+    case EventKind::FilterNode:
+        return status == framework::Code::Error || status == framework::Code::Unschedulable
+            || status == framework::Code::UnschedulableAndUnresolvable;
+    case EventKind::Victim: return true;
+    case EventKind::ClusterChange:
+    case EventKind::QueueMove:
+    case EventKind::CycleStart:
+    case EventKind::ScoreNode:
+    case EventKind::Preemption:
+    case EventKind::Nominated:
+    case EventKind::BindingStart: return false;
+    }
+    Q_UNREACHABLE();
+    return false;
+}
+
+QString pointAndPlugin(const trace::Trace& trace, const Event& event)
+{
+    switch (event.kind) {
+    case EventKind::PluginResult:
+    case EventKind::FilterNode:
+    case EventKind::ScoreNode: return joined(point(event.point), trace.string(event.plugin));
+    case EventKind::ClusterChange:
+    case EventKind::QueueMove:
+    case EventKind::CycleStart:
+    case EventKind::CycleEnd:
+    case EventKind::Preemption:
+    case EventKind::Victim:
+    case EventKind::Nominated:
+    case EventKind::BindingStart:
+    case EventKind::BindingEnd: return {};
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+QString detail(const trace::Trace& trace, const Event& event)
+{
+    switch (event.kind) {
+    case EventKind::ClusterChange:
+        return toString(static_cast<EventAction>(event.aux)) + QLatin1Char(' ') + trace.string(event.text);
+    case EventKind::QueueMove: {
+        QString text = joined(move(event), trace.string(event.text));
+        if (event.to == quint8(PodLocation::Backoff))
+            text = joined(text, QStringLiteral("backoff until ") + time(event.value));
+        return text;
+    }
+    case EventKind::CycleStart:
+        return joined(QStringLiteral("attempt ") + QString::number(event.value), QStringLiteral("profile ") + trace.string(event.text));
+    case EventKind::PluginResult: return trace.string(event.text);
+    case EventKind::FilterNode:
+        return event.code == quint8(framework::Code::Success) ? QStringLiteral("passes") : trace.string(event.text);
+    case EventKind::ScoreNode:
+        return QStringLiteral("raw %1 · normalized %2 × weight %3 = %4")
+            .arg(event.value)
+            .arg(event.value2)
+            .arg(event.aux)
+            .arg(qint64(event.value2) * event.aux);
+    case EventKind::CycleEnd: {
+        const QString counts = QStringLiteral("evaluated %1, feasible %2").arg(event.value).arg(event.value2);
+        return event.code == quint8(framework::Code::Success) ? counts : joined(trace.string(event.text), counts);
+    }
+    case EventKind::Preemption: return QStringLiteral("%1 victim(s)").arg(event.value);
+    case EventKind::Victim: return QStringLiteral("preempted by ") + trace.string(event.text);
+    case EventKind::Nominated: return event.node < 0 ? QStringLiteral("nomination cleared") : QStringLiteral("nominated");
+    case EventKind::BindingStart: return {};
+    case EventKind::BindingEnd: return trace.string(event.text);
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+qint32 cycleIndexOf(const trace::TraceIndex& index, const Event& event, qsizetype position)
+{
+    if (event.cycle < 0)
+        return -1;
+    const auto& cycles = index.cycles();
+    const qint32 pod = event.pod >= 0 ? index.podOf(event.pod) : -1;
+    if (pod >= 0) {
+        const auto& podCycles = index.podCycles(pod);
+        for (auto it = podCycles.crbegin(); it != podCycles.crend(); ++it) {
+            if (cycles[size_t(*it)].cycle == event.cycle)
+                return *it;
+        }
+        return -1;
+    }
+    const qint32 at = index.cycleAt(position);
+    return at >= 0 && cycles[size_t(at)].cycle == event.cycle ? at : -1;
+}
+
+} // namespace ksv::eventtext

@@ -1,0 +1,546 @@
+#include "heatmapcanvas.h"
+
+#include "heatmapview.h"
+#include "playback.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QPainter>
+#include <QScrollBar>
+#include <QStyle>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <cmath>
+
+namespace ksv {
+
+namespace {
+
+constexpr int margin = 6;
+constexpr int gradientWidth = 140;
+
+QColor textOn(const QColor& background)
+{
+    return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.55
+        ? QColor(Qt::black)
+        : QColor(Qt::white);
+}
+
+struct Candidate
+{
+    int width;
+    int height;
+    int gap;
+    bool text;
+};
+
+int contentHeight(std::span<const int> groupSizes, const Candidate& c, int columns, int headerHeight)
+{
+    int height = 0;
+    for (const int size : groupSizes) {
+        const int rows = std::max(1, (size + columns - 1) / columns);
+        height += headerHeight + rows * (c.height + c.gap) + heatmapGroupSpacing;
+    }
+    return height;
+}
+
+} // namespace
+
+HeatmapGrid layoutHeatmap(std::span<const int> groupSizes, int width, int height, int headerHeight, int textCellHeight)
+{
+    std::vector<Candidate> candidates = {
+        { 152, textCellHeight, 4, true },
+        { 120, textCellHeight, 4, true },
+        { 96, textCellHeight, 3, true },
+    };
+    for (int side = 30; side >= heatmapMinCell; side -= side > 16 ? 2 : 1)
+        candidates.push_back({ side, side, side >= 12 ? 2 : 1, false });
+    const Candidate* chosen = &candidates.back();
+    for (const Candidate& c : candidates) {
+        const int columns = std::max(1, (width + c.gap) / (c.width + c.gap));
+        if (contentHeight(groupSizes, c, columns, headerHeight) <= height) {
+            chosen = &c;
+            break;
+        }
+    }
+    HeatmapGrid grid;
+    grid.cellWidth = chosen->width;
+    grid.cellHeight = chosen->height;
+    grid.gap = chosen->gap;
+    grid.text = chosen->text;
+    grid.columns = std::max(1, (width + chosen->gap) / (chosen->width + chosen->gap));
+    grid.headerHeight = headerHeight;
+    int top = 0;
+    for (const int size : groupSizes) {
+        grid.groupTop.push_back(top);
+        const int rows = std::max(1, (size + grid.columns - 1) / grid.columns);
+        top += headerHeight + rows * (grid.cellHeight + grid.gap) + heatmapGroupSpacing;
+    }
+    grid.height = top;
+    return grid;
+}
+
+HeatmapCanvas::HeatmapCanvas(HeatmapView* view)
+    : QWidget(view)
+    , m_view(view)
+    , m_bar(new QScrollBar(Qt::Vertical, this))
+{
+    setMinimumSize(320, 200);
+    m_bar->hide();
+    connect(m_bar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
+}
+
+QFont HeatmapCanvas::cellFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    return small;
+}
+
+void HeatmapCanvas::relayout()
+{
+    const QRect area = rect().adjusted(margin, margin, -margin, -margin);
+    int top = area.top();
+    m_banner = {};
+    if (!m_view->m_bannerText.isEmpty()) {
+        const QRect text
+            = fontMetrics().boundingRect(area.adjusted(8, 0, -8, 0), Qt::TextWordWrap, m_view->m_bannerText);
+        m_banner = QRect(area.left(), top, area.width(), text.height() + 12);
+        top = m_banner.bottom() + 1 + margin;
+    }
+    const auto items = legendItems();
+    const int legend = legendHeight(items, area.width());
+    m_legend = QRect(area.left(), area.bottom() - legend + 1, area.width(), legend);
+    m_gridArea = QRect(area.left(), top, area.width(), std::max(0, m_legend.top() - margin - top));
+
+    std::vector<int> sizes;
+    const auto& groups = m_view->m_groups;
+    sizes.reserve(groups.size());
+    for (const NodeGroup& group : groups)
+        sizes.push_back(int(group.nodes.size()));
+    const int header = fontMetrics().height() + 6;
+    const int textHeight = 2 * QFontMetrics(cellFont()).height() + 8;
+    m_grid = layoutHeatmap(sizes, m_gridArea.width(), m_gridArea.height(), header, textHeight);
+    const int barWidth = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    if (m_grid.height > m_gridArea.height()) {
+        // Even the smallest cells overflow: scroll, and give the bar its room.
+        m_gridArea.setRight(m_gridArea.right() - barWidth - 2);
+        m_grid = layoutHeatmap(sizes, m_gridArea.width(), m_gridArea.height(), header, textHeight);
+        m_bar->setGeometry(m_gridArea.right() + 3, m_gridArea.top(), barWidth, m_gridArea.height());
+        m_bar->setRange(0, m_grid.height - m_gridArea.height());
+        m_bar->setPageStep(m_gridArea.height());
+        m_bar->setSingleStep(m_grid.cellHeight + m_grid.gap);
+        m_bar->show();
+    } else {
+        m_bar->setRange(0, 0);
+        m_bar->hide();
+    }
+
+    const qint32 nodeCount = m_view->m_catalogue ? m_view->m_catalogue->nodeCount() : 0;
+    m_groupOfNode.assign(size_t(nodeCount), -1);
+    m_positionOfNode.assign(size_t(nodeCount), -1);
+    for (size_t g = 0; g < groups.size(); ++g) {
+        for (size_t i = 0; i < groups[g].nodes.size(); ++i) {
+            m_groupOfNode[size_t(groups[g].nodes[i])] = int(g);
+            m_positionOfNode[size_t(groups[g].nodes[i])] = int(i);
+        }
+    }
+    update();
+}
+
+qint32 HeatmapCanvas::nodeAt(QPoint position) const
+{
+    if (!m_gridArea.contains(position))
+        return -1;
+    const QPoint content = position - m_gridArea.topLeft() + QPoint(0, m_bar->value());
+    const auto& groups = m_view->m_groups;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        const int top = m_grid.groupTop[g] + m_grid.headerHeight;
+        const int rows = (int(groups[g].nodes.size()) + m_grid.columns - 1) / m_grid.columns;
+        if (content.y() < top || content.y() >= top + rows * (m_grid.cellHeight + m_grid.gap))
+            continue;
+        const int column = content.x() / (m_grid.cellWidth + m_grid.gap);
+        const int row = (content.y() - top) / (m_grid.cellHeight + m_grid.gap);
+        const int index = row * m_grid.columns + column;
+        if (column >= m_grid.columns || index >= int(groups[g].nodes.size()))
+            return -1;
+        const qint32 node = groups[g].nodes[size_t(index)];
+        return m_grid.cell(int(g), index).contains(content) ? node : -1;
+    }
+    return -1;
+}
+
+QRect HeatmapCanvas::cellRect(qint32 node) const
+{
+    if (node < 0 || size_t(node) >= m_groupOfNode.size() || m_groupOfNode[size_t(node)] < 0)
+        return {};
+    const QRect cell = m_grid.cell(m_groupOfNode[size_t(node)], m_positionOfNode[size_t(node)])
+                           .translated(m_gridArea.left(), m_gridArea.top() - m_bar->value());
+    return m_gridArea.contains(cell) ? cell : QRect();
+}
+
+void HeatmapCanvas::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
+}
+
+void HeatmapCanvas::wheelEvent(QWheelEvent* event)
+{
+    if (!m_bar->isVisible()) {
+        event->ignore();
+        return;
+    }
+    m_bar->setValue(m_bar->value() - event->angleDelta().y() / 40 * m_bar->singleStep());
+    event->accept();
+}
+
+void HeatmapCanvas::mousePressEvent(QMouseEvent* event)
+{
+    const qint32 node = nodeAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && node >= 0)
+        m_view->m_playback->selectNode(node);
+    else
+        QWidget::mousePressEvent(event);
+}
+
+bool HeatmapCanvas::event(QEvent* event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    auto* help = static_cast<QHelpEvent*>(event);
+    const qint32 node = nodeAt(help->pos());
+    if (node >= 0)
+        QToolTip::showText(help->globalPos(), m_view->nodeToolTip(node), this);
+    else
+        QToolTip::hideText();
+    return true;
+}
+
+QColor HeatmapCanvas::cellColour(qint32 node) const
+{
+    const QColor base = palette().color(QPalette::Base);
+    const QColor missing = missingColor(base, palette().color(QPalette::Mid));
+    const double value = m_view->m_values[size_t(node)];
+    switch (m_view->m_mode.kind) {
+    case HeatmapMode::Measure:
+        if (std::isnan(value))
+            return missing;
+        return utilizationColor(value, base);
+    case HeatmapMode::Verdict: {
+        const CycleNodes::Filter& filter = m_view->m_cycle.filter(node);
+        switch (filter.verdict) {
+        case CycleNodes::Verdict::NotEvaluated:
+            return missing;
+        case CycleNodes::Verdict::Feasible:
+            return feasibleColor();
+        case CycleNodes::Verdict::Rejected:
+            return rejectionColor(m_view->m_playback->trace()->string(filter.plugin));
+        }
+        Q_UNREACHABLE();
+        return {};
+    }
+    case HeatmapMode::TotalScore:
+    case HeatmapMode::PluginScore: {
+        if (std::isnan(value))
+            return missing;
+        const double span = m_view->m_max - m_view->m_min;
+        return scoreColor(span > 0 ? (value - m_view->m_min) / span : 1.0, base);
+    }
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+void HeatmapCanvas::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    const QPalette& pal = palette();
+    painter.fillRect(rect(), pal.base());
+    if (!m_view->m_catalogue) {
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, HeatmapView::tr("No run loaded"));
+        return;
+    }
+    if (!m_banner.isEmpty()) {
+        painter.setPen(pal.color(QPalette::Mid));
+        painter.setBrush(pal.alternateBase());
+        painter.drawRect(m_banner.adjusted(0, 0, -1, -1));
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(m_banner.adjusted(8, 6, -8, -6), Qt::TextWordWrap | Qt::AlignVCenter, m_view->m_bannerText);
+    }
+
+    const trace::ReplayState& state = m_view->m_playback->state();
+    const auto& groups = m_view->m_groups;
+    const qint32 selected = m_view->m_playback->selectedNode();
+    const qint32 chosen = m_view->m_mode.isCycleMode() ? m_view->m_cycle.chosenNode() : -1;
+    const int scroll = m_bar->value();
+    const QFont small = cellFont();
+    const QFontMetrics smallMetrics(small);
+    painter.save();
+    painter.setClipRect(m_gridArea);
+    painter.translate(m_gridArea.left(), m_gridArea.top() - scroll);
+    const QRect visible(0, scroll, m_gridArea.width(), m_gridArea.height());
+    for (size_t g = 0; g < groups.size(); ++g) {
+        const int top = m_grid.groupTop[g];
+        const int bottom = g + 1 < groups.size() ? m_grid.groupTop[g + 1] : m_grid.height;
+        if (bottom < visible.top() || top > visible.bottom())
+            continue; // paint only what is in view
+        paintGroupHeader(painter, int(g), QRect(0, top, m_gridArea.width(), m_grid.headerHeight));
+        const auto& nodes = groups[g].nodes;
+        const int firstRow
+            = std::max(0, (visible.top() - top - m_grid.headerHeight) / (m_grid.cellHeight + m_grid.gap));
+        for (size_t i = size_t(firstRow) * size_t(m_grid.columns); i < nodes.size(); ++i) {
+            const QRect cell = m_grid.cell(int(g), int(i));
+            if (cell.top() > visible.bottom())
+                break;
+            const qint32 node = nodes[i];
+            if (!state.nodeExists(node)) {
+                // Not in the cluster at the cursor (not created yet, or deleted): a hollow cell,
+                // so nodes do not jump around as they come and go.
+                painter.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(cell.adjusted(0, 0, -1, -1));
+                if (m_grid.text) {
+                    painter.setFont(small);
+                    painter.setPen(pal.color(QPalette::PlaceholderText));
+                    const QRect inner = cell.adjusted(4, 3, -4, -3);
+                    painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                        smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                    painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, HeatmapView::tr("not in the cluster"));
+                    painter.setFont(font());
+                }
+                continue;
+            }
+            const QColor fill = cellColour(node);
+            painter.fillRect(cell, fill);
+            if (m_grid.text) {
+                painter.setFont(small);
+                painter.setPen(textOn(fill));
+                const QRect inner = cell.adjusted(4, 3, -4, -3);
+                painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                    smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom,
+                    smallMetrics.elidedText(m_view->cellText(node), Qt::ElideRight, inner.width()));
+                painter.setFont(font());
+            }
+            // Rings around the cell, so its colour stays whole even at 6 px: the chosen node in the
+            // text colour, the selected one in the highlight colour around that.
+            painter.setBrush(Qt::NoBrush);
+            if (node == chosen) {
+                painter.setPen(QPen(pal.color(QPalette::Text), 2));
+                painter.drawRect(cell.adjusted(-1, -1, 0, 0));
+            }
+            if (node == selected) {
+                const int out = node == chosen ? 3 : 1;
+                painter.setPen(QPen(pal.color(QPalette::Highlight), 3));
+                painter.drawRect(cell.adjusted(-out - 1, -out - 1, out, out));
+            }
+        }
+    }
+    painter.restore();
+    paintLegend(painter, legendItems());
+}
+
+void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& rect) const
+{
+    const NodeGroup& nodeGroup = m_view->m_groups[size_t(group)];
+    const trace::ReplayState& state = m_view->m_playback->state();
+    qint32 present = 0;
+    double sum = 0;
+    qint32 counted = 0;
+    qint32 feasible = 0;
+    for (const qint32 node : nodeGroup.nodes) {
+        if (!state.nodeExists(node))
+            continue;
+        ++present;
+        const double value = m_view->m_values[size_t(node)];
+        if (std::isfinite(value)) {
+            sum += value;
+            ++counted;
+        }
+        if (m_view->m_cycle.filter(node).verdict == CycleNodes::Verdict::Feasible)
+            ++feasible;
+    }
+    QString name = nodeGroup.name;
+    if (name.isEmpty())
+        name = m_view->m_groupLabel.isEmpty() ? HeatmapView::tr("All nodes")
+                                              : HeatmapView::tr("(no %1)").arg(m_view->m_groupLabel);
+    const QLocale locale;
+    const qint32 total = qint32(nodeGroup.nodes.size());
+    const QString nodes
+        = total == 1 ? HeatmapView::tr("1 node") : HeatmapView::tr("%1 nodes").arg(locale.toString(total));
+    QString summary
+        = present == total ? nodes : HeatmapView::tr("%1 of %2 present").arg(locale.toString(present), nodes);
+    switch (m_view->m_mode.kind) {
+    case HeatmapMode::Measure:
+        if (counted > 0)
+            summary += HeatmapView::tr(" · average %1%").arg(std::lround(100.0 * sum / counted));
+        break;
+    case HeatmapMode::Verdict:
+        if (m_view->m_cycle.hasNodeDetail())
+            summary += HeatmapView::tr(" · %1 feasible").arg(locale.toString(feasible));
+        break;
+    case HeatmapMode::TotalScore:
+    case HeatmapMode::PluginScore:
+        if (counted > 0)
+            summary += HeatmapView::tr(" · %1 scored").arg(locale.toString(counted));
+        break;
+    }
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(palette().color(QPalette::Text));
+    const QRect text = rect.adjusted(0, 0, 0, -3);
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, name);
+    const int nameWidth = QFontMetrics(bold).horizontalAdvance(name);
+    painter.setFont(font());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(text.adjusted(nameWidth + 10, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, summary);
+}
+
+std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
+{
+    std::vector<LegendItem> items;
+    const QColor base = palette().color(QPalette::Base);
+    const QColor missing = missingColor(base, palette().color(QPalette::Mid));
+    const HeatmapMode& mode = m_view->m_mode;
+    const CycleNodes& cycle = m_view->m_cycle;
+    switch (mode.kind) {
+    case HeatmapMode::Measure: {
+        const QString measure = m_view->m_catalogue ? m_view->m_catalogue->measures().value(mode.measure) : QString();
+        items.push_back({ LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable").arg(measure), {},
+            QStringLiteral("0%"), QStringLiteral("100%") });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("over 100%"), overcommitColor(), {}, {} });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("none allocatable"), missing, {}, {} });
+        break;
+    }
+    case HeatmapMode::Verdict: {
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("feasible (%1)").arg(cycle.feasibleCount()),
+            feasibleColor(), {}, {} });
+        for (const auto& [plugin, count] : cycle.rejections()) {
+            const QString name = m_view->m_playback->trace()->string(plugin);
+            items.push_back(
+                { LegendItem::Swatch, HeatmapView::tr("%1 (%2)").arg(name).arg(count), rejectionColor(name), {}, {} });
+        }
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("not evaluated"), missing, {}, {} });
+        break;
+    }
+    case HeatmapMode::TotalScore:
+    case HeatmapMode::PluginScore: {
+        const QString what = mode.kind == HeatmapMode::TotalScore
+            ? HeatmapView::tr("total score (Σ normalized × weight)")
+            : HeatmapView::tr("%1 normalized score").arg(mode.plugin);
+        if (m_view->m_min < m_view->m_max)
+            items.push_back({ LegendItem::Gradient, what, {}, QString::number(m_view->m_min, 'f', 0),
+                QString::number(m_view->m_max, 'f', 0) });
+        else // one value everywhere: a gradient from it to itself would suggest a range
+            items.push_back({ LegendItem::Swatch,
+                HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_view->m_max, 'f', 0)),
+                scoreColor(1.0, base), {}, {} });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {} });
+        break;
+    }
+    }
+    if (mode.isCycleMode())
+        items.push_back(
+            { LegendItem::Outline, HeatmapView::tr("chosen node"), palette().color(QPalette::Text), {}, {} });
+    items.push_back({ LegendItem::Outline, HeatmapView::tr("selected"), palette().color(QPalette::Highlight), {}, {} });
+    items.push_back(
+        { LegendItem::Hollow, HeatmapView::tr("not in the cluster"), palette().color(QPalette::Mid), {}, {} });
+    return items;
+}
+
+namespace {
+int itemWidth(const QFontMetrics& metrics, int swatch, const QString& label, bool gradient, const QString& low,
+    const QString& high)
+{
+    if (gradient)
+        return metrics.horizontalAdvance(label) + 8 + metrics.horizontalAdvance(low) + 4 + gradientWidth + 4
+            + metrics.horizontalAdvance(high) + 18;
+    return swatch + 5 + metrics.horizontalAdvance(label) + 16;
+}
+} // namespace
+
+int HeatmapCanvas::legendHeight(const std::vector<LegendItem>& items, int width) const
+{
+    const QFontMetrics metrics = fontMetrics();
+    const int line = metrics.height() + 6;
+    const int swatch = metrics.height() - 3;
+    int lines = 1;
+    int x = 0;
+    for (const LegendItem& item : items) {
+        const int w = itemWidth(metrics, swatch, item.label, item.kind == LegendItem::Gradient, item.low, item.high);
+        if (x > 0 && x + w > width) {
+            ++lines;
+            x = 0;
+        }
+        x += w;
+    }
+    return lines * line;
+}
+
+void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>& items) const
+{
+    const QFontMetrics metrics = fontMetrics();
+    const int line = metrics.height() + 6;
+    const int swatch = metrics.height() - 3;
+    const QPalette& pal = palette();
+    int x = m_legend.left();
+    int y = m_legend.top();
+    for (const LegendItem& item : items) {
+        const int w = itemWidth(metrics, swatch, item.label, item.kind == LegendItem::Gradient, item.low, item.high);
+        if (x > m_legend.left() && x + w > m_legend.right()) {
+            x = m_legend.left();
+            y += line;
+        }
+        const QRect row(x, y, w, line);
+        const QRect box(x, row.center().y() - swatch / 2, swatch, swatch);
+        painter.setPen(pal.color(QPalette::Text));
+        switch (item.kind) {
+        case LegendItem::Gradient: {
+            int cx = x;
+            painter.drawText(QRect(cx, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, item.label);
+            cx += metrics.horizontalAdvance(item.label) + 8;
+            painter.setPen(pal.color(QPalette::PlaceholderText));
+            painter.drawText(QRect(cx, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, item.low);
+            cx += metrics.horizontalAdvance(item.low) + 4;
+            const QRect bar(cx, box.top(), gradientWidth, swatch);
+            // Sampled from the same functions the cells use, so the legend cannot drift from them.
+            for (int i = 0; i < gradientWidth; ++i) {
+                const double t = double(i) / double(gradientWidth - 1);
+                const QColor c = m_view->m_mode.kind == HeatmapMode::Measure
+                    ? utilizationColor(t, pal.color(QPalette::Base))
+                    : scoreColor(t, pal.color(QPalette::Base));
+                painter.fillRect(QRect(bar.left() + i, bar.top(), 1, bar.height()), c);
+            }
+            painter.setPen(pal.color(QPalette::Mid));
+            painter.drawRect(bar.adjusted(0, 0, -1, -1));
+            cx += gradientWidth + 4;
+            painter.setPen(pal.color(QPalette::PlaceholderText));
+            painter.drawText(QRect(cx, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, item.high);
+            break;
+        }
+        case LegendItem::Swatch:
+            painter.fillRect(box, item.colour);
+            break;
+        case LegendItem::Hollow:
+            painter.setPen(QPen(item.colour, 1, Qt::DotLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(box.adjusted(0, 0, -1, -1));
+            break;
+        case LegendItem::Outline:
+            painter.setPen(QPen(item.colour, 2));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(box.adjusted(1, 1, -1, -1));
+            break;
+        }
+        if (item.kind != LegendItem::Gradient) {
+            painter.setPen(pal.color(QPalette::Text));
+            painter.drawText(QRect(box.right() + 6, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, item.label);
+        }
+        x += w;
+    }
+}
+
+} // namespace ksv

@@ -1,0 +1,524 @@
+#include "heatmapview.h"
+
+#include "framework/status.h"
+#include "heatmapcanvas.h"
+#include "playback.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <cmath>
+#include <limits>
+
+namespace ksv {
+
+const QString HeatmapView::defaultGroupLabel = QStringLiteral("topology.kubernetes.io/zone");
+
+namespace {
+
+// Combo entries carry the mode as text: measures by index, cycle modes by name.
+QString modeKey(const HeatmapMode& mode)
+{
+    switch (mode.kind) {
+    case HeatmapMode::Measure:
+        return QStringLiteral("measure:") + QString::number(mode.measure);
+    case HeatmapMode::Verdict:
+        return QStringLiteral("verdict");
+    case HeatmapMode::TotalScore:
+        return QStringLiteral("total");
+    case HeatmapMode::PluginScore:
+        return QStringLiteral("score:") + mode.plugin;
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+HeatmapMode modeOf(const QString& key)
+{
+    HeatmapMode mode;
+    if (key.startsWith(QLatin1String("measure:"))) {
+        mode.measure = key.mid(8).toInt();
+    } else if (key == QLatin1String("verdict")) {
+        mode.kind = HeatmapMode::Verdict;
+    } else if (key == QLatin1String("total")) {
+        mode.kind = HeatmapMode::TotalScore;
+    } else if (key.startsWith(QLatin1String("score:"))) {
+        mode.kind = HeatmapMode::PluginScore;
+        mode.plugin = key.mid(6);
+    }
+    return mode;
+}
+
+QString percent(double fraction)
+{
+    if (std::isinf(fraction))
+        return HeatmapView::tr("over (none allocatable)");
+    return QString::number(std::lround(100.0 * fraction)) + QLatin1Char('%');
+}
+
+QString row(const QString& name, const QString& value)
+{
+    return QStringLiteral("<tr><td>") + name + QStringLiteral("</td><td>") + value + QStringLiteral("</td></tr>");
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
+    : QWidget(parent)
+    , m_playback(playback)
+{
+    m_groupBy = new QComboBox(this);
+    m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_colourBy = new QComboBox(this);
+    m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_canvas = new HeatmapCanvas(this);
+    m_details = new QTextBrowser(this);
+    m_details->setOpenLinks(false);
+    m_details->setMinimumWidth(fontMetrics().averageCharWidth() * 44);
+    m_splitter->addWidget(m_canvas);
+    m_splitter->addWidget(m_details);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 4, 4, 0);
+    auto* groupLabel = new QLabel(tr("&Group by:"), this);
+    groupLabel->setBuddy(m_groupBy);
+    auto* colourLabel = new QLabel(tr("&Colour by:"), this);
+    colourLabel->setBuddy(m_colourBy);
+    bar->addWidget(groupLabel);
+    bar->addWidget(m_groupBy);
+    bar->addSpacing(12);
+    bar->addWidget(colourLabel);
+    bar->addWidget(m_colourBy);
+    bar->addSpacing(12);
+    bar->addWidget(m_status, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!m_fillingCombos && index >= 0)
+            setGroupLabel(m_groupBy->itemData(index).toString());
+    });
+    connect(m_colourBy, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!m_fillingCombos && index >= 0)
+            setMode(modeOf(m_colourBy->itemData(index).toString()));
+    });
+    connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QLatin1String("pod"))
+            m_playback->selectPod(url.path().toInt());
+    });
+    connect(m_playback, &Playback::runChanged, this, [this] {
+        m_catalogue = nullptr; // refresh() takes the new run's catalogue
+        scheduleRefresh();
+    });
+    connect(m_playback, &Playback::cursorChanged, this, [this] {
+        m_valuesDirty = true;
+        m_detailsDirty = true;
+        scheduleRefresh();
+    });
+    connect(m_playback, &Playback::selectionChanged, this, [this] {
+        m_valuesDirty = true; // the selected attempt may have changed
+        m_detailsDirty = true;
+        scheduleRefresh();
+    });
+}
+
+HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::scheduleRefresh()
+{
+    // One rebuild per batch of signals; hidden views catch up in showEvent().
+    if (m_refreshQueued || !isVisible())
+        return;
+    m_refreshQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_refreshQueued = false;
+        if (isVisible())
+            refresh();
+    });
+}
+
+void HeatmapView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void HeatmapView::onRunChanged()
+{
+    const trace::TraceIndex* index = m_playback->index();
+    m_catalogue = index ? &index->catalogue() : nullptr;
+    m_cycle.clear();
+    m_scorePlugins.clear();
+    m_layoutDirty = m_valuesDirty = m_detailsDirty = true;
+    m_fillingCombos = true;
+    m_groupBy->clear();
+    if (m_catalogue) {
+        m_groupBy->addItem(tr("Nothing (one group)"), QString());
+        for (const QString& key : m_catalogue->nodeLabelKeys())
+            m_groupBy->addItem(key, key);
+        // Keep the user's grouping across runs when the new cluster has the label.
+        int current = m_groupBy->findData(m_groupLabel);
+        if (current < 0)
+            current = m_groupBy->findData(defaultGroupLabel);
+        m_groupBy->setCurrentIndex(std::max(0, current));
+        m_groupLabel = m_groupBy->currentData().toString();
+        if (m_mode.kind == HeatmapMode::Measure && m_mode.measure >= m_catalogue->measureCount())
+            m_mode = {};
+    }
+    m_fillingCombos = false;
+    fillModeCombo();
+}
+
+void HeatmapView::fillModeCombo()
+{
+    m_fillingCombos = true;
+    m_colourBy->clear();
+    if (m_catalogue) {
+        const QStringList& measures = m_catalogue->measures();
+        for (int measure = 0; measure < measures.size(); ++measure) {
+            HeatmapMode mode;
+            mode.measure = measure;
+            m_colourBy->addItem(tr("%1 requested / allocatable").arg(measures[measure]), modeKey(mode));
+        }
+        m_colourBy->insertSeparator(m_colourBy->count());
+        m_colourBy->addItem(tr("Filter verdict (selected attempt)"), modeKey({ HeatmapMode::Verdict, 0, {} }));
+        m_colourBy->addItem(tr("Total score (selected attempt)"), modeKey({ HeatmapMode::TotalScore, 0, {} }));
+        QStringList plugins = m_scorePlugins;
+        if (m_mode.kind == HeatmapMode::PluginScore && !plugins.contains(m_mode.plugin))
+            plugins.append(m_mode.plugin);
+        for (const QString& plugin : plugins)
+            m_colourBy->addItem(tr("Score: %1").arg(plugin), modeKey({ HeatmapMode::PluginScore, 0, plugin }));
+        m_colourBy->setCurrentIndex(std::max(0, m_colourBy->findData(modeKey(m_mode))));
+    }
+    m_fillingCombos = false;
+}
+
+void HeatmapView::setGroupLabel(const QString& key)
+{
+    if (key == m_groupLabel)
+        return;
+    m_groupLabel = key;
+    const int index = m_groupBy->findData(key);
+    if (index >= 0 && index != m_groupBy->currentIndex()) {
+        m_fillingCombos = true;
+        m_groupBy->setCurrentIndex(index);
+        m_fillingCombos = false;
+    }
+    m_layoutDirty = true;
+    m_detailsDirty = true;
+    scheduleRefresh();
+}
+
+void HeatmapView::setMode(const HeatmapMode& mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    if (m_catalogue && m_colourBy->findData(modeKey(mode)) < 0)
+        fillModeCombo(); // a plugin not seen yet: add it
+    const int index = m_colourBy->findData(modeKey(mode));
+    if (index >= 0 && index != m_colourBy->currentIndex()) {
+        m_fillingCombos = true;
+        m_colourBy->setCurrentIndex(index);
+        m_fillingCombos = false;
+    }
+    m_valuesDirty = true;
+    m_layoutDirty = true; // the legend and banner change size
+    scheduleRefresh();
+}
+
+void HeatmapView::refresh()
+{
+    const trace::TraceIndex* index = m_playback->index();
+    if ((index ? &index->catalogue() : nullptr) != m_catalogue || (m_catalogue && m_groupBy->count() == 0))
+        onRunChanged();
+    if (!m_catalogue) {
+        m_groups.clear();
+        m_values.clear();
+        m_bannerText.clear();
+        m_status->clear();
+        m_details->clear();
+        m_canvas->relayout();
+        return;
+    }
+    if (m_layoutDirty)
+        m_groups = groupNodes(*m_catalogue, m_groupLabel);
+
+    // The selected attempt, read up to the cursor: reread only when that span changed.
+    const qint32 cycle = m_playback->selectedCycle();
+    qsizetype end = cycle >= 0 ? m_playback->cursor() : -1;
+    if (cycle >= 0 && size_t(cycle) < index->cycles().size() && index->cycles()[size_t(cycle)].endEvent >= 0)
+        end = std::min<qsizetype>(end, index->cycles()[size_t(cycle)].endEvent + 1);
+    if (cycle != m_cycle.cycle() || end != m_cycle.end()) {
+        m_cycle.load(*index, cycle, end);
+        bool added = false;
+        for (const QString& plugin : m_cycle.scorePlugins()) {
+            if (!m_scorePlugins.contains(plugin)) {
+                m_scorePlugins.append(plugin);
+                added = true;
+            }
+        }
+        if (added) {
+            m_scorePlugins.sort();
+            fillModeCombo();
+        }
+        m_valuesDirty = true;
+        m_detailsDirty = true;
+    }
+    if (m_valuesDirty) {
+        const QString banner = m_bannerText;
+        computeValues();
+        m_valuesDirty = false;
+        m_layoutDirty = m_layoutDirty || banner != m_bannerText || m_mode.isCycleMode();
+        updateStatus();
+    }
+    if (m_layoutDirty) {
+        m_canvas->relayout();
+        m_layoutDirty = false;
+    }
+    if (m_detailsDirty) {
+        updateDetails();
+        m_detailsDirty = false;
+    }
+    m_canvas->update();
+}
+
+void HeatmapView::computeValues()
+{
+    const trace::ReplayState& state = m_playback->state();
+    const qint32 nodeCount = m_catalogue->nodeCount();
+    m_values.assign(size_t(nodeCount), std::numeric_limits<double>::quiet_NaN());
+    m_min = std::numeric_limits<double>::infinity();
+    m_max = -std::numeric_limits<double>::infinity();
+    for (qint32 node = 0; node < nodeCount; ++node) {
+        double value = std::numeric_limits<double>::quiet_NaN();
+        switch (m_mode.kind) {
+        case HeatmapMode::Measure:
+            value = utilization(state, node, m_mode.measure);
+            break;
+        case HeatmapMode::Verdict:
+            switch (m_cycle.filter(node).verdict) {
+            case CycleNodes::Verdict::NotEvaluated:
+                break;
+            case CycleNodes::Verdict::Feasible:
+                value = 1;
+                break;
+            case CycleNodes::Verdict::Rejected:
+                value = 0;
+                break;
+            }
+            break;
+        case HeatmapMode::TotalScore:
+            value = m_cycle.totalScore(node);
+            break;
+        case HeatmapMode::PluginScore:
+            value = m_cycle.pluginScore(node, m_mode.plugin);
+            break;
+        }
+        m_values[size_t(node)] = value;
+        if (std::isfinite(value)) {
+            m_min = std::min(m_min, value);
+            m_max = std::max(m_max, value);
+        }
+    }
+    if (m_min > m_max)
+        m_min = m_max = 0;
+
+    m_bannerText.clear();
+    if (!m_mode.isCycleMode())
+        return;
+    const trace::TraceIndex& index = *m_playback->index();
+    const qint32 cycle = m_cycle.cycle();
+    if (cycle < 0 || size_t(cycle) >= index.cycles().size()) {
+        m_bannerText
+            = tr("No scheduling attempt selected. Select a pod or one of its attempts (queue lanes, timeline, pod "
+                 "table) to colour the nodes by that attempt's Filter verdicts and scores.");
+        return;
+    }
+    const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
+    const QString attempt = tr("Attempt %1 of %2").arg(record.attempt).arg(m_catalogue->podKey(record.pod));
+    const bool ended = record.endEvent >= 0 && record.endEvent < m_playback->cursor();
+    if (!m_cycle.started()) {
+        m_bannerText = tr("%1 starts after the cursor.").arg(attempt);
+    } else if (!m_cycle.hasNodeDetail()) {
+        if (ended && record.evaluated == 0)
+            m_bannerText = tr("%1 evaluated no node: it stopped before Filter (%2).")
+                               .arg(attempt,
+                                   m_playback->trace()->string(record.message).isEmpty()
+                                       ? framework::toString(framework::Code(record.code))
+                                       : m_playback->trace()->string(record.message));
+        else if (ended)
+            m_bannerText
+                = tr("This run was recorded without per-node detail (--no-node-detail): %1 evaluated %2 nodes, but "
+                     "their Filter verdicts and scores are not in the trace.")
+                      .arg(attempt)
+                      .arg(record.evaluated);
+        else
+            m_bannerText = tr("%1 has not reached Filter yet at the cursor.").arg(attempt);
+    } else if (m_mode.kind != HeatmapMode::Verdict && m_cycle.scorePlugins().isEmpty()) {
+        m_bannerText = m_cycle.feasibleCount() == 1
+            ? tr("%1 found a single feasible node: kube-scheduler skips scoring then.").arg(attempt)
+            : tr("%1 scored no node (%2 feasible).").arg(attempt).arg(m_cycle.feasibleCount());
+    } else if (m_mode.kind == HeatmapMode::PluginScore && !m_cycle.scorePlugins().contains(m_mode.plugin)) {
+        m_bannerText = tr("%1 did not score with %2.").arg(attempt, m_mode.plugin);
+    }
+}
+
+void HeatmapView::updateStatus()
+{
+    const trace::ReplayState& state = m_playback->state();
+    const QLocale locale;
+    if (!m_mode.isCycleMode()) {
+        qint64 requested = 0;
+        qint64 allocatable = 0;
+        qint32 nodes = 0;
+        for (qint32 node = 0; node < m_catalogue->nodeCount(); ++node) {
+            if (!state.nodeExists(node))
+                continue;
+            ++nodes;
+            requested += state.requested(node, m_mode.measure);
+            allocatable += state.allocatable(node, m_mode.measure);
+        }
+        const QString measure = m_catalogue->measures().value(m_mode.measure);
+        m_status->setText(
+            tr("%1 nodes · %2 requested: %3 of %4 (%5)")
+                .arg(locale.toString(nodes), measure, formatMeasure(measure, requested),
+                    formatMeasure(measure, allocatable),
+                    allocatable > 0 ? percent(double(requested) / double(allocatable)) : tr("none allocatable")));
+        return;
+    }
+    const trace::TraceIndex& index = *m_playback->index();
+    if (m_cycle.cycle() < 0 || size_t(m_cycle.cycle()) >= index.cycles().size()) {
+        m_status->setText(tr("No attempt selected"));
+        return;
+    }
+    const trace::CycleRecord& record = index.cycles()[size_t(m_cycle.cycle())];
+    QString text
+        = tr("%1, attempt %2 (cycle %3)").arg(m_catalogue->podKey(record.pod)).arg(record.attempt).arg(record.cycle);
+    if (m_cycle.hasNodeDetail())
+        text += tr(" · %1 feasible, %2 rejected").arg(m_cycle.feasibleCount()).arg(m_cycle.rejectedCount());
+    if (m_cycle.chosenNode() >= 0)
+        text += tr(" · chose %1").arg(m_catalogue->nodeName(m_cycle.chosenNode()));
+    else if (record.endEvent >= 0 && record.endEvent < m_playback->cursor())
+        text += QStringLiteral(" · ") + framework::toString(framework::Code(record.code));
+    m_status->setText(text);
+}
+
+QRect HeatmapView::cellRect(qint32 node) const
+{
+    const QRect rect = m_canvas->cellRect(node);
+    return rect.isEmpty() ? rect : QRect(m_canvas->mapTo(this, rect.topLeft()), rect.size());
+}
+
+double HeatmapView::cellValue(qint32 node) const
+{
+    return node >= 0 && size_t(node) < m_values.size() ? m_values[size_t(node)]
+                                                       : std::numeric_limits<double>::quiet_NaN();
+}
+
+QString HeatmapView::cellText(qint32 node) const
+{
+    if (m_mode.isCycleMode() && !m_cycle.hasNodeDetail())
+        return {}; // the banner says why
+    const double value = cellValue(node);
+    switch (m_mode.kind) {
+    case HeatmapMode::Measure:
+        return std::isnan(value) ? tr("n/a") : std::isinf(value) ? tr("over") : percent(value);
+    case HeatmapMode::Verdict: {
+        const CycleNodes::Filter& filter = m_cycle.filter(node);
+        switch (filter.verdict) {
+        case CycleNodes::Verdict::NotEvaluated:
+            return tr("not evaluated");
+        case CycleNodes::Verdict::Feasible:
+            return node == m_cycle.chosenNode() ? tr("chosen") : tr("feasible");
+        case CycleNodes::Verdict::Rejected:
+            return m_playback->trace()->string(filter.plugin);
+        }
+        Q_UNREACHABLE();
+        return {};
+    }
+    case HeatmapMode::TotalScore:
+    case HeatmapMode::PluginScore:
+        return std::isnan(value) ? tr("not scored") : QString::number(value, 'f', 0);
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+QString HeatmapView::nodeToolTip(qint32 node) const
+{
+    const trace::ReplayState& state = m_playback->state();
+    QString text = QStringLiteral("<b>") + m_catalogue->nodeName(node).toHtmlEscaped() + QStringLiteral("</b>");
+    if (!m_groupLabel.isEmpty()) {
+        const QString group = m_catalogue->nodeLabel(node, m_groupLabel);
+        text += QStringLiteral("<br>") + m_groupLabel.toHtmlEscaped() + QStringLiteral(": ")
+            + (group.isEmpty() ? tr("(none)") : group.toHtmlEscaped());
+    }
+    if (!state.nodeExists(node))
+        return text + QStringLiteral("<br>") + tr("Not in the cluster at the cursor");
+    text += QStringLiteral("<table>");
+    // The chosen measure first, then cpu, memory and pods for context.
+    QList<int> measures { m_mode.kind == HeatmapMode::Measure ? m_mode.measure : trace::MeasureCpu };
+    for (const int m : { int(trace::MeasureCpu), int(trace::MeasureMemory), int(trace::MeasurePods) }) {
+        if (!measures.contains(m))
+            measures.append(m);
+    }
+    for (const int m : measures) {
+        const QString name = m_catalogue->measures().value(m);
+        const qint64 allocatable = state.allocatable(node, m);
+        const qint64 requested = state.requested(node, m);
+        const QString amount
+            = formatMeasure(name, requested) + QStringLiteral(" / ") + formatMeasure(name, allocatable);
+        text += row(name,
+            allocatable > 0 || requested > 0
+                ? amount + QStringLiteral(" (") + percent(utilization(state, node, m)) + QLatin1Char(')')
+                : tr("none"));
+    }
+    text += QStringLiteral("</table>");
+    if (m_mode.isCycleMode() && m_cycle.hasNodeDetail()) {
+        const CycleNodes::Filter& filter = m_cycle.filter(node);
+        switch (filter.verdict) {
+        case CycleNodes::Verdict::NotEvaluated:
+            text += QStringLiteral("<br>") + tr("Not evaluated in this attempt");
+            break;
+        case CycleNodes::Verdict::Feasible:
+            text += QStringLiteral("<br>")
+                + (node == m_cycle.chosenNode() ? tr("Feasible, <b>chosen</b>") : tr("Feasible"));
+            break;
+        case CycleNodes::Verdict::Rejected:
+            text += QStringLiteral("<br>")
+                + tr("Rejected by <b>%1</b>: %2")
+                      .arg(m_playback->trace()->string(filter.plugin).toHtmlEscaped(),
+                          m_playback->trace()->string(filter.reasons).toHtmlEscaped());
+            break;
+        }
+        const auto scores = m_cycle.scores(node);
+        if (!scores.empty()) {
+            text += QStringLiteral("<table>");
+            for (const CycleNodes::Score& score : scores)
+                text += row(m_playback->trace()->string(score.plugin).toHtmlEscaped(),
+                    tr("%1 × %2").arg(score.normalized).arg(score.weight));
+            text += row(tr("<b>Total</b>"),
+                QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>"));
+            text += QStringLiteral("</table>");
+        }
+    }
+    return text;
+}
+
+} // namespace ksv

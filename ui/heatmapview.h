@@ -1,0 +1,99 @@
+#pragma once
+
+// Every node as a cell, grouped by a node label (the zone by default), coloured by what the user
+// picks: requested over allocatable of cpu, memory, pods or any extended resource at the cursor, or,
+// for the selected scheduling attempt, its Filter verdict per node (rejected nodes in the colour of
+// the plugin that rejected them), the total score or one Score plugin's normalized score. The node
+// the attempt chose is outlined. A click selects the node and fills the side panel with its labels,
+// taints, resources and pods. Cells shrink to fit the view (down to a few pixels for 5,000 nodes)
+// and only carry text when large enough to read.
+
+#include "heatmapdata.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSplitter;
+class QTextBrowser;
+
+namespace ksv {
+
+class HeatmapCanvas;
+class Playback;
+
+class HeatmapView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatmapView(Playback* playback, QWidget* parent = nullptr);
+    ~HeatmapView() override;
+
+    // Brings values and details up to date; the view calls it itself, coalesced, while visible.
+    void refresh();
+
+    // The label nodes are grouped by; "" puts every node in one group.
+    void setGroupLabel(const QString& key);
+    QString groupLabel() const { return m_groupLabel; }
+    void setMode(const HeatmapMode& mode);
+    const HeatmapMode& mode() const { return m_mode; }
+
+    // What the view shows, after refresh(). cellValue: Measure, requested/allocatable (NaN: n/a,
+    // +inf: requests without allocatable); Verdict, 1 feasible, 0 rejected, NaN not evaluated;
+    // TotalScore, the sum of normalized score × weight; PluginScore, the plugin's normalized score.
+    double cellValue(qint32 node) const;
+    const std::vector<NodeGroup>& groups() const { return m_groups; }
+    const CycleNodes& cycleNodes() const { return m_cycle; }
+    // The side panel's text (plain) for tests.
+    QString detailsText() const;
+    // Why the map has nothing to show in the current mode ("" when it has).
+    QString bannerText() const { return m_bannerText; }
+    // A node's cell in view coordinates; empty when scrolled out of view or not laid out.
+    QRect cellRect(qint32 node) const;
+    // The range cycle-score colours are scaled to.
+    double rangeMin() const { return m_min; }
+    double rangeMax() const { return m_max; }
+
+    static const QString defaultGroupLabel; // topology.kubernetes.io/zone
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    friend class HeatmapCanvas;
+    void scheduleRefresh();
+    void onRunChanged();
+    void fillModeCombo();
+    void computeValues();
+    void updateStatus();
+    void updateDetails();
+    QString cellText(qint32 node) const; // short value for large cells: "80%", "rejected"
+    QString nodeToolTip(qint32 node) const;
+
+    Playback* m_playback;
+    const trace::ReplayCatalogue* m_catalogue = nullptr;
+    QString m_groupLabel = defaultGroupLabel;
+    HeatmapMode m_mode;
+    std::vector<NodeGroup> m_groups;
+    std::vector<double> m_values; // by node
+    double m_min = 0;
+    double m_max = 0;
+    CycleNodes m_cycle;
+    QStringList m_scorePlugins; // every Score plugin seen in this run's attempts, sorted
+    QString m_bannerText; // why the map has nothing to show in this mode, if it has not
+    QString m_detailsHtml; // what the side panel shows
+    bool m_valuesDirty = true;
+    bool m_layoutDirty = true;
+    bool m_detailsDirty = true;
+    bool m_refreshQueued = false;
+    bool m_fillingCombos = false;
+
+    QComboBox* m_groupBy;
+    QComboBox* m_colourBy;
+    QLabel* m_status;
+    QSplitter* m_splitter;
+    HeatmapCanvas* m_canvas;
+    QTextBrowser* m_details;
+};
+
+} // namespace ksv

@@ -1,0 +1,87 @@
+#pragma once
+
+// The selected pod: where it is, its attempts, and for the selected attempt every node's Filter
+// verdict and Score, the node chosen or the FailedScheduling message, and the pod's history.
+// Follows Playback's selection and cursor; holds no state of its own beyond the models.
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QToolButton;
+
+namespace ksv {
+
+class AttemptTableModel;
+class Playback;
+class PodHistoryModel;
+
+class PodInspector : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PodInspector(Playback* playback, QWidget* parent = nullptr);
+    ~PodInspector() override;
+
+    // For tests and the screenshot tool.
+    AttemptTableModel* attemptModel() const { return m_attempt; }
+    QSortFilterProxyModel* attemptProxy() const { return m_attemptProxy; }
+    PodHistoryModel* historyModel() const { return m_history; }
+    QTableView* attemptView() const { return m_attemptView; }
+    QTableView* historyView() const { return m_historyView; }
+    QComboBox* attemptSelector() const { return m_attempts; }
+    QString outcomeText() const;
+    bool isShowingPlaceholder() const;
+    // The note that the run has no per-node detail for the shown attempt.
+    bool isShowingNoDetailNote() const;
+
+private:
+    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    qsizetype cursor() const;
+    void onRunChanged();
+    void onSelectionChanged();
+    void onCursorChanged();
+    // The pod's cycles that began before the cursor.
+    std::vector<qint32> visibleCycles() const;
+    void updateHeader();
+    void updateAttemptSelector();
+    void updateSummary();
+    void fitAttemptColumns();
+    void stepAttempt(int delta);
+
+    Playback* m_playback;
+    qint32 m_pod = -1;
+    qint32 m_cycle = -1;
+    qint32 m_latestVisible = -1; // the pod's latest cycle at the cursor, when last looked
+    QString m_fitted; // the cycle and columns the attempt table's widths were fitted to
+
+    QStackedWidget* m_stack;
+    QLabel* m_placeholder;
+    QLabel* m_title;
+    QLabel* m_facts;
+    QToolButton* m_previous;
+    QComboBox* m_attempts;
+    QToolButton* m_next;
+    QComboBox* m_scoreMode;
+    QLineEdit* m_nodeFilter;
+    QCheckBox* m_unevaluated;
+    QLabel* m_outcome;
+    QLabel* m_points;
+    QLabel* m_noDetail;
+    AttemptTableModel* m_attempt;
+    QSortFilterProxyModel* m_attemptProxy;
+    QTableView* m_attemptView;
+    PodHistoryModel* m_history;
+    QTableView* m_historyView;
+    QCheckBox* m_allResults;
+    QString m_attemptSignature; // what the attempt selector lists, to rebuild it only on change
+};
+
+} // namespace ksv

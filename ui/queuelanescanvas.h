@@ -1,0 +1,66 @@
+#pragma once
+
+// The painted part of QueueLanesView: lane frames, their headers and visible rows, one scroll bar
+// per lane, the cause legend; hit testing for clicks and tooltips. It holds geometry only: the
+// rows come from the view's QueueLanes.
+
+#include "queuelanes.h"
+
+#include <QWidget>
+#include <array>
+
+class QScrollBar;
+
+namespace ksv {
+
+class QueueLanesView;
+
+class QueueLanesCanvas : public QWidget
+{
+public:
+    explicit QueueLanesCanvas(QueueLanesView* view);
+
+    // Recomputes lane rectangles and scroll ranges: after the rows changed or on resize.
+    void relayout();
+    // Scrolls the pod's lane so that its row (or its folded section's header) is visible.
+    void reveal(qint32 pod);
+    int rowHeight() const;
+
+    struct Hit
+    {
+        int lane = -1;
+        qint32 row = -1; // index into the lane's rows; -1 outside the rows
+    };
+    Hit hitTest(QPoint position) const;
+    QRect rowRect(int lane, int row) const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    struct LaneGeometry
+    {
+        QRect frame;
+        QRect header;
+        QRect body;
+        int visibleRows = 0;
+        QScrollBar* bar = nullptr;
+    };
+    int headerHeight() const;
+    void paintLane(QPainter& painter, int lane) const;
+    void paintPodRow(QPainter& painter, int lane, qint32 pod, const QRect& rect, bool alternate) const;
+    void paintGroupRow(QPainter& painter, const QueueLanes::Group& group, const QRect& rect) const;
+    void paintLegend(QPainter& painter) const;
+    QString detailText(int lane, qint32 pod) const;
+    QString podToolTip(qint32 pod) const;
+
+    QueueLanesView* m_view;
+    std::array<LaneGeometry, queueLaneCount> m_lanes;
+    QRect m_legend;
+};
+
+} // namespace ksv
