@@ -9,12 +9,11 @@
 #include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QScatterSeries>
 #include <QMouseEvent>
+#include <QScatterSeries>
 #include <QSplitter>
-#include <QValueAxis>
 #include <QVBoxLayout>
-
+#include <QValueAxis>
 #include <cmath>
 
 namespace ksv {
@@ -23,8 +22,8 @@ using trace::PodLocation;
 
 namespace {
 
-constexpr std::array<int, ChartsView::ChartCount> seriesCounts {ChartsView::PendingSeriesCount, ChartsView::AttemptsSeriesCount,
-                                                                ChartsView::LatencySeriesCount};
+constexpr std::array<int, ChartsView::ChartCount> seriesCounts { ChartsView::PendingSeriesCount,
+    ChartsView::AttemptsSeriesCount, ChartsView::LatencySeriesCount };
 
 // A chart view that draws the playback cursor over the plot (the part after it, already computed
 // but not yet reached, veiled) and moves the cursor where it is clicked.
@@ -48,7 +47,10 @@ protected:
         if (!m_playback->index() || chart()->series().isEmpty())
             return;
         const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-        const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst())).x();
+        const double x
+            = chart()
+                  ->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst()))
+                  .x();
         if (x < plot.left() || x > plot.right())
             return;
         QColor veil = palette().color(QPalette::Base);
@@ -80,21 +82,25 @@ private:
 QString chartTitle(int chart)
 {
     switch (chart) {
-    case ChartsView::PendingChart: return ChartsView::tr("Pending pods per queue");
-    case ChartsView::AttemptsChart: return ChartsView::tr("Scheduling attempts per second, by result");
-    case ChartsView::LatencyChart: return ChartsView::tr("Scheduling latency of the pods bound each second (pod_scheduling_sli_duration)");
-    default: return {};
+    case ChartsView::PendingChart:
+        return ChartsView::tr("Pending pods per queue");
+    case ChartsView::AttemptsChart:
+        return ChartsView::tr("Scheduling attempts per second, by result");
+    case ChartsView::LatencyChart:
+        return ChartsView::tr("Scheduling latency of the pods bound each second (pod_scheduling_sli_duration)");
+    default:
+        return {};
     }
 }
 
 QColor seriesColor(int chart, int series)
 {
-    static const std::array<std::array<QColor, ChartsView::maxSeries>, ChartsView::ChartCount> table {{
-        {colors::queue(PodLocation::Active), colors::queue(PodLocation::Backoff), colors::queue(PodLocation::Unschedulable),
-         colors::queue(PodLocation::Gated)},
-        {colors::scheduled(), colors::unschedulable(), colors::error(), QColor()},
-        {QColor(0x3d, 0x85, 0xc6), colors::preemption(), colors::unschedulable(), QColor()},
-    }};
+    static const std::array<std::array<QColor, ChartsView::maxSeries>, ChartsView::ChartCount> table { {
+        { colors::queue(PodLocation::Active), colors::queue(PodLocation::Backoff),
+            colors::queue(PodLocation::Unschedulable), colors::queue(PodLocation::Gated) },
+        { colors::scheduled(), colors::unschedulable(), colors::error(), QColor() },
+        { QColor(0x3d, 0x85, 0xc6), colors::preemption(), colors::unschedulable(), QColor() },
+    } };
     return table[size_t(chart)][size_t(series)];
 }
 
@@ -105,14 +111,15 @@ double niceStep(double range, int maxTicks, bool time)
     if (range <= 0)
         return 1;
     if (time) {
-        for (const double step : {1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0, 3600.0, 7200.0, 10800.0, 21600.0}) {
+        for (const double step : { 1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0, 3600.0,
+                 7200.0, 10800.0, 21600.0 }) {
             if (range / step <= maxTicks)
                 return step;
         }
     }
     double magnitude = std::pow(10.0, std::floor(std::log10(range / maxTicks)));
     for (;; magnitude *= 10) {
-        for (const double step : {1.0, 2.0, 5.0}) {
+        for (const double step : { 1.0, 2.0, 5.0 }) {
             if (range / (step * magnitude) <= maxTicks)
                 return step * magnitude;
         }
@@ -126,11 +133,11 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
     , m_playback(playback)
 {
     static const std::array<QStringList, ChartCount> names {
-        QStringList {tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated")},
-        QStringList {tr("scheduled"), tr("unschedulable"), tr("error")},
-        QStringList {tr("p50"), tr("p90"), tr("p99")},
+        QStringList { tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated") },
+        QStringList { tr("scheduled"), tr("unschedulable"), tr("error") },
+        QStringList { tr("p50"), tr("p90"), tr("p99") },
     };
-    static const std::array<QString, ChartCount> units {tr("pods"), tr("attempts / s"), tr("seconds")};
+    static const std::array<QString, ChartCount> units { tr("pods"), tr("attempts / s"), tr("seconds") };
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
@@ -144,7 +151,7 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
         auto* x = new QValueAxis(chart);
         auto* y = new QValueAxis(chart);
         x->setLabelFormat(QStringLiteral("%g"));
-        for (QValueAxis* axis : {x, y}) {
+        for (QValueAxis* axis : { x, y }) {
             axis->setRange(0, 1);
             axis->setTickInterval(1);
             axis->setTickType(QValueAxis::TicksDynamic);
@@ -261,25 +268,32 @@ void ChartsView::rebuildSeries()
     m_bucket = charts::bucketSeconds(count, m_maxPoints);
     const auto at = [&](qsizetype i) -> const trace::SecondSample& { return samples[size_t(i)]; };
 
-    static constexpr std::array<PodLocation, PendingSeriesCount> queues {PodLocation::Active, PodLocation::Backoff,
-                                                                         PodLocation::Unschedulable, PodLocation::Gated};
+    static constexpr std::array<PodLocation, PendingSeriesCount> queues { PodLocation::Active, PodLocation::Backoff,
+        PodLocation::Unschedulable, PodLocation::Gated };
     for (int s = 0; s < PendingSeriesCount; ++s) {
         const auto location = size_t(queues[size_t(s)]);
-        m_series[PendingChart][size_t(s)]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).counts[location]; }));
+        m_series[PendingChart][size_t(s)]->replace(
+            charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).counts[location]; }));
     }
-    m_series[AttemptsChart][ScheduledSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).scheduled; }));
+    m_series[AttemptsChart][ScheduledSeries]->replace(
+        charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).scheduled; }));
     m_series[AttemptsChart][UnschedulableAttemptsSeries]->replace(
         charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).unschedulable; }));
-    m_series[AttemptsChart][ErrorSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).error; }));
+    m_series[AttemptsChart][ErrorSeries]->replace(
+        charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).error; }));
     // Seconds in which no pod was bound have no latency: no point rather than a zero.
     const auto bound = [&](qsizetype i) { return at(i).bound > 0; };
-    m_series[LatencyChart][P50Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
-    m_series[LatencyChart][P90Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
-    m_series[LatencyChart][P99Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
+    m_series[LatencyChart][P50Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
+    m_series[LatencyChart][P90Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
+    m_series[LatencyChart][P99Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
 
     // The last second is still open: its point goes at the last indexed event, not the second's end.
     if (count > 0) {
-        const double now = std::clamp(double(index->head().time) / double(nanosPerSecond), double(count - 1) + 1e-3, double(count));
+        const double now
+            = std::clamp(double(index->head().time) / double(nanosPerSecond), double(count - 1) + 1e-3, double(count));
         for (int c = 0; c < ChartCount; ++c) {
             for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
                 QXYSeries* series = m_series[size_t(c)][size_t(s)];
@@ -292,7 +306,7 @@ void ChartsView::rebuildSeries()
 
 void ChartsView::updateAxes()
 {
-    const double end = std::max({double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0});
+    const double end = std::max({ double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0 });
     // Qt Charts lays out every tick as soon as the range or the interval changes: change them in the
     // order that never asks for more than a dozen ticks (a wide range on a fine interval would make
     // a graphics item per tick, hundreds of thousands of them).
@@ -332,7 +346,8 @@ void ChartsView::updateAxes()
         const QFontMetrics metrics(y->labelsFont());
         const QByteArray format = y->labelFormat().toLatin1();
         for (double value = 0; value <= y->max() + y->tickInterval() / 2; value += y->tickInterval())
-            labelWidths[size_t(c)] = std::max(labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
+            labelWidths[size_t(c)] = std::max(
+                labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
     }
     const int widest = *std::max_element(labelWidths.begin(), labelWidths.end());
     for (int c = 0; c < ChartCount; ++c)

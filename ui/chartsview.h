@@ -10,7 +10,6 @@
 #include <QPointF>
 #include <QTimer>
 #include <QWidget>
-
 #include <array>
 
 class QChart;
@@ -68,7 +67,7 @@ private:
     int m_maxPoints = defaultMaxPoints;
     int m_bucket = 1;
     qsizetype m_plottedSeconds = -1; // seconds() size the series were built from
-    qsizetype m_plottedEvents = -1;  // and the events indexed then
+    qsizetype m_plottedEvents = -1; // and the events indexed then
     double m_cursorSeconds = 0;
 };
 

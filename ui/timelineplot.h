@@ -12,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
-
 #include <vector>
 
 namespace ksv {
@@ -63,9 +62,9 @@ public:
     {
         Lane lane = Lane::None;
         VirtualNanos time = 0;
-        qint32 cycle = -1;   // index into cycles()
+        qint32 cycle = -1; // index into cycles()
         qint32 binding = -1; // index into bindings()
-        qint64 folded = 0;   // > 1: the point lies on a fold of that many items
+        qint64 folded = 0; // > 1: the point lies on a fold of that many items
     };
     Hit hitTest(QPoint position) const;
     QString toolTipAt(QPoint position) const;
@@ -133,8 +132,8 @@ private:
     void paintCycle(QPainter& painter, const Frame& frame, qint32 index, QRectF bar) const;
     void paintSelectedPod(QPainter& painter, const Frame& frame) const;
     void paintBindings(QPainter& painter, const Frame& frame) const;
-    void paintBinding(QPainter& painter, const timeline::TimelineCoordinates& coordinates, const trace::BindingRecord& binding,
-                      QRectF row) const;
+    void paintBinding(QPainter& painter, const timeline::TimelineCoordinates& coordinates,
+        const trace::BindingRecord& binding, QRectF row) const;
     void paintLabels(QPainter& painter) const;
 
     QString cycleToolTip(qint32 cycle) const;
@@ -151,7 +150,7 @@ private:
     // Cycles [0, m_cyclesFinal) are finished and counted in the arrays below; cycles only finish in
     // order (the scheduling loop is serial).
     qsizetype m_cyclesFinal = 0;
-    std::vector<qint32> m_failedPrefix {0}; // failures among cycles [0, i)
+    std::vector<qint32> m_failedPrefix { 0 }; // failures among cycles [0, i)
     std::vector<qint32> m_failedCycles;
     std::vector<qint32> m_preemptedCycles;
     mutable std::vector<quint16> m_points; // per cycle: the extension points that ran, 0 = not read yet

@@ -1,8 +1,7 @@
 // The timeline's painting: see timelineplot.h.
-#include "timelineplot.h"
-
 #include "cyclesegments.h"
 #include "playback.h"
+#include "timelineplot.h"
 #include "viewcolors.h"
 
 #include <QPainter>
@@ -18,8 +17,8 @@ namespace {
 QColor faded(QColor color, const QColor& towards, double amount)
 {
     return QColor::fromRgbF(float(color.redF() + (towards.redF() - color.redF()) * amount),
-                            float(color.greenF() + (towards.greenF() - color.greenF()) * amount),
-                            float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
+        float(color.greenF() + (towards.greenF() - color.greenF()) * amount),
+        float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
 }
 
 // Separators and grid lines: the text colour, faint, so they show on light and dark palettes alike
@@ -88,7 +87,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.setBrush(cursorColor);
         painter.setPen(Qt::NoPen);
         const QPointF tip(cursorX, axisHeight());
-        painter.drawPolygon(QPolygonF({tip, tip + QPointF(-6, -8), tip + QPointF(6, -8)}));
+        painter.drawPolygon(QPolygonF({ tip, tip + QPointF(-6, -8), tip + QPointF(6, -8) }));
     }
 }
 
@@ -146,7 +145,8 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         painter.fillRect(block, faded(colors::scheduled(), palette().color(QPalette::Base), 0.25));
         if (failures > 0) {
             const double share = std::max(3.0, block.height() * double(failures) / double(run.count()));
-            painter.fillRect(QRectF(block.left(), block.bottom() - share + 1, block.width(), share), colors::unschedulable());
+            painter.fillRect(
+                QRectF(block.left(), block.bottom() - share + 1, block.width(), share), colors::unschedulable());
         }
     }
 
@@ -181,13 +181,14 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     painter.setBrush(colors::unschedulable());
     for (const FoldedRun& run : frame.failures) {
         const double x = left + run.x0 + std::min(2.0, (run.x1 - run.x0) / 2);
-        painter.drawPolygon(QPolygonF({QPointF(x, marksTop), QPointF(x + 3.5, marksTop + 6), QPointF(x - 3.5, marksTop + 6)}));
+        painter.drawPolygon(
+            QPolygonF({ QPointF(x, marksTop), QPointF(x + 3.5, marksTop + 6), QPointF(x - 3.5, marksTop + 6) }));
     }
     painter.setBrush(colors::preemption());
     for (const FoldedRun& run : frame.preemptions) {
         const double x = left + run.x0 + std::min(2.0, (run.x1 - run.x0) / 2);
         const double y = marksTop + 3;
-        painter.drawPolygon(QPolygonF({QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y)}));
+        painter.drawPolygon(QPolygonF({ QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y) }));
     }
     painter.setPen(rule(palette()));
     painter.drawLine(lane.left(), lane.bottom(), lane.right(), lane.bottom());
@@ -209,8 +210,8 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
         const double strip = 5;
         const QRectF top(bar.left(), bar.top(), bar.width(), bar.height() - strip);
         painter.fillRect(QRectF(bar.left(), top.bottom(), bar.width(), strip), resultColor);
-        const auto segments =
-            timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.scenario()->timing);
+        const auto segments = timeline::modelSegments(
+            cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.scenario()->timing);
         const QFontMetrics metrics = fontMetrics();
         for (const timeline::CycleSegment& segment : segments) {
             const double x0 = plotLeft() + frame.coordinates.timeToX(segment.start);
@@ -219,10 +220,11 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
             painter.fillRect(rect, colors::extensionPoint(segment.point));
             const QString name = framework::toString(segment.point);
             if (rect.width() > metrics.horizontalAdvance(name) + 6) {
-                painter.setPen(segment.point == framework::ExtensionPoint::Filter || segment.point == framework::ExtensionPoint::Score
-                                       || segment.point == framework::ExtensionPoint::Permit
-                                   ? QColor(Qt::white)
-                                   : QColor(Qt::black));
+                painter.setPen(segment.point == framework::ExtensionPoint::Filter
+                            || segment.point == framework::ExtensionPoint::Score
+                            || segment.point == framework::ExtensionPoint::Permit
+                        ? QColor(Qt::white)
+                        : QColor(Qt::black));
                 painter.drawText(rect, Qt::AlignCenter, name);
             }
             if (x0 > bar.left() + 0.5) {
@@ -241,10 +243,12 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
     // Pod and attempt above a bar wide enough for them.
     const QFontMetrics metrics = fontMetrics();
     if (bar.width() > 40) {
-        const QString text = traceIndex.catalogue().podKey(cycle.pod) + QStringLiteral(" #") + QString::number(cycle.attempt);
+        const QString text
+            = traceIndex.catalogue().podKey(cycle.pod) + QStringLiteral(" #") + QString::number(cycle.attempt);
         painter.setPen(palette().color(QPalette::Text));
         const QRectF textRect(bar.left() + 2, bar.top() - textRowHeight, bar.width() - 4, textRowHeight);
-        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(text, Qt::ElideRight, int(textRect.width())));
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(text, Qt::ElideRight, int(textRect.width())));
     }
 }
 
@@ -256,7 +260,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     if (pod < 0 || pod >= index.catalogue().podCount()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(lane.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("Click a cycle to follow its pod's attempts, retries and binding here."));
+            tr("Click a cycle to follow its pod's attempts, retries and binding here."));
         return;
     }
     const TimelineCoordinates& c = frame.coordinates;
@@ -299,7 +303,8 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     }
 }
 
-void TimelinePlot::paintBinding(QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
+void TimelinePlot::paintBinding(
+    QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
 {
     const double left = plotLeft();
     const VirtualNanos start = bindingStart(binding);
@@ -392,7 +397,9 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
         const double x0 = left + frame.coordinates.timeToX(bindingStart(binding));
         const double x1 = std::max(left + frame.coordinates.timeToX(bindingEnd(binding)), x0 + 2);
         if (x1 >= left && x0 <= width())
-            painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane)).adjusted(0, 1, 0, -1).intersected(QRectF(x0 - 1, 0, x1 - x0 + 2, height())));
+            painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane))
+                                 .adjusted(0, 1, 0, -1)
+                                 .intersected(QRectF(x0 - 1, 0, x1 - x0 + 2, height())));
     }
 }
 
@@ -403,24 +410,25 @@ void TimelinePlot::paintLabels(QPainter& painter) const
     painter.setPen(rule(palette()));
     painter.drawLine(column.right(), 0, column.right(), height());
     const QFontMetrics metrics = fontMetrics();
-    const auto label = [&](const QRect& lane, const QString& text, bool bold = false, Qt::TextElideMode elide = Qt::ElideMiddle) {
-        QFont font = painter.font();
-        font.setBold(bold);
-        painter.setFont(font);
-        painter.setPen(palette().color(QPalette::WindowText));
-        const QRect rect(6, lane.top(), m_labelWidth - 10, lane.height());
-        painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font).elidedText(text, elide, rect.width()));
-        font.setBold(false);
-        painter.setFont(font);
-    };
+    const auto label
+        = [&](const QRect& lane, const QString& text, bool bold = false, Qt::TextElideMode elide = Qt::ElideMiddle) {
+              QFont font = painter.font();
+              font.setBold(bold);
+              painter.setFont(font);
+              painter.setPen(palette().color(QPalette::WindowText));
+              const QRect rect(6, lane.top(), m_labelWidth - 10, lane.height());
+              painter.drawText(
+                  rect, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font).elidedText(text, elide, rect.width()));
+              font.setBold(false);
+              painter.setFont(font);
+          };
     label(laneRect(Lane::Axis), tr("Virtual time"));
     label(cycleBarRect(), tr("Scheduling"), true);
     const trace::TraceIndex* index = m_playback->index();
     const qint32 pod = m_playback->selectedPod();
-    label(laneRect(Lane::SelectedPod), index && pod >= 0 && pod < index->catalogue().podCount()
-                                           ? index->catalogue().podKey(pod)
-                                           : tr("Selected pod"),
-          false, Qt::ElideLeft); // a pod's name says more than its namespace
+    label(laneRect(Lane::SelectedPod),
+        index && pod >= 0 && pod < index->catalogue().podCount() ? index->catalogue().podKey(pod) : tr("Selected pod"),
+        false, Qt::ElideLeft); // a pod's name says more than its namespace
     painter.save();
     painter.setClipRect(QRect(0, laneRect(Lane::SelectedPod).bottom() + 1, m_labelWidth, height()));
     const int lanes = int(m_laneBindings.size());

@@ -1,10 +1,11 @@
 // How the timeline and the charts cope with a large run: the time to catch up with the index, to
 // build a frame (visible slice and folding) and to paint, fit-all and zoomed, and to rebuild the
 // charts. Without a scenario it generates one with 150,000 pods on 150 roomy nodes (so that every
-// cycle is cheap and the run takes seconds, not the half hour scale-5000 needs), a few of them
+// cycle is cheap: a couple of minutes on one core, where scale-5000 takes far longer), a few of them
 // unschedulable. A benchmark, not a test: it prints, never asserts.
-//   cmake --build build --target bench_views
-//   QT_QPA_PLATFORM=offscreen build/tests/ui/bench_views [SCENARIO | --pods N] [--until SECONDS] [--node-detail]
+//   cmake --build build --target bench_timeline
+//   QT_QPA_PLATFORM=offscreen build/tests/benchmarks/bench_timeline [SCENARIO | --pods N] [--until SECONDS]
+//   [--node-detail]
 #include "chartsview.h"
 #include "config/config.h"
 #include "playback.h"
@@ -24,8 +25,7 @@ using namespace ksv;
 
 namespace {
 
-template<typename Work>
-double millis(Work work, int repeat = 1)
+template <typename Work> double millis(Work work, int repeat = 1)
 {
     QElapsedTimer timer;
     timer.start();
@@ -145,40 +145,47 @@ int main(int argc, char** argv)
 
     QElapsedTimer wall;
     wall.start();
-    playback.load(scenario, scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig) : config::defaultConfiguration(),
-                  options);
+    playback.load(scenario,
+        scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
+                                  : config::defaultConfiguration(),
+        options);
     playback.setSpeed(0);
     playback.play();
     // The views refresh as they would in the app while the run goes on.
     while (!(playback.isFinished() && playback.isFollowing()))
         QTest::qWait(20);
     const trace::TraceIndex& index = *playback.index();
-    out << scenario->name << ": " << index.cycles().size() << " cycles, " << index.bindings().size() << " binding cycles in "
-        << index.bindingLanes() << " lanes, " << index.indexed() << " events, " << index.seconds().size() << " seconds; run "
-        << wall.elapsed() << " ms\n";
+    out << scenario->name << ": " << index.cycles().size() << " cycles, " << index.bindings().size()
+        << " binding cycles in " << index.bindingLanes() << " lanes, " << index.indexed() << " events, "
+        << index.seconds().size() << " seconds; run " << wall.elapsed() << " ms\n";
 
     TimelinePlot* plot = timeline.plot();
     out << "timeline refresh (caught up):   " << millis([&] { plot->refresh(); }, 20) << " ms\n";
     timeline.zoom()->fitAll();
     std::size_t runs = 0;
-    out << "frame, fit all:                 " << millis([&] { runs = plot->frame().cycles.size(); }, 20) << " ms (" << runs
-        << " runs for the cycles)\n";
+    out << "frame, fit all:                 " << millis([&] { runs = plot->frame().cycles.size(); }, 20) << " ms ("
+        << runs << " runs for the cycles)\n";
     out << "paint, fit all:                 " << millis([&] { plot->grab(); }, 10) << " ms\n";
     const auto& cycles = index.cycles();
-    for (const VirtualNanos span : {10 * nanosPerSecond, nanosPerSecond, 10'000'000LL, 1'000'000LL}) {
+    for (const VirtualNanos span : { 10 * nanosPerSecond, nanosPerSecond, 10'000'000LL, 1'000'000LL }) {
         const VirtualNanos middle = cycles[cycles.size() / 2].start;
-        timeline.zoom()->setRange({middle - span / 2, middle + span / 2}, true);
-        out << "frame + paint, " << QString::number(double(span) / 1e6) << " ms window: " << millis([&] { plot->grab(); }, 10) << " ms ("
-            << plot->frame().cycles.size() << " runs)\n";
+        timeline.zoom()->setRange({ middle - span / 2, middle + span / 2 }, true);
+        out << "frame + paint, " << QString::number(double(span) / 1e6)
+            << " ms window: " << millis([&] { plot->grab(); }, 10) << " ms (" << plot->frame().cycles.size()
+            << " runs)\n";
     }
     const QPoint centre(plot->plotLeft() + plot->plotWidth() / 2, plot->cycleBarRect().center().y());
     out << "tooltip (hit test):             " << millis([&] { plot->toolTipAt(centre); }, 100) << " ms\n";
-    out << "charts rebuild:                 " << millis([&] {
-        charts.setMaxPoints(ChartsView::defaultMaxPoints + 1);
-        charts.setMaxPoints(ChartsView::defaultMaxPoints);
-    }, 5) / 2
-        << " ms (" << charts.seriesPoints(ChartsView::PendingChart, 0).size() << " points a series, " << charts.bucketSeconds()
-        << " s each)\n";
+    out << "charts rebuild:                 "
+        << millis(
+               [&] {
+                   charts.setMaxPoints(ChartsView::defaultMaxPoints + 1);
+                   charts.setMaxPoints(ChartsView::defaultMaxPoints);
+               },
+               5)
+            / 2
+        << " ms (" << charts.seriesPoints(ChartsView::PendingChart, 0).size() << " points a series, "
+        << charts.bucketSeconds() << " s each)\n";
     out << "charts paint:                   " << millis([&] { charts.grab(); }, 5) << " ms\n";
     return 0;
 }
