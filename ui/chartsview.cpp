@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
@@ -38,12 +39,61 @@ public:
         setRenderHint(QPainter::Antialiasing);
         setRubberBand(QChartView::NoRubberBand);
         setToolTip(tr("Click to move the playback cursor to that time."));
+        // Heading and legend share one row (the view is often a short dock): the heading is painted
+        // here, the legend detached and placed at the row's right end.
+        chart->legend()->setAlignment(Qt::AlignTop); // a horizontal row
+        chart->legend()->detachFromChart();
+        chart->legend()->setBackgroundVisible(false);
+    }
+
+    // The height of the heading row: the chart's top margin.
+    int headingHeight() const { return QFontMetrics(headingFont()).height() + 8; }
+
+    void setHeading(const QString& heading)
+    {
+        if (heading == m_heading)
+            return;
+        m_heading = heading;
+        viewport()->update();
+    }
+
+    void placeLegend()
+    {
+        // A detached legend has no useful size hint: room for each marker and its name, in a row.
+        QLegend* legend = chart()->legend();
+        legend->setAlignment(Qt::AlignTop);
+        const QFontMetrics metrics(legend->font());
+        double width = 24;
+        for (const QAbstractSeries* series : chart()->series())
+            width += metrics.horizontalAdvance(series->name()) + 3 * metrics.height() + 8;
+        width = std::min(width, chart()->size().width() / 2);
+        legend->setGeometry(QRectF(chart()->size().width() - width - 8, 1, width, headingHeight()));
+        legend->update();
     }
 
 protected:
+    QFont headingFont() const
+    {
+        QFont font = this->font();
+        font.setBold(true);
+        return font;
+    }
+
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QChartView::resizeEvent(event);
+        placeLegend();
+    }
+
     void drawForeground(QPainter* painter, const QRectF& rect) override
     {
         QChartView::drawForeground(painter, rect);
+        const QFontMetrics metrics(headingFont());
+        const double room = chart()->size().width() - chart()->legend()->geometry().width() - 32;
+        painter->setFont(headingFont());
+        painter->setPen(chart()->titleBrush().color());
+        painter->drawText(QRectF(12, 1, room, headingHeight()), Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(m_heading, Qt::ElideRight, int(room)));
         if (!m_playback->index() || chart()->series().isEmpty())
             return;
         const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
@@ -77,6 +127,7 @@ protected:
 private:
     Playback* m_playback;
     const double* m_cursorSeconds;
+    QString m_heading;
 };
 
 QString chartTitle(int chart)
@@ -87,7 +138,8 @@ QString chartTitle(int chart)
     case ChartsView::AttemptsChart:
         return ChartsView::tr("Scheduling attempts per second, by result");
     case ChartsView::LatencyChart:
-        return ChartsView::tr("Scheduling latency of the pods bound each second (pod_scheduling_sli_duration)");
+        return ChartsView::tr(
+            "Scheduling latency of the pods bound each second (pod_scheduling_sli_duration, seconds)");
     default:
         return {};
     }
@@ -137,30 +189,23 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
         QStringList { tr("scheduled"), tr("unschedulable"), tr("error") },
         QStringList { tr("p50"), tr("p90"), tr("p99") },
     };
-    static const std::array<QString, ChartCount> units { tr("pods"), tr("attempts / s"), tr("seconds") };
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
     for (int c = 0; c < ChartCount; ++c) {
         auto* chart = new QChart;
-        chart->setTitle(chartTitle(c));
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
-        // Legends above the plots leave every plot the same width, so the time axes line up.
-        chart->legend()->setAlignment(Qt::AlignTop);
         auto* x = new QValueAxis(chart);
         auto* y = new QValueAxis(chart);
-        x->setLabelFormat(QStringLiteral("%g"));
+        // Units on the tick labels rather than axis titles: a short dock has no room for titles.
+        x->setLabelFormat(QStringLiteral("%g s"));
         for (QValueAxis* axis : { x, y }) {
             axis->setRange(0, 1);
             axis->setTickInterval(1);
             axis->setTickType(QValueAxis::TicksDynamic);
         }
-        // One time axis title for the stack, under the bottom chart.
-        if (c == ChartCount - 1)
-            x->setTitleText(tr("virtual time (s)"));
-        y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g") : QStringLiteral("%g"));
-        y->setTitleText(units[size_t(c)]);
+        y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g s") : QStringLiteral("%g"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         m_xAxes[size_t(c)] = x;
@@ -185,7 +230,7 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
             m_series[size_t(c)][size_t(s)] = series;
         }
         auto* view = new CursorChartView(chart, m_playback, &m_cursorSeconds, splitter);
-        view->setMinimumHeight(170);
+        view->setMinimumHeight(130);
         m_views[size_t(c)] = view;
         splitter->addWidget(view);
     }
@@ -336,7 +381,7 @@ void ChartsView::updateAxes()
     }
     const QString over = m_bucket > 1 ? tr(" — each point the peak of %1 s").arg(m_bucket) : QString();
     for (int c = 0; c < ChartCount; ++c)
-        chart(c)->setTitle(chartTitle(c) + over);
+        static_cast<CursorChartView*>(m_views[size_t(c)])->setHeading(chartTitle(c) + over);
 
     // The y axes' labels differ in width ("5", "37.5", "0.04"): pad each chart's left margin up to
     // the widest, so that a time sits at the same x in all three plots.
@@ -350,8 +395,10 @@ void ChartsView::updateAxes()
                 labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
     }
     const int widest = *std::max_element(labelWidths.begin(), labelWidths.end());
-    for (int c = 0; c < ChartCount; ++c)
-        chart(c)->setMargins(QMargins(4 + widest - labelWidths[size_t(c)], 2, 12, 2));
+    for (int c = 0; c < ChartCount; ++c) {
+        const int top = static_cast<CursorChartView*>(m_views[size_t(c)])->headingHeight();
+        chart(c)->setMargins(QMargins(4 + widest - labelWidths[size_t(c)], top, 12, 2));
+    }
 }
 
 void ChartsView::applyTheme()
@@ -362,10 +409,10 @@ void ChartsView::applyTheme()
         chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
-        QFont title = chart->titleFont();
-        title.setPointSizeF(font().pointSizeF());
-        title.setBold(true);
-        chart->setTitleFont(title);
+        // Themes bring their own legend font and may re-place the legend.
+        chart->legend()->setFont(font());
+        chart->legend()->setBackgroundVisible(false);
+        static_cast<CursorChartView*>(m_views[size_t(c)])->placeLegend();
         // The theme resets the series' pens: the shared colours go on after it.
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
             QXYSeries* series = m_series[size_t(c)][size_t(s)];
