@@ -557,25 +557,23 @@ void TimelinePlot::wheelEvent(QWheelEvent* event)
 
 void TimelinePlot::keyPressEvent(QKeyEvent* event)
 {
+    // The arrows, Home and Space step and play (the window's playback shortcuts): the timeline
+    // keeps to the keys nobody else uses. Time moves with the wheel and the mouse.
     const TimeRange range = m_zoom->range();
     switch (event->key()) {
-    case Qt::Key_Left:
-    case Qt::Key_Right: {
-        const double pixels = plotWidth() / 5.0 * (event->key() == Qt::Key_Left ? 1 : -1);
-        m_zoom->setFollowing(false);
-        m_zoom->setRange(timeline::panByPixels(range, plotWidth(), pixels), !event->isAutoRepeat());
-        break;
-    }
     case Qt::Key_Up:
         setVerticalOffset(m_scrollY - maxBindingLaneHeight);
         break;
     case Qt::Key_Down:
         setVerticalOffset(m_scrollY + maxBindingLaneHeight);
         break;
-    case Qt::Key_Home:
-        m_zoom->setRange({ 0, range.span() }, true);
+    case Qt::Key_PageUp:
+        setVerticalOffset(m_scrollY - height() / 2);
         break;
-    case Qt::Key_End:
+    case Qt::Key_PageDown:
+        setVerticalOffset(m_scrollY + height() / 2);
+        break;
+    case Qt::Key_End: // the cursor into view, near the right edge
         m_zoom->setRange({ m_cursorTime - range.span() * 9 / 10, m_cursorTime + range.span() / 10 }, true);
         break;
     default:

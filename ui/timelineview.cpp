@@ -56,8 +56,9 @@ TimelineView::TimelineView(Playback* playback, QWidget* parent)
         keys.append(swatch(colors::extensionPoint(point), framework::toString(point)));
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
     legend->setToolTip(
-        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel: scroll binding lanes · click: select a "
-           "cycle · double-click: zoom onto it · click the axis: move the cursor"));
+        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom · "
+           "F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow · click: select a cycle · "
+           "double-click: zoom onto it · click or drag on the axis: move the cursor"));
 
     auto* plotRow = new QHBoxLayout;
     plotRow->setContentsMargins(0, 0, 0, 0);
