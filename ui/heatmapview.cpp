@@ -83,7 +83,7 @@ HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
     m_canvas = new HeatmapCanvas(this);
     m_details = new QTextBrowser(this);
     m_details->setOpenLinks(false);
-    m_details->setMinimumWidth(fontMetrics().averageCharWidth() * 44);
+    m_details->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
     m_splitter->addWidget(m_canvas);
     m_splitter->addWidget(m_details);
     m_splitter->setStretchFactor(0, 3);

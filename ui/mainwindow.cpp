@@ -32,7 +32,9 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QScrollArea>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ksv {
@@ -77,9 +79,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_defaultLayout = saveState();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1400, 900);
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // Dock sizes only take once the window has its size.
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultSizes);
+    }
     updateStatus();
 }
 
@@ -92,7 +97,14 @@ void MainWindow::createDocks()
     QDockWidget* inspector = addDock(new PodInspector(m_playback, this), tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     splitDockWidget(heatmap, inspector, Qt::Vertical);
     QDockWidget* timeline = addDock(new TimelineView(m_playback, this), tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* charts = addDock(new ChartsView(m_playback, this), tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
+    // Three charts need more height than the bottom docks get; scrolling keeps them from forcing
+    // the window taller than the screen.
+    auto* chartsArea = new QScrollArea(this);
+    chartsArea->setWidget(new ChartsView(m_playback, chartsArea));
+    chartsArea->setWidgetResizable(true);
+    chartsArea->setFrameShape(QFrame::NoFrame);
+    chartsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QDockWidget* charts = addDock(chartsArea, tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
     QDockWidget* log = addDock(new EventLogView(m_playback, this), tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
     QDockWidget* nodes = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
                                  tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
@@ -101,8 +113,16 @@ void MainWindow::createDocks()
     for (QDockWidget* dock : {charts, log, nodes, pods})
         tabifyDockWidget(timeline, dock);
     timeline->raise();
-    resizeDocks({heatmap, timeline}, {520, 300}, Qt::Horizontal);
-    resizeDocks({timeline}, {300}, Qt::Vertical);
+}
+
+void MainWindow::applyDefaultSizes()
+{
+    // The lanes keep a little more than half the width; the heatmap sits above the inspector, which
+    // gets the larger share for its table; the timeline and its tabs take a quarter of the height.
+    const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+    resizeDocks({dock("heatmapDock")}, {width() * 45 / 100}, Qt::Horizontal);
+    resizeDocks({dock("heatmapDock"), dock("inspectorDock")}, {height() * 28 / 100, height() * 42 / 100}, Qt::Vertical);
+    resizeDocks({dock("timelineDock")}, {height() * 27 / 100}, Qt::Vertical);
 }
 
 QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area)
@@ -203,6 +223,7 @@ void MainWindow::createMenus()
         restoreState(m_defaultLayout);
         for (QDockWidget* dock : std::as_const(m_docks))
             dock->show();
+        applyDefaultSizes();
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -310,6 +331,8 @@ bool MainWindow::saveScreenshots(const QString& directory)
         dock->raise();
         QApplication::processEvents();
         QWidget* view = dock->widget();
+        if (auto* area = qobject_cast<QScrollArea*>(view))
+            view = area->widget();
         const QSize size = view->size();
         // Grabbed at once after the resize, before the dock's layout puts the old size back.
         if (size.width() < 900 || size.height() < 420)

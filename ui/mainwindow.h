@@ -50,6 +50,7 @@ protected:
 
 private:
     void createDocks();
+    void applyDefaultSizes();
     void createMenus();
     QDockWidget* addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);

@@ -106,8 +106,9 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     m_previous->setArrowType(Qt::LeftArrow);
     m_previous->setToolTip(tr("Previous attempt"));
     m_attempts = new QComboBox(page);
-    m_attempts->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_attempts->setMinimumContentsLength(40);
+    // A fixed width: long attempt descriptions must not widen the dock (and the window with it).
+    m_attempts->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_attempts->setMinimumContentsLength(20);
     m_next = new QToolButton(page);
     m_next->setArrowType(Qt::RightArrow);
     m_next->setToolTip(tr("Next attempt"));
@@ -117,10 +118,11 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     attemptRow->addSpacing(16);
     attemptRow->addWidget(new QLabel(tr("Scores:"), page));
     m_scoreMode = new QComboBox(page);
-    m_scoreMode->addItem(tr("Weighted (normalized × weight)"), int(AttemptTableModel::ScoreMode::Weighted));
-    m_scoreMode->addItem(tr("Normalized (0–100)"), int(AttemptTableModel::ScoreMode::Normalized));
-    m_scoreMode->addItem(tr("Raw (before NormalizeScore)"), int(AttemptTableModel::ScoreMode::Raw));
-    m_scoreMode->setToolTip(tr("What the score columns show. Total is always Σ normalized × weight, what selectHost compares."));
+    m_scoreMode->addItem(tr("Weighted"), int(AttemptTableModel::ScoreMode::Weighted));
+    m_scoreMode->addItem(tr("Normalized"), int(AttemptTableModel::ScoreMode::Normalized));
+    m_scoreMode->addItem(tr("Raw"), int(AttemptTableModel::ScoreMode::Raw));
+    m_scoreMode->setToolTip(tr("What the score columns show: weighted (normalized × weight), normalized (0–100, after "
+                                 "NormalizeScore) or raw. Total is always Σ normalized × weight, what selectHost compares."));
     attemptRow->addWidget(m_scoreMode);
     attemptRow->addStretch(1);
     m_nodeFilter = new QLineEdit(page);
