@@ -30,7 +30,7 @@ TimelinePlot::TimelinePlot(Playback* playback, TimelineZoom* zoom, QWidget* pare
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * minBindingLaneHeight);
+    setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * maxBindingLaneHeight);
 
     // Playback reports every batch of trace and every cursor move; the view catches up at most
     // about 30 times a second.

@@ -104,7 +104,9 @@ private:
     static constexpr int podLaneHeight = 30;
     static constexpr int lanesGap = 6;
     static constexpr int maxBindingLaneHeight = 18;
-    static constexpr int minBindingLaneHeight = 10;
+    // Binding lanes squeeze down to thin stripes before they scroll: in a short dock seeing how many
+    // binding cycles run at once matters more than reading each one.
+    static constexpr int minBindingLaneHeight = 4;
     static constexpr int dragThreshold = 4;
 
     void scheduleRefresh();

@@ -353,7 +353,8 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
         const QRect row = laneRect(Lane::Binding, int(lane));
         if (row.bottom() < laneRect(Lane::SelectedPod).bottom() || row.top() > height())
             continue;
-        const QRectF inner = QRectF(row).adjusted(0, 2, 0, -2);
+        const double gap = row.height() >= 10 ? 2 : row.height() >= 6 ? 1 : 0;
+        const QRectF inner = QRectF(row).adjusted(0, gap, 0, -gap);
         const auto& members = m_laneBindings[lane];
         // Folds that touch are filled as one block: a busy lane is a few rectangles, not hundreds.
         double blockStart = 0;
@@ -435,11 +436,17 @@ void TimelinePlot::paintLabels(QPainter& painter) const
     if (lanes == 0) {
         label(laneRect(Lane::Binding, 0), tr("Binding"), true);
     } else {
-        const int rowHeight = laneRect(Lane::Binding, 0).height();
-        // Every lane when the rows fit a line of text; otherwise every few.
-        const int every = rowHeight >= metrics.height() ? 1 : (metrics.height() + rowHeight - 1) / rowHeight + 1;
-        for (int lane = 0; lane < lanes; lane += every)
-            label(laneRect(Lane::Binding, lane), tr("Binding %1").arg(lane + 1), lane == 0);
+        const QRect first = laneRect(Lane::Binding, 0);
+        if (first.height() >= metrics.height()) {
+            for (int lane = 0; lane < lanes; ++lane)
+                label(laneRect(Lane::Binding, lane), tr("Binding %1").arg(lane + 1), lane == 0);
+        } else {
+            // Lanes squeezed thinner than a line of text: one label for them all.
+            const QRect all(
+                first.left(), first.top(), first.width(), laneRect(Lane::Binding, lanes - 1).bottom() - first.top());
+            label(QRect(all.left(), all.top(), all.width(), std::min(all.height(), 2 * metrics.height())),
+                tr("Binding 1–%1").arg(lanes), true);
+        }
     }
     painter.restore();
 }
