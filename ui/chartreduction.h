@@ -7,7 +7,6 @@
 
 #include <QList>
 #include <QPointF>
-
 #include <algorithm>
 
 namespace ksv::charts {
@@ -24,7 +23,7 @@ inline int bucketSeconds(qsizetype seconds, int maxPoints)
 // One point per bucket of `bucket` seconds among seconds [0, count): x = the end of the bucket's
 // last second (the value is what happened by then), y = the largest valueAt(i) over the bucket's
 // seconds for which present(i) holds; buckets with none are left out.
-template<typename ValueAt, typename Present>
+template <typename ValueAt, typename Present>
 QList<QPointF> reduceMax(qsizetype count, int bucket, ValueAt valueAt, Present present)
 {
     QList<QPointF> points;
@@ -46,8 +45,7 @@ QList<QPointF> reduceMax(qsizetype count, int bucket, ValueAt valueAt, Present p
     return points;
 }
 
-template<typename ValueAt>
-QList<QPointF> reduceMax(qsizetype count, int bucket, ValueAt valueAt)
+template <typename ValueAt> QList<QPointF> reduceMax(qsizetype count, int bucket, ValueAt valueAt)
 {
     return reduceMax(count, bucket, valueAt, [](qsizetype) { return true; });
 }

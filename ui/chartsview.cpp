@@ -7,13 +7,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QScatterSeries>
 #include <QSplitter>
-#include <QValueAxis>
 #include <QVBoxLayout>
-
+#include <QValueAxis>
 #include <cmath>
 
 namespace ksv {
@@ -22,8 +23,8 @@ using trace::PodLocation;
 
 namespace {
 
-constexpr std::array<int, ChartsView::ChartCount> seriesCounts {ChartsView::PendingSeriesCount, ChartsView::AttemptsSeriesCount,
-                                                                ChartsView::LatencySeriesCount};
+constexpr std::array<int, ChartsView::ChartCount> seriesCounts { ChartsView::PendingSeriesCount,
+    ChartsView::AttemptsSeriesCount, ChartsView::LatencySeriesCount };
 
 // A chart view that draws the playback cursor over the plot (the part after it, already computed
 // but not yet reached, veiled) and moves the cursor where it is clicked.
@@ -38,16 +39,68 @@ public:
         setRenderHint(QPainter::Antialiasing);
         setRubberBand(QChartView::NoRubberBand);
         setToolTip(tr("Click to move the playback cursor to that time."));
+        // Heading and legend share one row (the view is often a short dock): the heading is painted
+        // here, the legend detached and placed at the row's right end.
+        chart->legend()->setAlignment(Qt::AlignTop); // a horizontal row
+        chart->legend()->detachFromChart();
+        chart->legend()->setBackgroundVisible(false);
+    }
+
+    // The height of the heading row: the chart's top margin.
+    int headingHeight() const { return QFontMetrics(headingFont()).height() + 8; }
+
+    void setHeading(const QString& heading)
+    {
+        if (heading == m_heading)
+            return;
+        m_heading = heading;
+        viewport()->update();
+    }
+
+    void placeLegend()
+    {
+        // A detached legend has no useful size hint: room for each marker and its name, in a row.
+        QLegend* legend = chart()->legend();
+        legend->setAlignment(Qt::AlignTop);
+        const QFontMetrics metrics(legend->font());
+        double width = 24;
+        for (const QAbstractSeries* series : chart()->series())
+            width += metrics.horizontalAdvance(series->name()) + 3 * metrics.height() + 8;
+        width = std::min(width, chart()->size().width() / 2);
+        legend->setGeometry(QRectF(chart()->size().width() - width - 8, 1, width, headingHeight()));
+        legend->update();
     }
 
 protected:
+    QFont headingFont() const
+    {
+        QFont font = this->font();
+        font.setBold(true);
+        return font;
+    }
+
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QChartView::resizeEvent(event);
+        placeLegend();
+    }
+
     void drawForeground(QPainter* painter, const QRectF& rect) override
     {
         QChartView::drawForeground(painter, rect);
+        const QFontMetrics metrics(headingFont());
+        const double room = chart()->size().width() - chart()->legend()->geometry().width() - 32;
+        painter->setFont(headingFont());
+        painter->setPen(chart()->titleBrush().color());
+        painter->drawText(QRectF(12, 1, room, headingHeight()), Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(m_heading, Qt::ElideRight, int(room)));
         if (!m_playback->index() || chart()->series().isEmpty())
             return;
         const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-        const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst())).x();
+        const double x
+            = chart()
+                  ->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst()))
+                  .x();
         if (x < plot.left() || x > plot.right())
             return;
         QColor veil = palette().color(QPalette::Base);
@@ -74,26 +127,32 @@ protected:
 private:
     Playback* m_playback;
     const double* m_cursorSeconds;
+    QString m_heading;
 };
 
 QString chartTitle(int chart)
 {
     switch (chart) {
-    case ChartsView::PendingChart: return ChartsView::tr("Pending pods per queue");
-    case ChartsView::AttemptsChart: return ChartsView::tr("Scheduling attempts per second, by result");
-    case ChartsView::LatencyChart: return ChartsView::tr("Scheduling latency of the pods bound each second (pod_scheduling_sli_duration)");
-    default: return {};
+    case ChartsView::PendingChart:
+        return ChartsView::tr("Pending pods per queue");
+    case ChartsView::AttemptsChart:
+        return ChartsView::tr("Scheduling attempts per second, by result");
+    case ChartsView::LatencyChart:
+        return ChartsView::tr(
+            "Scheduling latency of the pods bound each second (pod_scheduling_sli_duration, seconds)");
+    default:
+        return {};
     }
 }
 
 QColor seriesColor(int chart, int series)
 {
-    static const std::array<std::array<QColor, ChartsView::maxSeries>, ChartsView::ChartCount> table {{
-        {colors::queue(PodLocation::Active), colors::queue(PodLocation::Backoff), colors::queue(PodLocation::Unschedulable),
-         colors::queue(PodLocation::Gated)},
-        {colors::scheduled(), colors::unschedulable(), colors::error(), QColor()},
-        {QColor(0x3d, 0x85, 0xc6), colors::preemption(), colors::unschedulable(), QColor()},
-    }};
+    static const std::array<std::array<QColor, ChartsView::maxSeries>, ChartsView::ChartCount> table { {
+        { colors::queue(PodLocation::Active), colors::queue(PodLocation::Backoff),
+            colors::queue(PodLocation::Unschedulable), colors::queue(PodLocation::Gated) },
+        { colors::scheduled(), colors::unschedulable(), colors::error(), QColor() },
+        { QColor(0x3d, 0x85, 0xc6), colors::preemption(), colors::unschedulable(), QColor() },
+    } };
     return table[size_t(chart)][size_t(series)];
 }
 
@@ -104,14 +163,15 @@ double niceStep(double range, int maxTicks, bool time)
     if (range <= 0)
         return 1;
     if (time) {
-        for (const double step : {1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0, 3600.0, 7200.0, 10800.0, 21600.0}) {
+        for (const double step : { 1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0, 3600.0,
+                 7200.0, 10800.0, 21600.0 }) {
             if (range / step <= maxTicks)
                 return step;
         }
     }
     double magnitude = std::pow(10.0, std::floor(std::log10(range / maxTicks)));
     for (;; magnitude *= 10) {
-        for (const double step : {1.0, 2.0, 5.0}) {
+        for (const double step : { 1.0, 2.0, 5.0 }) {
             if (range / (step * magnitude) <= maxTicks)
                 return step * magnitude;
         }
@@ -125,37 +185,44 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
     , m_playback(playback)
 {
     static const std::array<QStringList, ChartCount> names {
-        QStringList {tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated")},
-        QStringList {tr("scheduled"), tr("unschedulable"), tr("error")},
-        QStringList {tr("p50"), tr("p90"), tr("p99")},
+        QStringList { tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated") },
+        QStringList { tr("scheduled"), tr("unschedulable"), tr("error") },
+        QStringList { tr("p50"), tr("p90"), tr("p99") },
     };
-    static const std::array<QString, ChartCount> units {tr("pods"), tr("attempts / s"), tr("seconds")};
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
     for (int c = 0; c < ChartCount; ++c) {
         auto* chart = new QChart;
-        chart->setTitle(chartTitle(c));
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
-        // Legends above the plots leave every plot the same width, so the time axes line up.
-        chart->legend()->setAlignment(Qt::AlignTop);
         auto* x = new QValueAxis(chart);
         auto* y = new QValueAxis(chart);
-        x->setLabelFormat(QStringLiteral("%g"));
-        x->setTickType(QValueAxis::TicksDynamic);
-        y->setTickType(QValueAxis::TicksDynamic);
-        // One time axis title for the stack, under the bottom chart.
-        if (c == ChartCount - 1)
-            x->setTitleText(tr("virtual time (s)"));
-        y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g") : QStringLiteral("%g"));
-        y->setTitleText(units[size_t(c)]);
+        // Units on the tick labels rather than axis titles: a short dock has no room for titles.
+        x->setLabelFormat(QStringLiteral("%g s"));
+        for (QValueAxis* axis : { x, y }) {
+            axis->setRange(0, 1);
+            axis->setTickInterval(1);
+            axis->setTickType(QValueAxis::TicksDynamic);
+        }
+        y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g s") : QStringLiteral("%g"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         m_xAxes[size_t(c)] = x;
         m_yAxes[size_t(c)] = y;
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
-            auto* series = new QLineSeries(chart);
+            // Latency exists only for the seconds in which pods were bound: points, since a line
+            // would invent values across the seconds without any.
+            QXYSeries* series = nullptr;
+            if (c == LatencyChart) {
+                // Decreasing sizes: where the percentiles coincide (a single pod) all three show.
+                auto* scatter = new QScatterSeries(chart);
+                scatter->setMarkerSize(11 - 3 * s);
+                scatter->setBorderColor(Qt::transparent);
+                series = scatter;
+            } else {
+                series = new QLineSeries(chart);
+            }
             series->setName(names[size_t(c)][s]);
             chart->addSeries(series);
             series->attachAxis(x);
@@ -163,7 +230,7 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
             m_series[size_t(c)][size_t(s)] = series;
         }
         auto* view = new CursorChartView(chart, m_playback, &m_cursorSeconds, splitter);
-        view->setMinimumHeight(170);
+        view->setMinimumHeight(130);
         m_views[size_t(c)] = view;
         splitter->addWidget(view);
     }
@@ -224,9 +291,12 @@ void ChartsView::refresh()
     m_refreshTimer.stop();
     const trace::TraceIndex* index = m_playback->index();
     m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
+    // The last second is still open and changes as events arrive: rebuild whenever the index grew.
     const qsizetype seconds = index ? qsizetype(index->seconds().size()) : 0;
-    if (seconds != m_plottedSeconds) {
+    const qsizetype indexed = index ? index->indexed() : 0;
+    if (seconds != m_plottedSeconds || indexed != m_plottedEvents) {
         m_plottedSeconds = seconds;
+        m_plottedEvents = indexed;
         rebuildSeries();
     }
     updateAxes();
@@ -243,37 +313,61 @@ void ChartsView::rebuildSeries()
     m_bucket = charts::bucketSeconds(count, m_maxPoints);
     const auto at = [&](qsizetype i) -> const trace::SecondSample& { return samples[size_t(i)]; };
 
-    static constexpr std::array<PodLocation, PendingSeriesCount> queues {PodLocation::Active, PodLocation::Backoff,
-                                                                         PodLocation::Unschedulable, PodLocation::Gated};
+    static constexpr std::array<PodLocation, PendingSeriesCount> queues { PodLocation::Active, PodLocation::Backoff,
+        PodLocation::Unschedulable, PodLocation::Gated };
     for (int s = 0; s < PendingSeriesCount; ++s) {
         const auto location = size_t(queues[size_t(s)]);
-        m_series[PendingChart][size_t(s)]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).counts[location]; }));
+        m_series[PendingChart][size_t(s)]->replace(
+            charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).counts[location]; }));
     }
-    m_series[AttemptsChart][ScheduledSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).scheduled; }));
+    m_series[AttemptsChart][ScheduledSeries]->replace(
+        charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).scheduled; }));
     m_series[AttemptsChart][UnschedulableAttemptsSeries]->replace(
         charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).unschedulable; }));
-    m_series[AttemptsChart][ErrorSeries]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).error; }));
+    m_series[AttemptsChart][ErrorSeries]->replace(
+        charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).error; }));
     // Seconds in which no pod was bound have no latency: no point rather than a zero.
     const auto bound = [&](qsizetype i) { return at(i).bound > 0; };
-    m_series[LatencyChart][P50Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
-    m_series[LatencyChart][P90Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
-    m_series[LatencyChart][P99Series]->replace(charts::reduceMax(count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
-    // Sparse latency points would vanish as a line: mark them.
-    for (QLineSeries* series : m_series[LatencyChart]) {
-        if (series)
-            series->setPointsVisible(series->count() < 80);
+    m_series[LatencyChart][P50Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP50; }, bound));
+    m_series[LatencyChart][P90Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP90; }, bound));
+    m_series[LatencyChart][P99Series]->replace(charts::reduceMax(
+        count, m_bucket, [&](qsizetype i) { return at(i).latencyP99; }, bound));
+
+    // The last second is still open: its point goes at the last indexed event, not the second's end.
+    if (count > 0) {
+        const double now
+            = std::clamp(double(index->head().time) / double(nanosPerSecond), double(count - 1) + 1e-3, double(count));
+        for (int c = 0; c < ChartCount; ++c) {
+            for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
+                QXYSeries* series = m_series[size_t(c)][size_t(s)];
+                if (series->count() > 0 && series->at(series->count() - 1).x() == double(count))
+                    series->replace(series->count() - 1, QPointF(now, series->at(series->count() - 1).y()));
+            }
+        }
     }
 }
 
 void ChartsView::updateAxes()
 {
-    const double end = std::max({double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0});
+    const double end = std::max({ double(std::max<qsizetype>(m_plottedSeconds, 0)), std::ceil(m_cursorSeconds), 1.0 });
+    // Qt Charts lays out every tick as soon as the range or the interval changes: change them in the
+    // order that never asks for more than a dozen ticks (a wide range on a fine interval would make
+    // a graphics item per tick, hundreds of thousands of them).
+    const auto setTicks = [](QValueAxis* axis, double top, double step) {
+        axis->setTickAnchor(0);
+        if (step >= axis->tickInterval()) {
+            axis->setTickInterval(step);
+            axis->setRange(0, top);
+        } else {
+            axis->setRange(0, top);
+            axis->setTickInterval(step);
+        }
+    };
     const double xStep = niceStep(end, 10, true);
     for (int c = 0; c < ChartCount; ++c) {
-        QValueAxis* x = m_xAxes[size_t(c)];
-        x->setRange(0, end);
-        x->setTickAnchor(0);
-        x->setTickInterval(xStep);
+        setTicks(m_xAxes[size_t(c)], end, xStep);
         double peak = 0;
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
             for (const QPointF& point : m_series[size_t(c)][size_t(s)]->points())
@@ -283,14 +377,11 @@ void ChartsView::updateAxes()
         double yStep = niceStep(peak * 1.05, 4, false);
         if (c != LatencyChart)
             yStep = std::max(yStep, 1.0);
-        QValueAxis* y = m_yAxes[size_t(c)];
-        y->setRange(0, std::max(1.0, std::ceil(peak * 1.05 / yStep)) * yStep);
-        y->setTickAnchor(0);
-        y->setTickInterval(yStep);
+        setTicks(m_yAxes[size_t(c)], std::max(1.0, std::ceil(peak * 1.05 / yStep)) * yStep, yStep);
     }
     const QString over = m_bucket > 1 ? tr(" — each point the peak of %1 s").arg(m_bucket) : QString();
     for (int c = 0; c < ChartCount; ++c)
-        chart(c)->setTitle(chartTitle(c) + over);
+        static_cast<CursorChartView*>(m_views[size_t(c)])->setHeading(chartTitle(c) + over);
 
     // The y axes' labels differ in width ("5", "37.5", "0.04"): pad each chart's left margin up to
     // the widest, so that a time sits at the same x in all three plots.
@@ -300,11 +391,14 @@ void ChartsView::updateAxes()
         const QFontMetrics metrics(y->labelsFont());
         const QByteArray format = y->labelFormat().toLatin1();
         for (double value = 0; value <= y->max() + y->tickInterval() / 2; value += y->tickInterval())
-            labelWidths[size_t(c)] = std::max(labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
+            labelWidths[size_t(c)] = std::max(
+                labelWidths[size_t(c)], metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
     }
     const int widest = *std::max_element(labelWidths.begin(), labelWidths.end());
-    for (int c = 0; c < ChartCount; ++c)
-        chart(c)->setMargins(QMargins(4 + widest - labelWidths[size_t(c)], 2, 12, 2));
+    for (int c = 0; c < ChartCount; ++c) {
+        const int top = static_cast<CursorChartView*>(m_views[size_t(c)])->headingHeight();
+        chart(c)->setMargins(QMargins(4 + widest - labelWidths[size_t(c)], top, 12, 2));
+    }
 }
 
 void ChartsView::applyTheme()
@@ -315,15 +409,18 @@ void ChartsView::applyTheme()
         chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
-        QFont title = chart->titleFont();
-        title.setPointSizeF(font().pointSizeF());
-        title.setBold(true);
-        chart->setTitleFont(title);
+        // Themes bring their own legend font and may re-place the legend.
+        chart->legend()->setFont(font());
+        chart->legend()->setBackgroundVisible(false);
+        static_cast<CursorChartView*>(m_views[size_t(c)])->placeLegend();
         // The theme resets the series' pens: the shared colours go on after it.
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
-            QPen pen(seriesColor(c, s), 2);
-            m_series[size_t(c)][size_t(s)]->setPen(pen);
-            m_series[size_t(c)][size_t(s)]->setColor(seriesColor(c, s));
+            QXYSeries* series = m_series[size_t(c)][size_t(s)];
+            series->setColor(seriesColor(c, s));
+            if (c == LatencyChart)
+                static_cast<QScatterSeries*>(series)->setBorderColor(Qt::transparent);
+            else
+                series->setPen(QPen(seriesColor(c, s), 2));
         }
     }
 }

@@ -10,12 +10,11 @@
 #include <QPointF>
 #include <QTimer>
 #include <QWidget>
-
 #include <array>
 
 class QChart;
 class QChartView;
-class QLineSeries;
+class QXYSeries;
 class QValueAxis;
 
 namespace ksv {
@@ -62,12 +61,13 @@ private:
     Playback* m_playback;
     QTimer m_refreshTimer;
     std::array<QChartView*, ChartCount> m_views {};
-    std::array<std::array<QLineSeries*, maxSeries>, ChartCount> m_series {};
+    std::array<std::array<QXYSeries*, maxSeries>, ChartCount> m_series {};
     std::array<QValueAxis*, ChartCount> m_xAxes {};
     std::array<QValueAxis*, ChartCount> m_yAxes {};
     int m_maxPoints = defaultMaxPoints;
     int m_bucket = 1;
     qsizetype m_plottedSeconds = -1; // seconds() size the series were built from
+    qsizetype m_plottedEvents = -1; // and the events indexed then
     double m_cursorSeconds = 0;
 };
 

@@ -5,7 +5,8 @@ namespace ksv::timeline {
 using framework::ExtensionPoint;
 using trace::EventKind;
 
-std::vector<CycleSegment> modelSegments(VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing)
+std::vector<CycleSegment> modelSegments(
+    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing)
 {
     std::vector<CycleSegment> segments;
     const VirtualNanos total = std::max<VirtualNanos>(end - start, 0);
@@ -21,8 +22,8 @@ std::vector<CycleSegment> modelSegments(VirtualNanos start, VirtualNanos end, qi
 
     // Filter's share; with nothing else to run it takes the whole cycle.
     const VirtualNanos filter = !(ran & pointBit(ExtensionPoint::Filter)) ? 0
-                              : others == 0                             ? total
-                                                                        : std::min(total, timing.cyclePerNode * evaluated);
+        : others == 0                                                     ? total
+                      : std::min(total, timing.cyclePerNode * evaluated);
     // Even shares of the rest; the last point takes the rounding remainder, so the bar ends at `end`.
     const VirtualNanos rest = total - filter;
     const VirtualNanos share = others > 0 ? rest / others : 0;
@@ -34,7 +35,7 @@ std::vector<CycleSegment> modelSegments(VirtualNanos start, VirtualNanos end, qi
         VirtualNanos length = filter;
         if (point != ExtensionPoint::Filter)
             length = ++other == others ? rest - share * (others - 1) : share;
-        segments.push_back({point, t, t + length});
+        segments.push_back({ point, t, t + length });
         t += length;
     }
     return segments;
@@ -65,8 +66,8 @@ PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::C
         note(event);
     }
     result.complete = i < indexed;
-    result.mask &= pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter) | pointBit(ExtensionPoint::PreScore)
-                 | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
+    result.mask &= pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter)
+        | pointBit(ExtensionPoint::PreScore) | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
     if (cycle.evaluated > 0)
         result.mask |= pointBit(ExtensionPoint::Filter);
     if ((result.mask & pointBit(ExtensionPoint::PreScore)) || cycle.feasible > 1)

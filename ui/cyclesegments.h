@@ -27,8 +27,12 @@ constexpr PointMask pointBit(framework::ExtensionPoint point)
 
 // The extension points a cycle can show, in the order upstream runs them.
 inline constexpr framework::ExtensionPoint cyclePoints[] = {
-    framework::ExtensionPoint::PreFilter, framework::ExtensionPoint::Filter,  framework::ExtensionPoint::PostFilter,
-    framework::ExtensionPoint::PreScore,  framework::ExtensionPoint::Score,   framework::ExtensionPoint::Reserve,
+    framework::ExtensionPoint::PreFilter,
+    framework::ExtensionPoint::Filter,
+    framework::ExtensionPoint::PostFilter,
+    framework::ExtensionPoint::PreScore,
+    framework::ExtensionPoint::Score,
+    framework::ExtensionPoint::Reserve,
     framework::ExtensionPoint::Permit,
 };
 
@@ -43,7 +47,8 @@ struct CycleSegment
 // The modeled segments of a cycle that ran [start, end] and evaluated `evaluated` nodes, given the
 // extension points that ran (`ran`; Filter counts when evaluated > 0 whether or not it is in the
 // mask). In cyclePoints order, contiguous, covering [start, end] exactly; empty if nothing ran.
-std::vector<CycleSegment> modelSegments(VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing);
+std::vector<CycleSegment> modelSegments(
+    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing);
 
 // Which extension points ran in a finished cycle, read from the trace: the PluginResult events
 // after CycleStart (PreFilter, PostFilter, PreScore) and right after CycleEnd (Reserve, Permit);

@@ -1,7 +1,6 @@
 #include "timelinecoordinates.h"
 
 #include <QStringList>
-
 #include <array>
 #include <cmath>
 
@@ -10,13 +9,42 @@ namespace ksv::timeline {
 namespace {
 
 constexpr std::array<VirtualNanos, 36> tickSteps {
-    1 * nanosPerMicro, 2 * nanosPerMicro, 5 * nanosPerMicro, 10 * nanosPerMicro, 20 * nanosPerMicro, 50 * nanosPerMicro,
-    100 * nanosPerMicro, 200 * nanosPerMicro, 500 * nanosPerMicro,
-    1 * nanosPerMilli, 2 * nanosPerMilli, 5 * nanosPerMilli, 10 * nanosPerMilli, 20 * nanosPerMilli, 50 * nanosPerMilli,
-    100 * nanosPerMilli, 200 * nanosPerMilli, 500 * nanosPerMilli,
-    1 * nanosPerSecond, 2 * nanosPerSecond, 5 * nanosPerSecond, 10 * nanosPerSecond, 15 * nanosPerSecond, 30 * nanosPerSecond,
-    1 * nanosPerMinute, 2 * nanosPerMinute, 5 * nanosPerMinute, 10 * nanosPerMinute, 15 * nanosPerMinute, 30 * nanosPerMinute,
-    1 * nanosPerHour, 2 * nanosPerHour, 3 * nanosPerHour, 6 * nanosPerHour, 12 * nanosPerHour, 24 * nanosPerHour,
+    1 * nanosPerMicro,
+    2 * nanosPerMicro,
+    5 * nanosPerMicro,
+    10 * nanosPerMicro,
+    20 * nanosPerMicro,
+    50 * nanosPerMicro,
+    100 * nanosPerMicro,
+    200 * nanosPerMicro,
+    500 * nanosPerMicro,
+    1 * nanosPerMilli,
+    2 * nanosPerMilli,
+    5 * nanosPerMilli,
+    10 * nanosPerMilli,
+    20 * nanosPerMilli,
+    50 * nanosPerMilli,
+    100 * nanosPerMilli,
+    200 * nanosPerMilli,
+    500 * nanosPerMilli,
+    1 * nanosPerSecond,
+    2 * nanosPerSecond,
+    5 * nanosPerSecond,
+    10 * nanosPerSecond,
+    15 * nanosPerSecond,
+    30 * nanosPerSecond,
+    1 * nanosPerMinute,
+    2 * nanosPerMinute,
+    5 * nanosPerMinute,
+    10 * nanosPerMinute,
+    15 * nanosPerMinute,
+    30 * nanosPerMinute,
+    1 * nanosPerHour,
+    2 * nanosPerHour,
+    3 * nanosPerHour,
+    6 * nanosPerHour,
+    12 * nanosPerHour,
+    24 * nanosPerHour,
 };
 
 // Decimals a multiple of `step` needs when printed in `unit`.
@@ -72,7 +100,7 @@ QString clockText(VirtualNanos t, int decimals)
 } // namespace
 
 TimelineCoordinates::TimelineCoordinates(TimeRange range, double width)
-    : m_range(range.isValid() ? range : TimeRange {range.start, range.start + minimumSpan})
+    : m_range(range.isValid() ? range : TimeRange { range.start, range.start + minimumSpan })
     , m_width(std::max(width, 1.0))
     , m_nanosPerPixel(double(m_range.span()) / m_width)
 {
@@ -90,13 +118,13 @@ TimeRange zoomAround(TimeRange range, double anchor, double factor)
     const double anchorTime = double(range.start) + anchor * double(range.span());
     const double span = std::clamp(double(range.span()) / factor, double(minimumSpan), double(maximumSpan));
     const auto start = static_cast<VirtualNanos>(std::llround(anchorTime - anchor * span));
-    return {start, start + static_cast<VirtualNanos>(std::llround(span))};
+    return { start, start + static_cast<VirtualNanos>(std::llround(span)) };
 }
 
 TimeRange panByPixels(TimeRange range, double width, double pixels)
 {
     const auto shift = static_cast<VirtualNanos>(std::llround(pixels * double(range.span()) / std::max(width, 1.0)));
-    return {range.start - shift, range.end - shift};
+    return { range.start - shift, range.end - shift };
 }
 
 TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, double margin)
@@ -108,20 +136,21 @@ TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, dou
     const VirtualNanos span = range.span();
     const double room = double(span) * (1 - 2 * margin);
     if (double(to - from) > room) {
-        const VirtualNanos wanted = std::clamp(static_cast<VirtualNanos>(double(to - from) / (1 - 2 * margin)), minimumSpan, maximumSpan);
+        const VirtualNanos wanted
+            = std::clamp(static_cast<VirtualNanos>(double(to - from) / (1 - 2 * margin)), minimumSpan, maximumSpan);
         const VirtualNanos start = from + (to - from) / 2 - wanted / 2;
-        return {start, start + wanted};
+        return { start, start + wanted };
     }
     const auto spare = static_cast<VirtualNanos>(margin * double(span));
     if (from < range.start)
-        return {from - spare, from - spare + span};
-    return {to + spare - span, to + spare};
+        return { from - spare, from - spare + span };
+    return { to + spare - span, to + spare };
 }
 
 TimeRange fitRange(VirtualNanos start, VirtualNanos end)
 {
     const VirtualNanos span = std::max(end - start, minimumSpan);
-    return {start, start + span + span / 50};
+    return { start - span / 100, start + span + span / 50 };
 }
 
 VirtualNanos tickStep(double nanosPerPixel, double minPixels)
@@ -187,12 +216,12 @@ QString formatDuration(VirtualNanos duration)
     const VirtualNanos seconds = (duration + nanosPerSecond / 2) / nanosPerSecond;
     if (seconds < 3600)
         return seconds % 60 == 0 ? QString(QString::number(seconds / 60) + QStringLiteral(" min"))
-                                 : QString(QString::number(seconds / 60) + QStringLiteral(" min ") + QString::number(seconds % 60)
-                                           + QStringLiteral(" s"));
+                                 : QString(QString::number(seconds / 60) + QStringLiteral(" min ")
+                                     + QString::number(seconds % 60) + QStringLiteral(" s"));
     const VirtualNanos minutes = (seconds + 30) / 60;
     return minutes % 60 == 0 ? QString(QString::number(minutes / 60) + QStringLiteral(" h"))
-                             : QString(QString::number(minutes / 60) + QStringLiteral(" h ") + QString::number(minutes % 60)
-                                       + QStringLiteral(" min"));
+                             : QString(QString::number(minutes / 60) + QStringLiteral(" h ")
+                                 + QString::number(minutes % 60) + QStringLiteral(" min"));
 }
 
 } // namespace ksv::timeline

@@ -8,7 +8,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <vector>
 
 namespace ksv::timeline {
@@ -53,7 +52,7 @@ public:
     VirtualNanos xToTime(double x) const;
 
 private:
-    TimeRange m_range {0, nanosPerSecond};
+    TimeRange m_range { 0, nanosPerSecond };
     double m_width = 1;
     double m_nanosPerPixel = double(nanosPerSecond);
 };
@@ -67,7 +66,8 @@ TimeRange panByPixels(TimeRange range, double width, double pixels);
 // of the span) to spare on the side it came in from; zoomed out around the item when it is wider than
 // the window allows. Unchanged when the item is already inside.
 TimeRange ensureVisible(TimeRange range, VirtualNanos from, VirtualNanos to, double margin = 0.1);
-// [start, end] of data shown whole, with a small margin on the right; at least minimumSpan wide.
+// [start, end] of data shown whole, with small margins (marks at the edges stay whole); at least
+// minimumSpan wide.
 TimeRange fitRange(VirtualNanos start, VirtualNanos end);
 
 // Axis ticks. The steps: 1-2-5 from 1 µs to 500 ms, then 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15,
@@ -86,8 +86,7 @@ QString formatDuration(VirtualNanos duration);
 // ---- Visible slices and folding ---------------------------------------------------------------
 
 // The first index in [lo, hi) for which `pred` is false, given pred is true for a prefix.
-template<typename Pred>
-qsizetype partitionPoint(qsizetype lo, qsizetype hi, Pred pred)
+template <typename Pred> qsizetype partitionPoint(qsizetype lo, qsizetype hi, Pred pred)
 {
     while (lo < hi) {
         const qsizetype mid = lo + (hi - lo) / 2;
@@ -102,12 +101,12 @@ qsizetype partitionPoint(qsizetype lo, qsizetype hi, Pred pred)
 // Items [first, last) of `count` items sorted by start that do not overlap one another (the
 // scheduling cycles; the binding cycles of one lane) which may reach into `range`: the item before
 // the first one starting inside may extend into it, and nothing after the last may.
-template<typename StartAt>
+template <typename StartAt>
 std::pair<qsizetype, qsizetype> visibleSlice(qsizetype count, TimeRange range, StartAt startAt)
 {
     const qsizetype last = partitionPoint(0, count, [&](qsizetype i) { return startAt(i) <= range.end; });
     const qsizetype first = partitionPoint(0, last, [&](qsizetype i) { return startAt(i) < range.start; });
-    return {first > 0 ? first - 1 : 0, last};
+    return { first > 0 ? first - 1 : 0, last };
 }
 
 // What the view paints for a run of items: one item at its extent, or several folded into one
@@ -126,9 +125,9 @@ struct FoldedRun
 // `minWidth` pixels wide come out alone; a narrower item swallows every item that starts less than
 // `minWidth` pixels after it (found by binary search, so a slice of 150,000 items costs a few hundred
 // steps), except a wide last one, which comes out on its own. A run is at least 1 pixel wide.
-template<typename StartAt, typename EndAt>
-std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizetype first, qsizetype last, StartAt startAt, EndAt endAt,
-                                 double minWidth)
+template <typename StartAt, typename EndAt>
+std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizetype first, qsizetype last,
+    StartAt startAt, EndAt endAt, double minWidth)
 {
     std::vector<FoldedRun> runs;
     qsizetype i = first;
@@ -136,7 +135,7 @@ std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizety
         const double x0 = coordinates.timeToX(startAt(i));
         const double x1 = coordinates.timeToX(endAt(i));
         if (x1 - x0 >= minWidth) {
-            runs.push_back({i, i + 1, x0, x1});
+            runs.push_back({ i, i + 1, x0, x1 });
             ++i;
             continue;
         }
@@ -146,7 +145,7 @@ std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizety
         if (next - 1 > i && coordinates.timeToX(endAt(next - 1)) - coordinates.timeToX(startAt(next - 1)) >= minWidth)
             --next;
         const double end = coordinates.timeToX(endAt(next - 1));
-        runs.push_back({i, next, x0, std::max(end, x0 + 1.0)});
+        runs.push_back({ i, next, x0, std::max(end, x0 + 1.0) });
         i = next;
     }
     return runs;

@@ -9,7 +9,6 @@
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <cmath>
 
 namespace ksv {
@@ -31,7 +30,7 @@ TimelinePlot::TimelinePlot(Playback* playback, TimelineZoom* zoom, QWidget* pare
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * minBindingLaneHeight);
+    setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * maxBindingLaneHeight);
 
     // Playback reports every batch of trace and every cursor move; the view catches up at most
     // about 30 times a second.
@@ -91,7 +90,7 @@ void TimelinePlot::refresh()
     const int oldHeight = contentHeight();
     updateIndexes();
     m_cursorTime = m_playback->index() ? m_playback->cursorTime() : 0;
-    m_zoom->setDataBounds({0, std::max(m_dataEnd, m_cursorTime)});
+    m_zoom->setDataBounds({ 0, std::max(m_dataEnd, m_cursorTime) });
     followCursor();
     if (contentHeight() != oldHeight)
         Q_EMIT contentHeightChanged();
@@ -107,7 +106,8 @@ void TimelinePlot::updateIndexes()
     const bool finished = m_playback->isFinished();
     m_points.resize(cycles.size(), 0);
     // A cycle is final once the next one began (or the run is over): its record no longer changes.
-    const qsizetype finalCount = finished ? qsizetype(cycles.size()) : std::max<qsizetype>(0, qsizetype(cycles.size()) - 1);
+    const qsizetype finalCount
+        = finished ? qsizetype(cycles.size()) : std::max<qsizetype>(0, qsizetype(cycles.size()) - 1);
     for (; m_cyclesFinal < finalCount; ++m_cyclesFinal) {
         const trace::CycleRecord& cycle = cycles[size_t(m_cyclesFinal)];
         if (cycle.endEvent < 0)
@@ -127,14 +127,14 @@ void TimelinePlot::updateIndexes()
     if (m_laneBindings.size() < lanes) {
         m_laneBindings.resize(lanes);
         m_laneFinal.resize(lanes, 0);
-        m_laneFailedPrefix.resize(lanes, std::vector<qint32> {0});
+        m_laneFailedPrefix.resize(lanes, std::vector<qint32> { 0 });
     }
     for (; m_bindingsSeen < bindings.size(); ++m_bindingsSeen) {
         const auto lane = size_t(bindings[m_bindingsSeen].lane);
         if (lane >= m_laneBindings.size()) {
             m_laneBindings.resize(lane + 1);
             m_laneFinal.resize(lane + 1, 0);
-            m_laneFailedPrefix.resize(lane + 1, std::vector<qint32> {0});
+            m_laneFailedPrefix.resize(lane + 1, std::vector<qint32> { 0 });
         }
         m_laneBindings[lane].push_back(qint32(m_bindingsSeen));
     }
@@ -180,8 +180,9 @@ bool TimelinePlot::bindingFailed(const trace::BindingRecord& binding) const
 
 qint64 TimelinePlot::failuresIn(qsizetype first, qsizetype last) const
 {
+    // Finished cycles from the prefix sums; the few the last refresh has not counted yet, one by one.
     const qsizetype final = std::clamp(m_cyclesFinal, first, last);
-    qint64 failures = m_failedPrefix[size_t(final)] - m_failedPrefix[size_t(first)];
+    qint64 failures = final > first ? m_failedPrefix[size_t(final)] - m_failedPrefix[size_t(first)] : 0;
     for (qsizetype i = final; i < last; ++i)
         failures += cycleFailed(i) ? 1 : 0;
     return failures;
@@ -191,7 +192,7 @@ qint64 TimelinePlot::laneFailuresIn(int lane, qsizetype first, qsizetype last) c
 {
     const auto& prefix = m_laneFailedPrefix[size_t(lane)];
     const qsizetype final = std::clamp(m_laneFinal[size_t(lane)], first, last);
-    qint64 failures = prefix[size_t(final)] - prefix[size_t(first)];
+    qint64 failures = final > first ? prefix[size_t(final)] - prefix[size_t(first)] : 0;
     const auto& bindings = m_playback->index()->bindings();
     for (qsizetype i = final; i < last; ++i)
         failures += bindingFailed(bindings[size_t(m_laneBindings[size_t(lane)][size_t(i)])]) ? 1 : 0;
@@ -207,7 +208,8 @@ quint32 TimelinePlot::pointsOf(qint32 cycle) const
     if (cached & pointsKnown)
         return cached & ~pointsKnown;
     const trace::TraceIndex* index = m_playback->index();
-    const timeline::PointsRan ran = timeline::pointsRan(index->trace(), index->indexed(), index->cycles()[size_t(cycle)]);
+    const timeline::PointsRan ran
+        = timeline::pointsRan(index->trace(), index->indexed(), index->cycles()[size_t(cycle)]);
     if (ran.complete)
         cached = quint16(ran.mask) | pointsKnown;
     return ran.mask;
@@ -217,16 +219,17 @@ quint32 TimelinePlot::pointsOf(qint32 cycle) const
 
 void TimelinePlot::followCursor()
 {
-    // Only while playing: a cursor moved by a seek or a step stays where the user put the window.
-    if (!m_playback->index() || !m_playback->isPlaying() || !m_zoom->isFollowing() || m_zoom->isFitAll()
-        || m_cursorTime == m_followedCursor)
+    // Only while playing or tracking the engine: after a seek or a step the window stays where the
+    // user put it.
+    if (!m_playback->index() || !(m_playback->isPlaying() || m_playback->isFollowing()) || !m_zoom->isFollowing()
+        || m_zoom->isFitAll() || m_cursorTime == m_followedCursor)
         return;
     m_followedCursor = m_cursorTime;
     const TimeRange range = m_zoom->range();
     const auto edge = range.span() / 50;
     if (m_cursorTime > range.end - edge || m_cursorTime < range.start) {
         const auto before = static_cast<VirtualNanos>(double(range.span()) * 0.85);
-        m_zoom->scrollTo({m_cursorTime - before, m_cursorTime - before + range.span()});
+        m_zoom->scrollTo({ m_cursorTime - before, m_cursorTime - before + range.span() });
     }
 }
 
@@ -248,7 +251,7 @@ TimelineCoordinates TimelinePlot::coordinates() const
     return TimelineCoordinates(m_zoom->range(), plotWidth());
 }
 
-TimelinePlot::Frame TimelinePlot::frame() const
+TimelinePlot::Frame TimelinePlot::frame(bool visibleLanesOnly) const
 {
     Frame frame;
     frame.coordinates = coordinates();
@@ -275,7 +278,11 @@ TimelinePlot::Frame TimelinePlot::frame() const
 
     const auto& bindings = index->bindings();
     frame.bindings.resize(m_laneBindings.size());
+    const int lanesTop = laneRect(Lane::SelectedPod).bottom();
     for (size_t lane = 0; lane < m_laneBindings.size(); ++lane) {
+        const QRect row = laneRect(Lane::Binding, int(lane));
+        if (visibleLanesOnly && (row.bottom() < lanesTop || row.top() > height()))
+            continue;
         const auto& members = m_laneBindings[lane];
         const auto startAt = [&](qsizetype i) { return bindingStart(bindings[size_t(members[size_t(i)])]); };
         const auto endAt = [&](qsizetype i) { return bindingEnd(bindings[size_t(members[size_t(i)])]); };
@@ -296,16 +303,20 @@ QRect TimelinePlot::laneRect(Lane lane, int bindingLane) const
 {
     const int top = axisHeight();
     switch (lane) {
-    case Lane::None: return {};
-    case Lane::Axis: return QRect(plotLeft(), 0, plotWidth(), top);
-    case Lane::Scheduling: return QRect(plotLeft(), top, plotWidth(), schedulingHeight);
-    case Lane::SelectedPod: return QRect(plotLeft(), top + schedulingHeight, plotWidth(), podLaneHeight);
+    case Lane::None:
+        return {};
+    case Lane::Axis:
+        return QRect(plotLeft(), 0, plotWidth(), top);
+    case Lane::Scheduling:
+        return QRect(plotLeft(), top, plotWidth(), schedulingHeight);
+    case Lane::SelectedPod:
+        return QRect(plotLeft(), top + schedulingHeight, plotWidth(), podLaneHeight);
     case Lane::Binding: {
         const int lanesTop = top + schedulingHeight + podLaneHeight + lanesGap;
         if (bindingLane == 0 && m_laneBindings.empty())
             return QRect(plotLeft(), lanesTop, plotWidth(), maxBindingLaneHeight);
-        const int height = std::clamp((this->height() - lanesTop) / std::max<int>(1, int(m_laneBindings.size())), minBindingLaneHeight,
-                                      maxBindingLaneHeight);
+        const int height = std::clamp((this->height() - lanesTop) / std::max<int>(1, int(m_laneBindings.size())),
+            minBindingLaneHeight, maxBindingLaneHeight);
         return QRect(plotLeft(), lanesTop + bindingLane * height - m_scrollY, plotWidth(), height);
     }
     }
@@ -339,12 +350,14 @@ void TimelinePlot::setVerticalOffset(int offset)
 qint32 TimelinePlot::cycleNear(VirtualNanos t, VirtualNanos tolerance) const
 {
     const auto& cycles = m_playback->index()->cycles();
-    const qsizetype after = timeline::partitionPoint(0, qsizetype(cycles.size()), [&](qsizetype i) { return cycles[size_t(i)].start <= t + tolerance; });
+    const qsizetype after = timeline::partitionPoint(
+        0, qsizetype(cycles.size()), [&](qsizetype i) { return cycles[size_t(i)].start <= t + tolerance; });
     qint32 best = -1;
     VirtualNanos bestDistance = tolerance + 1;
     for (qsizetype i = after - 1; i >= std::max<qsizetype>(0, after - 2); --i) {
         const auto& cycle = cycles[size_t(i)];
-        const VirtualNanos distance = t < cycle.start ? cycle.start - t : std::max<VirtualNanos>(0, t - cycleEnd(cycle));
+        const VirtualNanos distance
+            = t < cycle.start ? cycle.start - t : std::max<VirtualNanos>(0, t - cycleEnd(cycle));
         if (distance < bestDistance) {
             bestDistance = distance;
             best = qint32(i);
@@ -358,12 +371,13 @@ qint32 TimelinePlot::bindingNear(int lane, VirtualNanos t, VirtualNanos toleranc
     const auto& bindings = m_playback->index()->bindings();
     const auto& members = m_laneBindings[size_t(lane)];
     const qsizetype after = timeline::partitionPoint(0, qsizetype(members.size()),
-                                                     [&](qsizetype i) { return bindingStart(bindings[size_t(members[size_t(i)])]) <= t + tolerance; });
+        [&](qsizetype i) { return bindingStart(bindings[size_t(members[size_t(i)])]) <= t + tolerance; });
     qint32 best = -1;
     VirtualNanos bestDistance = tolerance + 1;
     for (qsizetype i = after - 1; i >= std::max<qsizetype>(0, after - 2); --i) {
         const auto& binding = bindings[size_t(members[size_t(i)])];
-        const VirtualNanos distance = t < bindingStart(binding) ? bindingStart(binding) - t : std::max<VirtualNanos>(0, t - bindingEnd(binding));
+        const VirtualNanos distance = t < bindingStart(binding) ? bindingStart(binding) - t
+                                                                : std::max<VirtualNanos>(0, t - bindingEnd(binding));
         if (distance < bestDistance) {
             bestDistance = distance;
             best = members[size_t(i)];
@@ -388,7 +402,7 @@ TimelinePlot::Hit TimelinePlot::hitTest(QPoint position) const
         hit.cycle = cycleNear(hit.time, tolerance);
         if (hit.cycle >= 0) {
             // Count what shares the pixels: a fold cannot be clicked apart, only zoomed into.
-            const Frame frame = this->frame();
+            const Frame frame = this->frame(true);
             for (const FoldedRun& run : frame.cycles) {
                 if (hit.cycle >= run.first && hit.cycle < run.last)
                     hit.folded = run.count();
@@ -402,7 +416,8 @@ TimelinePlot::Hit TimelinePlot::hitTest(QPoint position) const
             for (const qint32 i : index->podCycles(pod)) {
                 const auto& cycle = index->cycles()[size_t(i)];
                 const VirtualNanos end = std::max(cycleEnd(cycle), cycle.start + tolerance);
-                const VirtualNanos distance = hit.time < cycle.start ? cycle.start - hit.time : std::max<VirtualNanos>(0, hit.time - end);
+                const VirtualNanos distance
+                    = hit.time < cycle.start ? cycle.start - hit.time : std::max<VirtualNanos>(0, hit.time - end);
                 if (distance < bestDistance) {
                     bestDistance = distance;
                     hit.cycle = i;
@@ -517,7 +532,7 @@ void TimelinePlot::mouseDoubleClickEvent(QMouseEvent* event)
     if (from < 0)
         return;
     const VirtualNanos margin = std::max<VirtualNanos>((to - from) / 4, timeline::minimumSpan);
-    m_zoom->setRange({from - margin, to + margin}, true);
+    m_zoom->setRange({ from - margin, to + margin }, true);
 }
 
 void TimelinePlot::wheelEvent(QWheelEvent* event)
@@ -542,22 +557,28 @@ void TimelinePlot::wheelEvent(QWheelEvent* event)
 
 void TimelinePlot::keyPressEvent(QKeyEvent* event)
 {
+    // The arrows, Home and Space step and play (the window's playback shortcuts): the timeline
+    // keeps to the keys nobody else uses. Time moves with the wheel and the mouse.
     const TimeRange range = m_zoom->range();
     switch (event->key()) {
-    case Qt::Key_Left:
-    case Qt::Key_Right: {
-        const double pixels = plotWidth() / 5.0 * (event->key() == Qt::Key_Left ? 1 : -1);
-        m_zoom->setFollowing(false);
-        m_zoom->setRange(timeline::panByPixels(range, plotWidth(), pixels), !event->isAutoRepeat());
+    case Qt::Key_Up:
+        setVerticalOffset(m_scrollY - maxBindingLaneHeight);
         break;
-    }
-    case Qt::Key_Up: setVerticalOffset(m_scrollY - maxBindingLaneHeight); break;
-    case Qt::Key_Down: setVerticalOffset(m_scrollY + maxBindingLaneHeight); break;
-    case Qt::Key_Home: m_zoom->setRange({0, range.span()}, true); break;
-    case Qt::Key_End:
-        m_zoom->setRange({m_cursorTime - range.span() * 9 / 10, m_cursorTime + range.span() / 10}, true);
+    case Qt::Key_Down:
+        setVerticalOffset(m_scrollY + maxBindingLaneHeight);
         break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_PageUp:
+        setVerticalOffset(m_scrollY - height() / 2);
+        break;
+    case Qt::Key_PageDown:
+        setVerticalOffset(m_scrollY + height() / 2);
+        break;
+    case Qt::Key_End: // the cursor into view, near the right edge
+        m_zoom->setRange({ m_cursorTime - range.span() * 9 / 10, m_cursorTime + range.span() / 10 }, true);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }

@@ -12,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
-
 #include <vector>
 
 namespace ksv {
@@ -39,7 +38,8 @@ public:
     ~TimelinePlot() override;
 
     // What a paint draws, for the current window: runs index into cycles(), failedCycles(),
-    // preemptedCycles() and, per binding lane, laneBindings(lane).
+    // preemptedCycles() and, per binding lane, laneBindings(lane). With `visibleLanesOnly`, binding
+    // lanes scrolled out of view are left empty.
     struct Frame
     {
         timeline::TimelineCoordinates coordinates;
@@ -48,7 +48,7 @@ public:
         std::vector<timeline::FoldedRun> preemptions;
         std::vector<std::vector<timeline::FoldedRun>> bindings;
     };
-    Frame frame() const;
+    Frame frame(bool visibleLanesOnly = false) const;
 
     timeline::TimelineCoordinates coordinates() const;
     // The area time maps onto: right of the lane labels.
@@ -62,9 +62,9 @@ public:
     {
         Lane lane = Lane::None;
         VirtualNanos time = 0;
-        qint32 cycle = -1;   // index into cycles()
+        qint32 cycle = -1; // index into cycles()
         qint32 binding = -1; // index into bindings()
-        qint64 folded = 0;   // > 1: the point lies on a fold of that many items
+        qint64 folded = 0; // > 1: the point lies on a fold of that many items
     };
     Hit hitTest(QPoint position) const;
     QString toolTipAt(QPoint position) const;
@@ -104,7 +104,9 @@ private:
     static constexpr int podLaneHeight = 30;
     static constexpr int lanesGap = 6;
     static constexpr int maxBindingLaneHeight = 18;
-    static constexpr int minBindingLaneHeight = 10;
+    // Binding lanes squeeze down to thin stripes before they scroll: in a short dock seeing how many
+    // binding cycles run at once matters more than reading each one.
+    static constexpr int minBindingLaneHeight = 4;
     static constexpr int dragThreshold = 4;
 
     void scheduleRefresh();
@@ -132,8 +134,8 @@ private:
     void paintCycle(QPainter& painter, const Frame& frame, qint32 index, QRectF bar) const;
     void paintSelectedPod(QPainter& painter, const Frame& frame) const;
     void paintBindings(QPainter& painter, const Frame& frame) const;
-    void paintBinding(QPainter& painter, const timeline::TimelineCoordinates& coordinates, const trace::BindingRecord& binding,
-                      QRectF row) const;
+    void paintBinding(QPainter& painter, const timeline::TimelineCoordinates& coordinates,
+        const trace::BindingRecord& binding, QRectF row) const;
     void paintLabels(QPainter& painter) const;
 
     QString cycleToolTip(qint32 cycle) const;
@@ -150,7 +152,7 @@ private:
     // Cycles [0, m_cyclesFinal) are finished and counted in the arrays below; cycles only finish in
     // order (the scheduling loop is serial).
     qsizetype m_cyclesFinal = 0;
-    std::vector<qint32> m_failedPrefix {0}; // failures among cycles [0, i)
+    std::vector<qint32> m_failedPrefix { 0 }; // failures among cycles [0, i)
     std::vector<qint32> m_failedCycles;
     std::vector<qint32> m_preemptedCycles;
     mutable std::vector<quint16> m_points; // per cycle: the extension points that ran, 0 = not read yet

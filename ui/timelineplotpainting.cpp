@@ -1,8 +1,7 @@
 // The timeline's painting: see timelineplot.h.
-#include "timelineplot.h"
-
 #include "cyclesegments.h"
 #include "playback.h"
+#include "timelineplot.h"
 #include "viewcolors.h"
 
 #include <QPainter>
@@ -18,8 +17,17 @@ namespace {
 QColor faded(QColor color, const QColor& towards, double amount)
 {
     return QColor::fromRgbF(float(color.redF() + (towards.redF() - color.redF()) * amount),
-                            float(color.greenF() + (towards.greenF() - color.greenF()) * amount),
-                            float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
+        float(color.greenF() + (towards.greenF() - color.greenF()) * amount),
+        float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
+}
+
+// Separators and grid lines: the text colour, faint, so they show on light and dark palettes alike
+// (QPalette::Mid is darker than Base in some dark palettes).
+QColor rule(const QPalette& palette)
+{
+    QColor color = palette.color(QPalette::WindowText);
+    color.setAlphaF(0.3f);
+    return color;
 }
 
 QRectF span(double x0, double x1, double top, double height)
@@ -41,7 +49,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("No run loaded: open a scenario to see its scheduling cycles."));
         return;
     }
-    const Frame frame = this->frame();
+    const Frame frame = this->frame(true);
     const TimelineCoordinates& c = frame.coordinates;
 
     // Lanes' backgrounds, binding lanes clipped below the fixed lanes.
@@ -79,7 +87,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.setBrush(cursorColor);
         painter.setPen(Qt::NoPen);
         const QPointF tip(cursorX, axisHeight());
-        painter.drawPolygon(QPolygonF({tip, tip + QPointF(-6, -8), tip + QPointF(6, -8)}));
+        painter.drawPolygon(QPolygonF({ tip, tip + QPointF(-6, -8), tip + QPointF(6, -8) }));
     }
 }
 
@@ -88,7 +96,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
     const TimelineCoordinates& c = frame.coordinates;
     const QRect axis = laneRect(Lane::Axis);
     painter.fillRect(QRect(0, 0, width(), axis.height()), palette().window());
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(0, axis.bottom(), width(), axis.bottom());
 
     // The finest step whose labels do not collide.
@@ -102,8 +110,8 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
             break;
         step = timeline::nextTickStep(step);
     }
-    QColor grid = palette().color(QPalette::Mid);
-    grid.setAlphaF(0.35f);
+    QColor grid = rule(palette());
+    grid.setAlphaF(0.10f);
     for (const VirtualNanos t : timeline::ticks(c.range(), step)) {
         const double x = plotLeft() + c.timeToX(t);
         painter.setPen(palette().color(QPalette::WindowText));
@@ -137,7 +145,8 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         painter.fillRect(block, faded(colors::scheduled(), palette().color(QPalette::Base), 0.25));
         if (failures > 0) {
             const double share = std::max(3.0, block.height() * double(failures) / double(run.count()));
-            painter.fillRect(QRectF(block.left(), block.bottom() - share + 1, block.width(), share), colors::unschedulable());
+            painter.fillRect(
+                QRectF(block.left(), block.bottom() - share + 1, block.width(), share), colors::unschedulable());
         }
     }
 
@@ -172,15 +181,16 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     painter.setBrush(colors::unschedulable());
     for (const FoldedRun& run : frame.failures) {
         const double x = left + run.x0 + std::min(2.0, (run.x1 - run.x0) / 2);
-        painter.drawPolygon(QPolygonF({QPointF(x, marksTop), QPointF(x + 3.5, marksTop + 6), QPointF(x - 3.5, marksTop + 6)}));
+        painter.drawPolygon(
+            QPolygonF({ QPointF(x, marksTop), QPointF(x + 3.5, marksTop + 6), QPointF(x - 3.5, marksTop + 6) }));
     }
     painter.setBrush(colors::preemption());
     for (const FoldedRun& run : frame.preemptions) {
         const double x = left + run.x0 + std::min(2.0, (run.x1 - run.x0) / 2);
         const double y = marksTop + 3;
-        painter.drawPolygon(QPolygonF({QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y)}));
+        painter.drawPolygon(QPolygonF({ QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y) }));
     }
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(lane.left(), lane.bottom(), lane.right(), lane.bottom());
 }
 
@@ -190,6 +200,9 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
     const trace::CycleRecord& cycle = traceIndex.cycles()[size_t(index)];
     const bool running = cycle.endEvent < 0;
     const QColor resultColor = running ? colors::running() : colors::result(cycle.code);
+    // Cycles follow one another without a pause: a pixel of gap keeps neighbours apart.
+    if (bar.width() >= 5)
+        bar.setWidth(bar.width() - 1);
     if (running || bar.width() < segmentWidth) {
         painter.fillRect(bar, resultColor);
     } else {
@@ -197,8 +210,8 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
         const double strip = 5;
         const QRectF top(bar.left(), bar.top(), bar.width(), bar.height() - strip);
         painter.fillRect(QRectF(bar.left(), top.bottom(), bar.width(), strip), resultColor);
-        const auto segments =
-            timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.scenario()->timing);
+        const auto segments = timeline::modelSegments(
+            cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.scenario()->timing);
         const QFontMetrics metrics = fontMetrics();
         for (const timeline::CycleSegment& segment : segments) {
             const double x0 = plotLeft() + frame.coordinates.timeToX(segment.start);
@@ -207,10 +220,11 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
             painter.fillRect(rect, colors::extensionPoint(segment.point));
             const QString name = framework::toString(segment.point);
             if (rect.width() > metrics.horizontalAdvance(name) + 6) {
-                painter.setPen(segment.point == framework::ExtensionPoint::Filter || segment.point == framework::ExtensionPoint::Score
-                                       || segment.point == framework::ExtensionPoint::Permit
-                                   ? QColor(Qt::white)
-                                   : QColor(Qt::black));
+                painter.setPen(segment.point == framework::ExtensionPoint::Filter
+                            || segment.point == framework::ExtensionPoint::Score
+                            || segment.point == framework::ExtensionPoint::Permit
+                        ? QColor(Qt::white)
+                        : QColor(Qt::black));
                 painter.drawText(rect, Qt::AlignCenter, name);
             }
             if (x0 > bar.left() + 0.5) {
@@ -229,10 +243,12 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
     // Pod and attempt above a bar wide enough for them.
     const QFontMetrics metrics = fontMetrics();
     if (bar.width() > 40) {
-        const QString text = traceIndex.catalogue().podKey(cycle.pod) + QStringLiteral(" #") + QString::number(cycle.attempt);
+        const QString text
+            = traceIndex.catalogue().podKey(cycle.pod) + QStringLiteral(" #") + QString::number(cycle.attempt);
         painter.setPen(palette().color(QPalette::Text));
         const QRectF textRect(bar.left() + 2, bar.top() - textRowHeight, bar.width() - 4, textRowHeight);
-        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(text, Qt::ElideRight, int(textRect.width())));
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(text, Qt::ElideRight, int(textRect.width())));
     }
 }
 
@@ -244,7 +260,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     if (pod < 0 || pod >= index.catalogue().podCount()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(lane.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("Click a cycle to follow its pod's attempts, retries and binding here."));
+            tr("Click a cycle to follow its pod's attempts, retries and binding here."));
         return;
     }
     const TimelineCoordinates& c = frame.coordinates;
@@ -287,7 +303,8 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     }
 }
 
-void TimelinePlot::paintBinding(QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
+void TimelinePlot::paintBinding(
+    QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
 {
     const double left = plotLeft();
     const VirtualNanos start = bindingStart(binding);
@@ -330,22 +347,60 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
 {
     const auto& bindings = m_playback->index()->bindings();
     const double left = plotLeft();
+    const QColor foldColor = faded(colors::binding(), palette().color(QPalette::Base), 0.3);
+    std::vector<QRectF> failedFolds; // red strips go over the blocks
     for (size_t lane = 0; lane < frame.bindings.size(); ++lane) {
         const QRect row = laneRect(Lane::Binding, int(lane));
         if (row.bottom() < laneRect(Lane::SelectedPod).bottom() || row.top() > height())
             continue;
-        const QRectF inner = QRectF(row).adjusted(0, 2, 0, -2);
+        const double gap = row.height() >= 10 ? 2 : row.height() >= 6 ? 1 : 0;
+        const QRectF inner = QRectF(row).adjusted(0, gap, 0, -gap);
         const auto& members = m_laneBindings[lane];
+        // Folds that touch are filled as one block: a busy lane is a few rectangles, not hundreds.
+        double blockStart = 0;
+        double blockEnd = -1;
+        const auto flush = [&] {
+            if (blockEnd >= blockStart)
+                painter.fillRect(span(blockStart, blockEnd, inner.top(), inner.height()), foldColor);
+            blockEnd = -1;
+        };
         for (const FoldedRun& run : frame.bindings[lane]) {
             if (!run.folded()) {
+                flush();
                 paintBinding(painter, frame.coordinates, bindings[size_t(members[size_t(run.first)])], inner);
                 continue;
             }
-            const QRectF block = span(left + run.x0, left + run.x1, inner.top(), inner.height());
-            painter.fillRect(block, faded(colors::binding(), palette().color(QPalette::Base), 0.3));
+            const double x0 = left + run.x0;
+            const double x1 = std::max(left + run.x1, x0 + 2);
+            if (blockEnd >= blockStart && x0 <= blockEnd + 1) {
+                blockEnd = std::max(blockEnd, x1);
+            } else {
+                flush();
+                blockStart = x0;
+                blockEnd = x1;
+            }
             if (laneFailuresIn(int(lane), run.first, run.last) > 0)
-                painter.fillRect(QRectF(block.left(), block.bottom() - 3, block.width(), 3), colors::bindingFailed());
+                failedFolds.push_back(QRectF(x0, inner.bottom() - 3, x1 - x0, 3));
         }
+        flush();
+        for (const QRectF& strip : failedFolds)
+            painter.fillRect(strip, colors::bindingFailed());
+        failedFolds.clear();
+    }
+    // The selected pod's binding cycles, outlined in their lanes.
+    const qint32 pod = m_playback->selectedPod();
+    if (pod < 0 || pod >= m_playback->index()->catalogue().podCount())
+        return;
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setBrush(Qt::NoBrush);
+    for (const qint32 b : m_playback->index()->podBindings(pod)) {
+        const trace::BindingRecord& binding = bindings[size_t(b)];
+        const double x0 = left + frame.coordinates.timeToX(bindingStart(binding));
+        const double x1 = std::max(left + frame.coordinates.timeToX(bindingEnd(binding)), x0 + 2);
+        if (x1 >= left && x0 <= width())
+            painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane))
+                                 .adjusted(0, 1, 0, -1)
+                                 .intersected(QRectF(x0 - 1, 0, x1 - x0 + 2, height())));
     }
 }
 
@@ -353,38 +408,45 @@ void TimelinePlot::paintLabels(QPainter& painter) const
 {
     const QRect column(0, 0, m_labelWidth, height());
     painter.fillRect(column, palette().window());
-    painter.setPen(palette().color(QPalette::Mid));
+    painter.setPen(rule(palette()));
     painter.drawLine(column.right(), 0, column.right(), height());
     const QFontMetrics metrics = fontMetrics();
-    const auto label = [&](const QRect& lane, const QString& text, bool bold = false, Qt::TextElideMode elide = Qt::ElideMiddle) {
-        QFont font = painter.font();
-        font.setBold(bold);
-        painter.setFont(font);
-        painter.setPen(palette().color(QPalette::WindowText));
-        const QRect rect(6, lane.top(), m_labelWidth - 10, lane.height());
-        painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font).elidedText(text, elide, rect.width()));
-        font.setBold(false);
-        painter.setFont(font);
-    };
+    const auto label
+        = [&](const QRect& lane, const QString& text, bool bold = false, Qt::TextElideMode elide = Qt::ElideMiddle) {
+              QFont font = painter.font();
+              font.setBold(bold);
+              painter.setFont(font);
+              painter.setPen(palette().color(QPalette::WindowText));
+              const QRect rect(6, lane.top(), m_labelWidth - 10, lane.height());
+              painter.drawText(
+                  rect, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font).elidedText(text, elide, rect.width()));
+              font.setBold(false);
+              painter.setFont(font);
+          };
     label(laneRect(Lane::Axis), tr("Virtual time"));
     label(cycleBarRect(), tr("Scheduling"), true);
     const trace::TraceIndex* index = m_playback->index();
     const qint32 pod = m_playback->selectedPod();
-    label(laneRect(Lane::SelectedPod), index && pod >= 0 && pod < index->catalogue().podCount()
-                                           ? index->catalogue().podKey(pod)
-                                           : tr("Selected pod"),
-          false, Qt::ElideLeft); // a pod's name says more than its namespace
+    label(laneRect(Lane::SelectedPod),
+        index && pod >= 0 && pod < index->catalogue().podCount() ? index->catalogue().podKey(pod) : tr("Selected pod"),
+        false, Qt::ElideLeft); // a pod's name says more than its namespace
     painter.save();
     painter.setClipRect(QRect(0, laneRect(Lane::SelectedPod).bottom() + 1, m_labelWidth, height()));
     const int lanes = int(m_laneBindings.size());
     if (lanes == 0) {
         label(laneRect(Lane::Binding, 0), tr("Binding"), true);
     } else {
-        const int rowHeight = laneRect(Lane::Binding, 0).height();
-        // Every lane when the rows fit a line of text; otherwise every few.
-        const int every = rowHeight >= metrics.height() ? 1 : (metrics.height() + rowHeight - 1) / rowHeight + 1;
-        for (int lane = 0; lane < lanes; lane += every)
-            label(laneRect(Lane::Binding, lane), tr("Binding %1").arg(lane + 1), lane == 0);
+        const QRect first = laneRect(Lane::Binding, 0);
+        if (first.height() >= metrics.height()) {
+            for (int lane = 0; lane < lanes; ++lane)
+                label(laneRect(Lane::Binding, lane), tr("Binding %1").arg(lane + 1), lane == 0);
+        } else {
+            // Lanes squeezed thinner than a line of text: one label for them all.
+            const QRect all(
+                first.left(), first.top(), first.width(), laneRect(Lane::Binding, lanes - 1).bottom() - first.top());
+            label(QRect(all.left(), all.top(), all.width(), std::min(all.height(), 2 * metrics.height())),
+                tr("Binding 1–%1").arg(lanes), true);
+        }
     }
     painter.restore();
 }

@@ -1,25 +1,26 @@
 // The timeline's tooltips: see timelineplot.h.
-#include "timelineplot.h"
-
 #include "cyclesegments.h"
+#include "format.h"
 #include "playback.h"
+#include "timelineplot.h"
 
 namespace ksv {
 
 using framework::Code;
 using timeline::formatDuration;
-using timeline::formatTick;
 
 namespace {
 
 QString row(const QString& name, const QString& value)
 {
-    return QStringLiteral("<tr><td style='padding-right:8px'>") + name + QStringLiteral("</td><td>") + value + QStringLiteral("</td></tr>");
+    return QStringLiteral("<tr><td style='padding-right:8px'>") + name + QStringLiteral("</td><td>") + value
+        + QStringLiteral("</td></tr>");
 }
 
+// As the other views print times, so one can be matched with the other.
 QString at(VirtualNanos t)
 {
-    return formatTick(t, 1000) + QStringLiteral(" (") + QString::number(t) + QStringLiteral(" ns)");
+    return format::virtualTime(t);
 }
 
 } // namespace
@@ -28,26 +29,27 @@ QString TimelinePlot::toolTipAt(QPoint position) const
 {
     const QRect podLane = laneRect(Lane::SelectedPod);
     const qint32 pod = m_playback->selectedPod();
-    if (position.x() < plotLeft() && position.y() >= podLane.top() && position.y() <= podLane.bottom() && m_playback->index() && pod >= 0
-        && pod < m_playback->index()->catalogue().podCount())
+    if (position.x() < plotLeft() && position.y() >= podLane.top() && position.y() <= podLane.bottom()
+        && m_playback->index() && pod >= 0 && pod < m_playback->index()->catalogue().podCount())
         return tr("<b>%1</b>: %n attempt(s)", nullptr, int(m_playback->index()->podCycles(pod).size()))
             .arg(m_playback->index()->catalogue().podKey(pod).toHtmlEscaped());
     const Hit hit = hitTest(position);
     if (hit.lane == Lane::Axis)
-        return tr("%1<br><i>Click or drag on the axis to move the cursor there.</i>").arg(formatTick(hit.time, 1000));
+        return tr("%1<br><i>Click or drag on the axis to move the cursor there.</i>").arg(at(hit.time));
     if (hit.cycle >= 0 && hit.folded > 1 && hit.lane == Lane::Scheduling) {
-        const Frame frame = this->frame();
+        const Frame frame = this->frame(true);
         for (const timeline::FoldedRun& run : frame.cycles) {
             if (hit.cycle < run.first || hit.cycle >= run.last)
                 continue;
             const auto& cycles = m_playback->index()->cycles();
             const VirtualNanos from = cycles[size_t(run.first)].start;
             const VirtualNanos to = cycleEnd(cycles[size_t(run.last - 1)]);
-            return tr("<b>%1 scheduling cycles</b>, %2 failed<br>%3 – %4<br><i>Too narrow to draw apart: zoom in (wheel, +, or "
+            return tr("<b>%1 scheduling cycles</b>, %2 failed<br>%3 – %4<br><i>Too narrow to draw apart: zoom in "
+                      "(wheel, +, or "
                       "double-click) to see them one by one.</i>")
                 .arg(run.count())
                 .arg(failuresIn(run.first, run.last))
-                .arg(formatTick(from, 1000), formatTick(to, 1000));
+                .arg(at(from), at(to));
         }
     }
     if (hit.cycle >= 0)
@@ -63,8 +65,9 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
     const trace::Trace& trace = traceIndex.trace();
     const trace::CycleRecord& cycle = traceIndex.cycles()[size_t(index)];
     const bool running = cycle.endEvent < 0;
-    QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(cycle.pod).toHtmlEscaped() + QStringLiteral("</b> — ")
-                 + tr("attempt %1, scheduling cycle %2").arg(cycle.attempt).arg(cycle.cycle) + QStringLiteral("<table>");
+    QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(cycle.pod).toHtmlEscaped()
+        + QStringLiteral("</b> — ") + tr("attempt %1, scheduling cycle %2").arg(cycle.attempt).arg(cycle.cycle)
+        + QStringLiteral("<table>");
     QString result = running ? tr("running") : framework::toString(Code(cycle.code));
     if (!running && cycle.code == quint8(Code::Success) && cycle.node >= 0)
         result += tr(" on %1").arg(trace.string(cycle.node).toHtmlEscaped());
@@ -81,15 +84,18 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
     text += QStringLiteral("</table>");
     if (!running) {
         const timeline::PointsRan ran = timeline::pointsRan(trace, traceIndex.indexed(), cycle);
-        const auto segments = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.scenario()->timing);
+        const auto segments
+            = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.scenario()->timing);
         QStringList parts;
         for (const timeline::CycleSegment& segment : segments)
-            parts.append(framework::toString(segment.point) + QLatin1Char(' ') + formatDuration(segment.end - segment.start));
+            parts.append(
+                framework::toString(segment.point) + QLatin1Char(' ') + formatDuration(segment.end - segment.start));
         if (!parts.isEmpty())
             text += QStringLiteral("<p>") + parts.join(QStringLiteral(" · ")) + QStringLiteral("</p>");
-        text += tr("<p><i>Segments are modeled, not measured: the engine charges a cycle cycleBase + cyclePerNode × nodes "
-                   "evaluated. Filter is drawn as evaluated × cyclePerNode; the rest is split evenly over the other "
-                   "extension points that ran.</i></p>");
+        text += tr(
+            "<p><i>Segments are modeled, not measured: the engine charges a cycle cycleBase + cyclePerNode × nodes "
+            "evaluated. Filter is drawn as evaluated × cyclePerNode; the rest is split evenly over the other "
+            "extension points that ran.</i></p>");
     }
     return text;
 }
@@ -98,11 +104,15 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
 {
     const trace::TraceIndex& traceIndex = *m_playback->index();
     const trace::BindingRecord& binding = traceIndex.bindings()[size_t(index)];
-    QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(binding.pod).toHtmlEscaped() + QStringLiteral("</b> — ")
-                 + tr("binding cycle on %1").arg(traceIndex.trace().string(binding.node).toHtmlEscaped()) + QStringLiteral("<table>");
+    QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(binding.pod).toHtmlEscaped()
+        + QStringLiteral("</b> — ")
+        + tr("binding cycle on %1").arg(traceIndex.trace().string(binding.node).toHtmlEscaped())
+        + QStringLiteral("<table>");
     if (binding.permitStart >= 0) {
         const VirtualNanos waitEnd = binding.start >= 0 ? binding.start : bindingEnd(binding);
-        text += row(tr("Permit wait"), formatDuration(waitEnd - binding.permitStart) + (binding.start < 0 && binding.finished ? tr(", rejected") : QString()));
+        text += row(tr("Permit wait"),
+            formatDuration(waitEnd - binding.permitStart)
+                + (binding.start < 0 && binding.finished ? tr(", rejected") : QString()));
     }
     if (binding.start >= 0)
         text += row(tr("Bind call"), binding.finished ? formatDuration(binding.end - binding.start) : tr("running"));

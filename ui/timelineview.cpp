@@ -45,21 +45,20 @@ TimelineView::TimelineView(Playback* playback, QWidget* parent)
     auto* legend = new QLabel(this);
     legend->setTextFormat(Qt::RichText);
     legend->setWordWrap(true);
-    QStringList keys {swatch(colors::scheduled(), tr("scheduled")),
-                      swatch(colors::unschedulable(), tr("unschedulable / failed")),
-                      swatch(colors::error(), tr("error")),
-                      swatch(colors::running(), tr("running")),
-                      swatch(colors::preemption(), tr("preemption")),
-                      swatch(colors::permitWait(), tr("Permit wait"), true),
-                      swatch(colors::binding(), tr("bind call"))};
-    for (const framework::ExtensionPoint point : {framework::ExtensionPoint::PreFilter, framework::ExtensionPoint::Filter,
-                                                  framework::ExtensionPoint::PostFilter, framework::ExtensionPoint::PreScore,
-                                                  framework::ExtensionPoint::Score, framework::ExtensionPoint::Reserve,
-                                                  framework::ExtensionPoint::Permit})
+    QStringList keys { swatch(colors::scheduled(), tr("scheduled")),
+        swatch(colors::unschedulable(), tr("unschedulable / failed")), swatch(colors::error(), tr("error")),
+        swatch(colors::running(), tr("running")), swatch(colors::preemption(), tr("preemption")),
+        swatch(colors::permitWait(), tr("Permit wait"), true), swatch(colors::binding(), tr("bind call")) };
+    for (const framework::ExtensionPoint point :
+        { framework::ExtensionPoint::PreFilter, framework::ExtensionPoint::Filter,
+            framework::ExtensionPoint::PostFilter, framework::ExtensionPoint::PreScore,
+            framework::ExtensionPoint::Score, framework::ExtensionPoint::Reserve, framework::ExtensionPoint::Permit })
         keys.append(swatch(colors::extensionPoint(point), framework::toString(point)));
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
-    legend->setToolTip(tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel: scroll binding lanes · click: select a "
-                          "cycle · double-click: zoom onto it · click the axis: move the cursor"));
+    legend->setToolTip(
+        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom · "
+           "F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow · click: select a cycle · "
+           "double-click: zoom onto it · click or drag on the axis: move the cursor"));
 
     auto* plotRow = new QHBoxLayout;
     plotRow->setContentsMargins(0, 0, 0, 0);
@@ -104,9 +103,10 @@ void TimelineView::updateRangeLabel()
     // As precise as a thousandth of the window.
     const timeline::TimeRange range = m_zoom->range();
     const VirtualNanos step = timeline::tickStep(double(range.span()) / 1000, 1);
-    m_rangeLabel->setText(tr("%1 – %2 (%3 shown)")
-                              .arg(timeline::formatTick(range.start / step * step, step), timeline::formatTick(range.end / step * step, step),
-                                   timeline::formatDuration(range.span())));
+    m_rangeLabel->setText(
+        tr("%1 – %2 (%3 shown)")
+            .arg(timeline::formatTick(range.start / step * step, step),
+                timeline::formatTick(range.end / step * step, step), timeline::formatDuration(range.span())));
 }
 
 } // namespace ksv

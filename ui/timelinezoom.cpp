@@ -9,7 +9,8 @@ using timeline::TimeRange;
 TimelineZoom::TimelineZoom(QObject* parent)
     : QObject(parent)
 {
-    const auto make = [this](Action which, const QString& text, const QString& icon, const QList<QKeySequence>& keys, const QString& tip) {
+    const auto make = [this](Action which, const QString& text, const QString& icon, const QList<QKeySequence>& keys,
+                          const QString& tip) {
         auto* action = new QAction(QIcon::fromTheme(icon), text, this);
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -17,22 +18,25 @@ TimelineZoom::TimelineZoom(QObject* parent)
         m_actions[size_t(which)] = action;
         return action;
     };
-    connect(make(ZoomIn, tr("Zoom In"), QStringLiteral("zoom-in"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn},
-                 tr("Zoom in about the centre (+, or the mouse wheel about the pointer)")),
-            &QAction::triggered, this, [this] { zoomIn(); });
-    connect(make(ZoomOut, tr("Zoom Out"), QStringLiteral("zoom-out"), {QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut},
-                 tr("Zoom out about the centre (-)")),
-            &QAction::triggered, this, [this] { zoomOut(); });
-    connect(make(FitAll, tr("Fit All"), QStringLiteral("zoom-fit-best"), {QKeySequence(Qt::Key_F), QKeySequence(Qt::Key_0)},
-                 tr("Show the whole run, and keep showing it as it grows (F)")),
-            &QAction::triggered, this, &TimelineZoom::fitAll);
-    connect(make(Back, tr("Back"), QStringLiteral("go-previous"), {QKeySequence::Back, QKeySequence(Qt::Key_Backspace)},
-                 tr("The previous zoom (Alt+Left)")),
-            &QAction::triggered, this, &TimelineZoom::back);
-    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), {QKeySequence::Forward}, tr("The next zoom (Alt+Right)")),
-            &QAction::triggered, this, &TimelineZoom::forward);
-    QAction* follow = make(Follow, tr("Follow"), QStringLiteral("media-playback-start"), {QKeySequence(Qt::Key_L)},
-                           tr("Keep the playback cursor in view (L)"));
+    connect(make(ZoomIn, tr("Zoom In"), QStringLiteral("zoom-in"),
+                { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn },
+                tr("Zoom in about the centre (+, or the mouse wheel about the pointer)")),
+        &QAction::triggered, this, [this] { zoomIn(); });
+    connect(make(ZoomOut, tr("Zoom Out"), QStringLiteral("zoom-out"),
+                { QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut }, tr("Zoom out about the centre (-)")),
+        &QAction::triggered, this, [this] { zoomOut(); });
+    connect(make(FitAll, tr("Fit All"), QStringLiteral("zoom-fit-best"),
+                { QKeySequence(Qt::Key_F), QKeySequence(Qt::Key_0) },
+                tr("Show the whole run, and keep showing it as it grows (F)")),
+        &QAction::triggered, this, &TimelineZoom::fitAll);
+    connect(make(Back, tr("Back"), QStringLiteral("go-previous"),
+                { QKeySequence::Back, QKeySequence(Qt::Key_Backspace) }, tr("The previous zoom (Alt+Left)")),
+        &QAction::triggered, this, &TimelineZoom::back);
+    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), { QKeySequence::Forward },
+                tr("The next zoom (Alt+Right)")),
+        &QAction::triggered, this, &TimelineZoom::forward);
+    QAction* follow = make(Follow, tr("Follow"), QStringLiteral("media-playback-start"), { QKeySequence(Qt::Key_L) },
+        tr("Keep the playback cursor in view (L)"));
     follow->setCheckable(true);
     follow->setChecked(m_following);
     connect(follow, &QAction::toggled, this, &TimelineZoom::setFollowing);
@@ -46,7 +50,7 @@ void TimelineZoom::apply(TimeRange range)
     // Nothing happens before t = 0: keep at most a sliver of negative time in view.
     const VirtualNanos earliest = -range.span() / 50;
     if (range.start < earliest)
-        range = {earliest, earliest + range.span()};
+        range = { earliest, earliest + range.span() };
     if (range == m_range)
         return;
     m_range = range;
@@ -76,7 +80,7 @@ void TimelineZoom::scrollTo(TimeRange range)
 void TimelineZoom::setDataBounds(TimeRange bounds)
 {
     // A run that has barely begun still gets a millisecond: enough to see its first cycles.
-    m_bounds = {bounds.start, std::max(bounds.end, bounds.start + timeline::nanosPerMilli)};
+    m_bounds = { bounds.start, std::max(bounds.end, bounds.start + timeline::nanosPerMilli) };
     if (m_fitAll)
         apply(timeline::fitRange(m_bounds.start, m_bounds.end));
 }
@@ -130,7 +134,7 @@ void TimelineZoom::reset()
 {
     m_back.clear();
     m_forward.clear();
-    m_bounds = {0, 0};
+    m_bounds = { 0, 0 };
     m_fitAll = true;
     apply(timeline::fitRange(0, nanosPerSecond));
     setFollowing(true);

@@ -10,7 +10,6 @@
 
 #include <QList>
 #include <QObject>
-
 #include <array>
 
 class QAction;
@@ -67,7 +66,7 @@ private:
     void updateActions();
 
     timeline::TimeRange m_range = timeline::fitRange(0, nanosPerSecond);
-    timeline::TimeRange m_bounds {0, 0};
+    timeline::TimeRange m_bounds { 0, 0 };
     bool m_fitAll = true;
     bool m_following = true;
     QList<timeline::TimeRange> m_back;

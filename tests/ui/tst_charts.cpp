@@ -6,11 +6,11 @@
 #include "config/config.h"
 #include "playback.h"
 #include "scenario/loader.h"
+#include "theme.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QTest>
-
 #include <algorithm>
 #include <map>
 
@@ -28,7 +28,8 @@ std::shared_ptr<const Scenario> sample(const QString& name)
 
 config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
+                                    : config::defaultConfiguration();
 }
 
 bool runToEnd(Playback& playback, const QString& name)
@@ -94,12 +95,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("maxPoints");
         QTest::addColumn<int>("bucket");
         QTest::addColumn<QList<QPointF>>("points");
-        QTest::newRow("short: one point a second") << QList<double> {1, 5, 2} << 10 << 1
-                                                   << QList<QPointF> {{1, 1}, {2, 5}, {3, 2}};
-        QTest::newRow("pairs") << QList<double> {1, 5, 2, 0, 7} << 3 << 2 << QList<QPointF> {{2, 5}, {4, 2}, {5, 7}};
-        QTest::newRow("a lone spike survives") << QList<double> {0, 0, 0, 0, 0, 9, 0, 0} << 2 << 4 << QList<QPointF> {{4, 0}, {8, 9}};
-        QTest::newRow("power-of-two buckets") << QList<double> {1, 2, 3, 4, 5, 6, 7, 8, 9} << 4 << 4
-                                              << QList<QPointF> {{4, 4}, {8, 8}, {9, 9}};
+        QTest::newRow("short: one point a second")
+            << QList<double> { 1, 5, 2 } << 10 << 1 << QList<QPointF> { { 1, 1 }, { 2, 5 }, { 3, 2 } };
+        QTest::newRow("pairs") << QList<double> { 1, 5, 2, 0, 7 } << 3 << 2
+                               << QList<QPointF> { { 2, 5 }, { 4, 2 }, { 5, 7 } };
+        QTest::newRow("a lone spike survives")
+            << QList<double> { 0, 0, 0, 0, 0, 9, 0, 0 } << 2 << 4 << QList<QPointF> { { 4, 0 }, { 8, 9 } };
+        QTest::newRow("power-of-two buckets")
+            << QList<double> { 1, 2, 3, 4, 5, 6, 7, 8, 9 } << 4 << 4 << QList<QPointF> { { 4, 4 }, { 8, 8 }, { 9, 9 } };
         QTest::newRow("empty") << QList<double> {} << 4 << 1 << QList<QPointF> {};
     }
     void reduceKeepsPeaks()
@@ -115,12 +118,14 @@ private Q_SLOTS:
 
     void reduceSkipsAbsentSeconds()
     {
-        const QList<double> values {3, 0, 0, 4};
-        const QList<bool> present {true, false, false, true};
-        const auto reduced = charts::reduceMax(values.size(), 2, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
-        QCOMPARE(reduced, (QList<QPointF> {{2, 3}, {4, 4}}));
-        const auto sparse = charts::reduceMax(values.size(), 1, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
-        QCOMPARE(sparse, (QList<QPointF> {{1, 3}, {4, 4}}));
+        const QList<double> values { 3, 0, 0, 4 };
+        const QList<bool> present { true, false, false, true };
+        const auto reduced = charts::reduceMax(
+            values.size(), 2, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
+        QCOMPARE(reduced, (QList<QPointF> { { 2, 3 }, { 4, 4 } }));
+        const auto sparse = charts::reduceMax(
+            values.size(), 1, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
+        QCOMPARE(sparse, (QList<QPointF> { { 1, 3 }, { 4, 4 } }));
     }
 
     // Attempts per second: the points add up to the CycleEnd events by result, second by second.
@@ -142,18 +147,21 @@ private Q_SLOTS:
             if (event.kind != EventKind::CycleEnd)
                 continue;
             const auto code = Code(event.code);
-            const size_t result = code == Code::Success ? 0 : (code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable) ? 1 : 2;
+            const size_t result = code == Code::Success                                       ? 0
+                : (code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable) ? 1
+                                                                                              : 2;
             ++perSecond[event.time / nanosPerSecond][result];
             ++totals[result];
         }
         QVERIFY(totals[0] > 0);
-        const int series[3] = {ChartsView::ScheduledSeries, ChartsView::UnschedulableAttemptsSeries, ChartsView::ErrorSeries};
+        const int series[3]
+            = { ChartsView::ScheduledSeries, ChartsView::UnschedulableAttemptsSeries, ChartsView::ErrorSeries };
         for (size_t r = 0; r < 3; ++r) {
             const QList<QPointF> points = view.seriesPoints(ChartsView::AttemptsChart, series[r]);
             QCOMPARE(int(sumY(points)), totals[r]);
             for (const QPointF& point : points) {
-                // The point at x covers the second [x - 1, x).
-                const auto it = perSecond.find(qint64(point.x()) - 1);
+                // The point at x covers the second [x - 1, x) (the last, open one: up to the last event).
+                const auto it = perSecond.find(qint64(std::ceil(point.x())) - 1);
                 QCOMPARE(int(point.y()), it == perSecond.end() ? 0 : it->second[r]);
             }
         }
@@ -169,14 +177,15 @@ private Q_SLOTS:
         QVERIFY(runToEnd(playback, scenario));
         view.setMaxPoints(1'000'000);
         const trace::TraceIndex& index = *playback.index();
-        const PodLocation queues[] = {PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable, PodLocation::Gated};
+        const PodLocation queues[]
+            = { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable, PodLocation::Gated };
         const QList<QPointF> active = view.seriesPoints(ChartsView::PendingChart, ChartsView::ActiveSeries);
         QCOMPARE(active.size(), qsizetype(index.seconds().size()));
         // Counted independently of ReplayState: queue moves up to the second's end.
         std::array<qint64, trace::podLocationCount> counts {};
         qsizetype position = 0;
         for (const QPointF& point : active) {
-            const VirtualNanos end = VirtualNanos(point.x()) * nanosPerSecond;
+            const VirtualNanos end = VirtualNanos(std::ceil(point.x())) * nanosPerSecond;
             for (; position < index.indexed() && index.trace().at(position).time < end; ++position) {
                 const trace::Event& event = index.trace().at(position);
                 if (event.kind != EventKind::QueueMove)
@@ -190,11 +199,11 @@ private Q_SLOTS:
                 const QPointF value = view.seriesPoints(ChartsView::PendingChart, s)[active.indexOf(point)];
                 QCOMPARE(value.x(), point.x());
                 QVERIFY2(qint64(value.y()) == counts[size_t(queues[s])],
-                         qPrintable(QStringLiteral("%1 at %2 s: chart %3, trace %4")
-                                        .arg(view.seriesName(ChartsView::PendingChart, s))
-                                        .arg(point.x())
-                                        .arg(value.y())
-                                        .arg(counts[size_t(queues[s])])));
+                    qPrintable(QStringLiteral("%1 at %2 s: chart %3, trace %4")
+                                   .arg(view.seriesName(ChartsView::PendingChart, s))
+                                   .arg(point.x())
+                                   .arg(value.y())
+                                   .arg(counts[size_t(queues[s])])));
             }
         }
     }
@@ -220,7 +229,8 @@ private Q_SLOTS:
             if (event.kind == EventKind::QueueMove && isQueue(event.to) && !firstQueued.contains(event.pod))
                 firstQueued.insert(event.pod, event.time);
             if (event.kind == EventKind::BindingEnd && event.code == quint8(Code::Success)) {
-                boundIn[event.time / nanosPerSecond].push_back(double(event.time - firstQueued.value(event.pod, event.time)) / nanosPerSecond);
+                boundIn[event.time / nanosPerSecond].push_back(
+                    double(event.time - firstQueued.value(event.pod, event.time)) / nanosPerSecond);
                 ++bound;
             }
         }
@@ -237,13 +247,18 @@ private Q_SLOTS:
         QCOMPARE(p90.size(), p50.size());
         QCOMPARE(p99.size(), p50.size());
         for (qsizetype i = 0; i < p50.size(); ++i) {
-            const auto it = boundIn.find(qint64(p50[i].x()) - 1);
+            const auto it = boundIn.find(qint64(std::ceil(p50[i].x())) - 1);
             QVERIFY2(it != boundIn.end(), qPrintable(QString::number(p50[i].x())));
             const auto [low, high] = std::minmax_element(it->second.begin(), it->second.end());
             const double slack = 1e-3;
             QVERIFY(p50[i].y() <= p90[i].y() + slack && p90[i].y() <= p99[i].y() + slack);
             QVERIFY2(p50[i].y() >= *low - slack && p99[i].y() <= *high + slack,
-                     qPrintable(QStringLiteral("second %1: p50 %2 p99 %3, SLIs %4..%5").arg(p50[i].x()).arg(p50[i].y()).arg(p99[i].y()).arg(*low).arg(*high)));
+                qPrintable(QStringLiteral("second %1: p50 %2 p99 %3, SLIs %4..%5")
+                               .arg(p50[i].x())
+                               .arg(p50[i].y())
+                               .arg(p99[i].y())
+                               .arg(*low)
+                               .arg(*high)));
         }
     }
 
@@ -311,11 +326,57 @@ private Q_SLOTS:
         QChartView* chartView = view.chartView(ChartsView::AttemptsChart);
         QChart* chart = chartView->chart();
         const QPointF position = chart->mapToPosition(QPointF(20, 0.5), chart->series().constFirst());
-        QTest::mouseClick(chartView->viewport(), Qt::LeftButton, {}, chartView->mapFromScene(chart->mapToScene(position)));
+        QTest::mouseClick(
+            chartView->viewport(), Qt::LeftButton, {}, chartView->mapFromScene(chart->mapToScene(position)));
         // Pixel rounding moves the time by a fraction of a second: between 19.5 and 20.5 s.
         QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
         QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
         QVERIFY(!playback.isFollowing());
+    }
+
+    void darkScreenshot()
+    {
+        theme::apply(theme::Theme::Dark);
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(int(view.chart(ChartsView::PendingChart)->theme()), int(QChart::ChartThemeDark));
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        playback.seek(46 * nanosPerSecond);
+        view.refresh();
+        saveShot(&view, QStringLiteral("charts-dark"));
+        theme::apply(theme::Theme::Light);
+    }
+
+    // While the run plays the charts grow a few times a second, and their points stay consistent.
+    void growsWhileRunning()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(200);
+        playback.play();
+        double reached = 0;
+        for (int i = 0; i < 6; ++i) {
+            QTest::qWait(300);
+            QVERIFY(!view.grab().isNull());
+            const QList<QPointF> active = view.seriesPoints(ChartsView::PendingChart, ChartsView::ActiveSeries);
+            // The charts only grow in time (their points may merge when the bucket doubles).
+            QVERIFY(!active.isEmpty());
+            QVERIFY(active.constLast().x() >= reached);
+            reached = active.constLast().x();
+            QVERIFY(active.size() <= view.maxPoints() + 1);
+            for (qsizetype p = 1; p < active.size(); ++p)
+                QVERIFY(active[p].x() > active[p - 1].x());
+        }
+        playback.pause();
+        QVERIFY(reached > 10);
     }
 
     void gangScreenshot()

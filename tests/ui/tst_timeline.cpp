@@ -4,10 +4,12 @@
 #include "config/config.h"
 #include "playback.h"
 #include "scenario/loader.h"
+#include "theme.h"
 #include "timelineplot.h"
 #include "timelineview.h"
 #include "timelinezoom.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -26,7 +28,8 @@ std::shared_ptr<const Scenario> sample(const QString& name)
 
 config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
+                                    : config::defaultConfiguration();
 }
 
 // What the trace says, counted straight from its events.
@@ -48,9 +51,14 @@ TraceCounts countTrace(const trace::Trace& trace, qsizetype size)
             ++counts.cycleEnds;
             counts.failedCycleEnds += event.code != quint8(Code::Success) ? 1 : 0;
             break;
-        case EventKind::BindingStart: ++counts.bindingStarts; break;
-        case EventKind::BindingEnd: ++counts.bindingEnds; break;
-        default: break;
+        case EventKind::BindingStart:
+            ++counts.bindingStarts;
+            break;
+        case EventKind::BindingEnd:
+            ++counts.bindingEnds;
+            break;
+        default:
+            break;
         }
     }
     return counts;
@@ -66,15 +74,15 @@ qsizetype itemsIn(const std::vector<timeline::FoldedRun>& runs)
 
 void sendWheel(QWidget* widget, QPoint position, int angle, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
-    QWheelEvent event(QPointF(position), QPointF(widget->mapToGlobal(position)), QPoint(), QPoint(0, angle), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(QPointF(position), QPointF(widget->mapToGlobal(position)), QPoint(), QPoint(0, angle),
+        Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
     QApplication::sendEvent(widget, &event);
 }
 
 void sendMouse(QWidget* widget, QEvent::Type type, QPoint position, Qt::MouseButtons buttons)
 {
     QMouseEvent event(type, QPointF(position), QPointF(widget->mapToGlobal(position)),
-                      type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, Qt::NoModifier);
+        type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, Qt::NoModifier);
     QApplication::sendEvent(widget, &event);
 }
 
@@ -99,7 +107,7 @@ class TestTimeline : public QObject
     struct Fixture
     {
         Playback playback;
-        TimelineView view {&playback};
+        TimelineView view { &playback };
         TimelinePlot* plot = view.plot();
 
         bool run(const QString& name)
@@ -162,7 +170,8 @@ private Q_SLOTS:
         // Zoomed in on a cycle, nothing folds: one bar per cycle the window reaches, as the trace has it.
         const auto& cycles = f.index().cycles();
         const trace::CycleRecord& middle = cycles[cycles.size() / 2];
-        const TimeRange window {middle.start - 2 * (middle.end - middle.start), middle.end + 2 * (middle.end - middle.start)};
+        const TimeRange window { middle.start - 2 * (middle.end - middle.start),
+            middle.end + 2 * (middle.end - middle.start) };
         f.view.zoom()->setRange(window, true);
         const TimelinePlot::Frame zoomed = f.plot->frame();
         qsizetype reaching = 0;
@@ -185,15 +194,16 @@ private Q_SLOTS:
         const auto& cycles = f.index().cycles();
         QVERIFY(f.plot->failedCycles().size() >= 2);
         QSignalSpy selection(&f.playback, &Playback::selectionChanged);
-        for (const qint32 target : {f.plot->failedCycles()[1], qint32(cycles.size() - 1)}) {
+        for (const qint32 target : { f.plot->failedCycles()[1], qint32(cycles.size() - 1) }) {
             const trace::CycleRecord& cycle = cycles[size_t(target)];
             const VirtualNanos length = cycle.end - cycle.start;
-            f.view.zoom()->setRange({cycle.start - 3 * length, cycle.end + 3 * length}, true);
+            f.view.zoom()->setRange({ cycle.start - 3 * length, cycle.end + 3 * length }, true);
             const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + length / 2);
             QTest::mouseClick(f.plot, Qt::LeftButton, {}, QPoint(int(x), f.plot->cycleBarRect().center().y()));
             QCOMPARE(f.playback.selectedCycle(), target);
             QCOMPARE(f.playback.selectedPod(), cycle.pod);
-            QVERIFY(f.plot->toolTipAt(QPoint(int(x), f.plot->cycleBarRect().center().y())).contains(f.index().catalogue().podKey(cycle.pod)));
+            QVERIFY(f.plot->toolTipAt(QPoint(int(x), f.plot->cycleBarRect().center().y()))
+                        .contains(f.index().catalogue().podKey(cycle.pod)));
         }
         QVERIFY(selection.count() >= 2);
 
@@ -201,9 +211,10 @@ private Q_SLOTS:
         const trace::BindingRecord& binding = f.index().bindings().front();
         QVERIFY(binding.finished);
         const VirtualNanos from = binding.permitStart >= 0 ? binding.permitStart : binding.start;
-        f.view.zoom()->setRange({from - (binding.end - from), binding.end + (binding.end - from)}, true);
+        f.view.zoom()->setRange({ from - (binding.end - from), binding.end + (binding.end - from) }, true);
         const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX((from + binding.end) / 2);
-        QTest::mouseClick(f.plot, Qt::LeftButton, {}, QPoint(int(x), f.plot->laneRect(TimelinePlot::Lane::Binding, binding.lane).center().y()));
+        QTest::mouseClick(f.plot, Qt::LeftButton, {},
+            QPoint(int(x), f.plot->laneRect(TimelinePlot::Lane::Binding, binding.lane).center().y()));
         QCOMPARE(f.playback.selectedCycle(), binding.cycle);
     }
 
@@ -224,7 +235,8 @@ private Q_SLOTS:
         QCOMPARE(f.playback.selectedPod(), pod);
         const auto& first = f.index().cycles()[size_t(attempts.front())];
         const auto& last = f.index().cycles()[size_t(attempts.back())];
-        f.view.zoom()->setRange({first.start - (last.end - first.start) / 10, last.end + (last.end - first.start) / 10}, true);
+        f.view.zoom()->setRange(
+            { first.start - (last.end - first.start) / 10, last.end + (last.end - first.start) / 10 }, true);
         const QRect lane = f.plot->laneRect(TimelinePlot::Lane::SelectedPod);
         for (const qint32 attempt : attempts) {
             const auto& cycle = f.index().cycles()[size_t(attempt)];
@@ -234,7 +246,7 @@ private Q_SLOTS:
             QCOMPARE(hit.cycle, attempt);
         }
         QTest::mouseClick(f.plot, Qt::LeftButton, {},
-                          QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(last.start)) + 1, lane.center().y()));
+            QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(last.start)) + 1, lane.center().y()));
         QCOMPARE(f.playback.selectedCycle(), attempts.back());
         saveShot(&f.view, QStringLiteral("timeline-retries"));
     }
@@ -254,14 +266,16 @@ private Q_SLOTS:
         QFETCH(int, angle);
         Fixture f;
         QVERIFY(f.run(QStringLiteral("default.yaml")));
-        f.view.zoom()->setRange({1 * nanosPerSecond, 3 * nanosPerSecond}, true);
-        const QPoint position(f.plot->plotLeft() + int(fraction * f.plot->plotWidth()), f.plot->cycleBarRect().center().y());
+        f.view.zoom()->setRange({ 1 * nanosPerSecond, 3 * nanosPerSecond }, true);
+        const QPoint position(
+            f.plot->plotLeft() + int(fraction * f.plot->plotWidth()), f.plot->cycleBarRect().center().y());
         const VirtualNanos before = f.plot->coordinates().xToTime(position.x() - f.plot->plotLeft());
         const VirtualNanos span = f.view.zoom()->range().span();
         sendWheel(f.plot, position, angle);
         QVERIFY(angle > 0 ? f.view.zoom()->range().span() < span : f.view.zoom()->range().span() > span);
         const timeline::TimelineCoordinates after = f.plot->coordinates();
-        QVERIFY(std::abs(after.xToTime(position.x() - f.plot->plotLeft()) - before) <= VirtualNanos(std::ceil(after.nanosPerPixel())));
+        QVERIFY(std::abs(after.xToTime(position.x() - f.plot->plotLeft()) - before)
+            <= VirtualNanos(std::ceil(after.nanosPerPixel())));
         // Back undoes the burst of wheel notches.
         f.view.zoom()->back();
         QCOMPARE(f.view.zoom()->range().span(), span);
@@ -271,8 +285,11 @@ private Q_SLOTS:
     {
         Fixture f;
         QVERIFY(f.run(QStringLiteral("default.yaml")));
+        // Shortcuts fire in the active window only.
+        f.view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f.view));
         f.plot->setFocus();
-        f.view.zoom()->setRange({0, 4 * nanosPerSecond}, true);
+        f.view.zoom()->setRange({ 0, 4 * nanosPerSecond }, true);
         QTest::keyClick(f.plot, Qt::Key_Plus);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
         QTest::keyClick(f.plot, Qt::Key_Minus);
@@ -293,7 +310,7 @@ private Q_SLOTS:
     {
         Fixture f;
         QVERIFY(f.run(QStringLiteral("default.yaml")));
-        f.view.zoom()->setRange({2 * nanosPerSecond, 4 * nanosPerSecond}, true);
+        f.view.zoom()->setRange({ 2 * nanosPerSecond, 4 * nanosPerSecond }, true);
         const double nanosPerPixel = f.plot->coordinates().nanosPerPixel();
         const QPoint from(f.plot->plotLeft() + 400, f.plot->cycleBarRect().center().y());
         sendMouse(f.plot, QEvent::MouseButtonPress, from, Qt::LeftButton);
@@ -306,13 +323,81 @@ private Q_SLOTS:
         QCOMPARE(f.view.zoom()->range().start, 2 * nanosPerSecond);
     }
 
+    // Follow mode: while the run plays, the window keeps the cursor in view without changing its span.
+    void followKeepsCursorInView()
+    {
+        Playback playback;
+        TimelineView view(&playback);
+        view.resize(1400, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        view.zoom()->setRange({ 0, 2 * nanosPerSecond }, true);
+        QVERIFY(view.zoom()->isFollowing());
+        playback.setSpeed(0);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        view.plot()->refresh();
+        QVERIFY(playback.cursorTime() > 100 * nanosPerSecond);
+        QVERIFY(view.zoom()->range().contains(playback.cursorTime()));
+        QCOMPARE(view.zoom()->range().span(), 2 * nanosPerSecond);
+
+        // Without follow the window stays put.
+        playback.reset();
+        view.zoom()->setRange({ 0, 2 * nanosPerSecond }, true);
+        view.zoom()->setFollowing(false);
+        playback.setSpeed(0);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        view.plot()->refresh();
+        QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
+    }
+
+    // While the run plays the view paints what has been indexed so far, the running cycle and binding
+    // cycles reaching the cursor; every indexed cycle is in the frame.
+    void paintsWhileRunning()
+    {
+        Playback playback;
+        TimelineView view(&playback);
+        view.resize(1400, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
+        playback.load(scenario, configurationOf(*scenario), {});
+        playback.setSpeed(200);
+        playback.play();
+        int frames = 0;
+        QElapsedTimer wall;
+        wall.start();
+        // At least ten frames and ten virtual seconds (more wall time under valgrind or a busy machine).
+        for (; (frames < 10 || playback.cursorTime() < 10 * nanosPerSecond) && wall.elapsed() < 60000; ++frames) {
+            QTest::qWait(40);
+            QVERIFY(!view.grab().isNull());
+            const qsizetype indexed = qsizetype(playback.index()->cycles().size());
+            qsizetype framed = 0;
+            for (const auto& run : view.plot()->frame().cycles)
+                framed += run.count();
+            QVERIFY(framed <= indexed);
+        }
+        playback.pause();
+        view.plot()->refresh();
+        view.zoom()->fitAll();
+        qsizetype framed = 0;
+        for (const auto& run : view.plot()->frame().cycles)
+            framed += run.count();
+        QCOMPARE(framed, qsizetype(playback.index()->cycles().size()));
+        QVERIFY(playback.cursorTime() > 10 * nanosPerSecond);
+        QVERIFY(frames >= 10);
+    }
+
     // Selecting a cycle elsewhere brings it into view.
     void selectionScrollsIntoView()
     {
         Fixture f;
         QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
         const auto& cycles = f.index().cycles();
-        f.view.zoom()->setRange({0, 10 * timeline::nanosPerMilli}, true);
+        f.view.zoom()->setRange({ 0, 10 * timeline::nanosPerMilli }, true);
         const trace::CycleRecord& last = cycles.back();
         QVERIFY(!f.view.zoom()->range().intersects(last.start, last.end));
         f.playback.selectCycle(qint32(cycles.size() - 1));
@@ -349,11 +434,13 @@ private Q_SLOTS:
         // Around the NodeAdd at 45 s: the retries of the backlog.
         f.playback.selectCycle(f.plot->failedCycles().back());
         const trace::CycleRecord& cycle = cycles[size_t(f.plot->failedCycles().back())];
-        f.view.zoom()->setRange({cycle.start - 2 * timeline::nanosPerMilli, cycle.end + 2 * timeline::nanosPerMilli}, true);
+        f.view.zoom()->setRange(
+            { cycle.start - 2 * timeline::nanosPerMilli, cycle.end + 2 * timeline::nanosPerMilli }, true);
         f.plot->refresh();
         saveShot(&f.view, QStringLiteral("timeline-backlog-zoomed"));
-        const QString tip = f.plot->toolTipAt(QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + 1000)),
-                                                     f.plot->cycleBarRect().center().y()));
+        const QString tip
+            = f.plot->toolTipAt(QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + 1000)),
+                f.plot->cycleBarRect().center().y()));
         QVERIFY2(tip.contains(QStringLiteral("modeled")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("evaluated")), qPrintable(tip));
     }
@@ -369,11 +456,32 @@ private Q_SLOTS:
             if (binding.permitStart >= 0 && binding.start >= 0) {
                 f.playback.selectCycle(binding.cycle);
                 const VirtualNanos length = binding.end - binding.permitStart;
-                f.view.zoom()->setRange({binding.permitStart - length / 4, binding.end + length / 4}, true);
+                f.view.zoom()->setRange({ binding.permitStart - length / 4, binding.end + length / 4 }, true);
                 break;
             }
         }
         saveShot(&f.view, QStringLiteral("timeline-gang-permit"));
+    }
+
+    // The dark theme: lanes, grid and text from the palette (run last: the theme is application-wide).
+    void grabsDark()
+    {
+        theme::apply(theme::Theme::Dark);
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const qint32 pod = [&] {
+            for (qint32 p = 0; p < f.index().catalogue().podCount(); ++p) {
+                if (f.index().podCycles(p).size() >= 2)
+                    return p;
+            }
+            return qint32(0);
+        }();
+        f.playback.selectCycle(f.index().podCycles(pod).back());
+        const auto& cycle = f.index().cycles()[size_t(f.index().podCycles(pod).back())];
+        f.view.zoom()->setRange(
+            { cycle.start - 3 * timeline::nanosPerMilli, cycle.end + 40 * timeline::nanosPerMilli }, true);
+        saveShot(&f.view, QStringLiteral("timeline-dark"));
+        theme::apply(theme::Theme::Light);
     }
 };
 

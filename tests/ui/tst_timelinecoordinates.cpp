@@ -34,8 +34,8 @@ QString describe(const std::vector<CycleSegment>& segments)
 {
     QStringList parts;
     for (const CycleSegment& segment : segments)
-        parts.append(framework::toString(segment.point) + QLatin1Char(':') + QString::number(segment.start) + QLatin1Char('-')
-                     + QString::number(segment.end));
+        parts.append(framework::toString(segment.point) + QLatin1Char(':') + QString::number(segment.start)
+            + QLatin1Char('-') + QString::number(segment.end));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -62,7 +62,8 @@ private Q_SLOTS:
         QTest::newRow("offset window") << 10 * s << 20 * s << 500.0 << 15 * s << 250.0;
         QTest::newRow("before the window") << 10 * s << 20 * s << 500.0 << 9 * s << -50.0;
         QTest::newRow("microseconds") << 100 * us << 110 * us << 1000.0 << 101 * us << 100.0;
-        QTest::newRow("an hour on 1200 px") << VirtualNanos(0) << nanosPerHour << 1200.0 << 30 * nanosPerMinute << 600.0;
+        QTest::newRow("an hour on 1200 px")
+            << VirtualNanos(0) << nanosPerHour << 1200.0 << 30 * nanosPerMinute << 600.0;
     }
     void timeToX()
     {
@@ -71,7 +72,7 @@ private Q_SLOTS:
         QFETCH(double, width);
         QFETCH(VirtualNanos, t);
         QFETCH(double, x);
-        const TimelineCoordinates coordinates({start, end}, width);
+        const TimelineCoordinates coordinates({ start, end }, width);
         QCOMPARE(coordinates.timeToX(t), x);
         QCOMPARE(coordinates.xToTime(x), t);
     }
@@ -97,7 +98,7 @@ private Q_SLOTS:
         QFETCH(double, anchor);
         QFETCH(double, factor);
         QFETCH(VirtualNanos, expectedSpan);
-        const TimeRange before {start, end};
+        const TimeRange before { start, end };
         const TimeRange after = zoomAround(before, anchor, factor);
         QCOMPARE(after.span(), expectedSpan);
         // The time under the anchor stays put, to the nanosecond.
@@ -109,8 +110,8 @@ private Q_SLOTS:
 
     void pan()
     {
-        QCOMPARE(panByPixels({0, 10 * s}, 1000, 100), (TimeRange {-1 * s, 9 * s}));
-        QCOMPARE(panByPixels({0, 10 * s}, 1000, -250), (TimeRange {2500 * ms, 12500 * ms}));
+        QCOMPARE(panByPixels({ 0, 10 * s }, 1000, 100), (TimeRange { -1 * s, 9 * s }));
+        QCOMPARE(panByPixels({ 0, 10 * s }, 1000, -250), (TimeRange { 2500 * ms, 12500 * ms }));
     }
 
     void ensureVisible_data()
@@ -119,13 +120,13 @@ private Q_SLOTS:
         QTest::addColumn<VirtualNanos>("from");
         QTest::addColumn<VirtualNanos>("to");
         QTest::addColumn<TimeRange>("expected");
-        const TimeRange window {10 * s, 20 * s};
+        const TimeRange window { 10 * s, 20 * s };
         QTest::newRow("inside") << window << 12 * s << 13 * s << window;
         QTest::newRow("instant inside") << window << 12 * s << 12 * s << window;
-        QTest::newRow("after") << window << 25 * s << 26 * s << TimeRange {17 * s, 27 * s};
-        QTest::newRow("before") << window << 2 * s << 3 * s << TimeRange {1 * s, 11 * s};
-        QTest::newRow("straddles the end") << window << 19 * s << 21 * s << TimeRange {12 * s, 22 * s};
-        QTest::newRow("wider than the window") << window << VirtualNanos(0) << 40 * s << TimeRange {-5 * s, 45 * s};
+        QTest::newRow("after") << window << 25 * s << 26 * s << TimeRange { 17 * s, 27 * s };
+        QTest::newRow("before") << window << 2 * s << 3 * s << TimeRange { 1 * s, 11 * s };
+        QTest::newRow("straddles the end") << window << 19 * s << 21 * s << TimeRange { 12 * s, 22 * s };
+        QTest::newRow("wider than the window") << window << VirtualNanos(0) << 40 * s << TimeRange { -5 * s, 45 * s };
     }
     void ensureVisible()
     {
@@ -167,10 +168,12 @@ private Q_SLOTS:
 
     void ticks()
     {
-        QCOMPARE(timeline::ticks({0, 1 * s}, 250 * ms), (QList<VirtualNanos> {0, 250 * ms, 500 * ms, 750 * ms, 1 * s}));
-        QCOMPARE(timeline::ticks({130 * ms, 610 * ms}, 200 * ms), (QList<VirtualNanos> {200 * ms, 400 * ms, 600 * ms}));
-        QCOMPARE(timeline::ticks({-300 * ms, 300 * ms}, 200 * ms), (QList<VirtualNanos> {-200 * ms, 0, 200 * ms}));
-        QVERIFY(timeline::ticks({0, 1 * s}, 0).isEmpty());
+        QCOMPARE(
+            timeline::ticks({ 0, 1 * s }, 250 * ms), (QList<VirtualNanos> { 0, 250 * ms, 500 * ms, 750 * ms, 1 * s }));
+        QCOMPARE(
+            timeline::ticks({ 130 * ms, 610 * ms }, 200 * ms), (QList<VirtualNanos> { 200 * ms, 400 * ms, 600 * ms }));
+        QCOMPARE(timeline::ticks({ -300 * ms, 300 * ms }, 200 * ms), (QList<VirtualNanos> { -200 * ms, 0, 200 * ms }));
+        QVERIFY(timeline::ticks({ 0, 1 * s }, 0).isEmpty());
     }
 
     void formatTick_data()
@@ -231,20 +234,20 @@ private Q_SLOTS:
         QTest::addColumn<qsizetype>("first");
         QTest::addColumn<qsizetype>("last");
         // Items: [0,10) [10,20) [30,40) [40,40] [50,100)
-        QTest::newRow("all") << TimeRange {0, 200} << qsizetype(0) << qsizetype(5);
-        QTest::newRow("the item before reaches in") << TimeRange {15, 35} << qsizetype(1) << qsizetype(3);
-        QTest::newRow("inside a long item") << TimeRange {60, 70} << qsizetype(4) << qsizetype(5);
-        QTest::newRow("in a gap") << TimeRange {22, 28} << qsizetype(1) << qsizetype(2);
-        QTest::newRow("the instant at the window's end") << TimeRange {35, 40} << qsizetype(2) << qsizetype(4);
-        QTest::newRow("before everything") << TimeRange {-50, -10} << qsizetype(0) << qsizetype(0);
-        QTest::newRow("after everything") << TimeRange {500, 600} << qsizetype(4) << qsizetype(5);
+        QTest::newRow("all") << TimeRange { 0, 200 } << qsizetype(0) << qsizetype(5);
+        QTest::newRow("the item before reaches in") << TimeRange { 15, 35 } << qsizetype(1) << qsizetype(3);
+        QTest::newRow("inside a long item") << TimeRange { 60, 70 } << qsizetype(4) << qsizetype(5);
+        QTest::newRow("in a gap") << TimeRange { 22, 28 } << qsizetype(1) << qsizetype(2);
+        QTest::newRow("the instant at the window's end") << TimeRange { 35, 40 } << qsizetype(2) << qsizetype(4);
+        QTest::newRow("before everything") << TimeRange { -50, -10 } << qsizetype(0) << qsizetype(0);
+        QTest::newRow("after everything") << TimeRange { 500, 600 } << qsizetype(4) << qsizetype(5);
     }
     void visibleSlice()
     {
         QFETCH(TimeRange, range);
         QFETCH(qsizetype, first);
         QFETCH(qsizetype, last);
-        const Intervals items {{0, 10}, {10, 20}, {30, 40}, {40, 40}, {50, 100}};
+        const Intervals items { { 0, 10 }, { 10, 20 }, { 30, 40 }, { 40, 40 }, { 50, 100 } };
         const auto slice = timeline::visibleSlice(items.size(), range, [&](qsizetype i) { return items[i].start; });
         QCOMPARE(slice.first, first);
         QCOMPARE(slice.second, last);
@@ -256,23 +259,30 @@ private Q_SLOTS:
         QTest::addColumn<double>("nanosPerPixel");
         QTest::addColumn<QString>("runs");
         // Window [0, 1000 px × ns/px); fold width 3 px.
-        QTest::newRow("wide items stay apart") << Intervals {{0, 100}, {100, 200}, {300, 310}} << 1.0 << "0-1 1-2 2-3";
-        QTest::newRow("narrow neighbours fold") << Intervals {{0, 1}, {1, 2}, {2, 3}, {10, 20}} << 1.0 << "0-3 3-4";
-        QTest::newRow("narrow items far apart do not") << Intervals {{0, 1}, {10, 11}, {20, 21}} << 1.0 << "0-1 1-2 2-3";
-        QTest::newRow("a wide item after narrow ones stays whole") << Intervals {{0, 1}, {1, 2}, {2, 50}} << 1.0 << "0-2 2-3";
-        QTest::newRow("zoomed out: all fold") << Intervals {{0, 100}, {100, 200}, {300, 310}} << 1000.0 << "0-3";
+        QTest::newRow("wide items stay apart")
+            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1.0 << "0-1 1-2 2-3";
+        QTest::newRow("narrow neighbours fold")
+            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 10, 20 } } << 1.0 << "0-3 3-4";
+        QTest::newRow("narrow items far apart do not")
+            << Intervals { { 0, 1 }, { 10, 11 }, { 20, 21 } } << 1.0 << "0-1 1-2 2-3";
+        QTest::newRow("a wide item after narrow ones stays whole")
+            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 50 } } << 1.0 << "0-2 2-3";
+        QTest::newRow("zoomed out: all fold")
+            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1000.0 << "0-3";
         QTest::newRow("zoomed out: folds per 3 px")
-            << Intervals {{0, 10}, {500, 510}, {2900, 2910}, {3000, 3010}, {6000, 6010}} << 1000.0 << "0-3 3-4 4-5";
-        QTest::newRow("instants") << Intervals {{5, 5}, {5, 5}, {100, 100}} << 1.0 << "0-2 2-3";
+            << Intervals { { 0, 10 }, { 500, 510 }, { 2900, 2910 }, { 3000, 3010 }, { 6000, 6010 } } << 1000.0
+            << "0-3 3-4 4-5";
+        QTest::newRow("instants") << Intervals { { 5, 5 }, { 5, 5 }, { 100, 100 } } << 1.0 << "0-2 2-3";
     }
     void fold()
     {
         QFETCH(Intervals, items);
         QFETCH(double, nanosPerPixel);
         QFETCH(QString, runs);
-        const TimelineCoordinates coordinates({0, static_cast<VirtualNanos>(1000 * nanosPerPixel)}, 1000);
+        const TimelineCoordinates coordinates({ 0, static_cast<VirtualNanos>(1000 * nanosPerPixel) }, 1000);
         const auto folded = foldItems(
-            coordinates, 0, items.size(), [&](qsizetype i) { return items[i].start; }, [&](qsizetype i) { return items[i].end; }, 3.0);
+            coordinates, 0, items.size(), [&](qsizetype i) { return items[i].start; },
+            [&](qsizetype i) { return items[i].end; }, 3.0);
         QCOMPARE(describe(folded), runs);
         // Every item is in exactly one run, and every run is at least a pixel wide.
         qsizetype covered = 0;
@@ -290,7 +300,7 @@ private Q_SLOTS:
         const qsizetype count = 150'000;
         const auto startAt = [](qsizetype i) { return VirtualNanos(i) * 500 * us; };
         const auto endAt = [](qsizetype i) { return VirtualNanos(i + 1) * 500 * us - 10 * us; };
-        const TimelineCoordinates coordinates({0, 75 * s}, 1200);
+        const TimelineCoordinates coordinates({ 0, 75 * s }, 1200);
         const auto runs = foldItems(coordinates, 0, count, startAt, endAt, 3.0);
         QVERIFY(runs.size() <= 1200 / 3 + 1);
         QCOMPARE(runs.back().last, count);
@@ -304,24 +314,26 @@ private Q_SLOTS:
         QTest::addColumn<quint32>("ran");
         QTest::addColumn<QString>("segments");
         // The default timing: cycleBase 500 µs, cyclePerNode 5 µs.
-        const quint32 success = pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PreScore) | pointBit(ExtensionPoint::Score)
-                              | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
+        const quint32 success = pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PreScore)
+            | pointBit(ExtensionPoint::Score) | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
         // 3 nodes: 515 µs; Filter 15 µs, 500 µs over 5 others.
         QTest::newRow("scheduled on one of three") << 515 * us << 3 << success
                                                    << "PreFilter:0-100000 Filter:100000-115000 PreScore:115000-215000 "
                                                       "Score:215000-315000 Reserve:315000-415000 Permit:415000-515000";
-        QTest::newRow("unschedulable, PostFilter ran") << 515 * us << 3
-                                                       << (pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter))
-                                                       << "PreFilter:0-250000 Filter:250000-265000 PostFilter:265000-515000";
-        QTest::newRow("rejected at PreFilter") << 500 * us << 0 << pointBit(ExtensionPoint::PreFilter) << "PreFilter:0-500000";
+        QTest::newRow("unschedulable, PostFilter ran")
+            << 515 * us << 3 << (pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter))
+            << "PreFilter:0-250000 Filter:250000-265000 PostFilter:265000-515000";
+        QTest::newRow("rejected at PreFilter")
+            << 500 * us << 0 << pointBit(ExtensionPoint::PreFilter) << "PreFilter:0-500000";
         QTest::newRow("Filter only takes it all") << 510 * us << 2 << quint32(0) << "Filter:0-510000";
         QTest::newRow("nothing ran") << 500 * us << 0 << quint32(0) << "";
-        QTest::newRow("remainder to the last") << VirtualNanos(1000) << 0
-                                               << (pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::Reserve)
-                                                   | pointBit(ExtensionPoint::Permit))
-                                               << "PreFilter:0-333 Reserve:333-666 Permit:666-1000";
-        QTest::newRow("Filter longer than the cycle is cut") << 100 * us << 100 << pointBit(ExtensionPoint::PreFilter)
-                                                             << "PreFilter:0-0 Filter:0-100000";
+        QTest::newRow("remainder to the last")
+            << VirtualNanos(1000) << 0
+            << (pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::Reserve)
+                   | pointBit(ExtensionPoint::Permit))
+            << "PreFilter:0-333 Reserve:333-666 Permit:666-1000";
+        QTest::newRow("Filter longer than the cycle is cut")
+            << 100 * us << 100 << pointBit(ExtensionPoint::PreFilter) << "PreFilter:0-0 Filter:0-100000";
     }
     void segments()
     {
