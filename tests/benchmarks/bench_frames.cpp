@@ -82,6 +82,7 @@ double paint(QWidget* view, QImage& image)
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); // lines as they come, also into a pipe
     QApplication app(argc, argv);
     QString file = QStringLiteral(KSV_SAMPLES_DIR "/scale-5000.yaml");
     double budget = 30;

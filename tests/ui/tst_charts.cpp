@@ -5,6 +5,7 @@
 #include "chartsview.h"
 #include "config/config.h"
 #include "playback.h"
+#include "playbackhelpers.h"
 #include "scenario/loader.h"
 #include "theme.h"
 
@@ -15,22 +16,14 @@
 #include <map>
 
 using namespace ksv;
+using ksv::testing::configurationOf;
+using ksv::testing::sample;
 using framework::Code;
 using trace::EventKind;
 using trace::PodLocation;
 
 namespace {
 
-std::shared_ptr<const Scenario> sample(const QString& name)
-{
-    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
-}
-
-config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
-{
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
-                                    : config::defaultConfiguration();
-}
 
 bool runToEnd(Playback& playback, const QString& name)
 {

@@ -4,6 +4,7 @@
 #include "config/config.h"
 #include "enginecontroller.h"
 #include "playback.h"
+#include "playbackhelpers.h"
 #include "scenario/loader.h"
 #include "trace/jsonl.h"
 
@@ -11,19 +12,12 @@
 #include <QTest>
 
 using namespace ksv;
+using ksv::testing::configurationOf;
+using ksv::testing::sample;
 using trace::EventKind;
 
 namespace {
 
-std::shared_ptr<const Scenario> sample(const char* name)
-{
-    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + QString::fromLatin1(name)));
-}
-
-config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
-{
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
-}
 
 void loadAndWait(Playback& playback, const std::shared_ptr<const Scenario>& scenario)
 {

@@ -3,6 +3,7 @@
 // zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
 #include "config/config.h"
 #include "playback.h"
+#include "playbackhelpers.h"
 #include "scenario/loader.h"
 #include "theme.h"
 #include "timelineplot.h"
@@ -15,22 +16,14 @@
 #include <QWheelEvent>
 
 using namespace ksv;
+using ksv::testing::configurationOf;
+using ksv::testing::sample;
 using framework::Code;
 using timeline::TimeRange;
 using trace::EventKind;
 
 namespace {
 
-std::shared_ptr<const Scenario> sample(const QString& name)
-{
-    return std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
-}
-
-config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
-{
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
-                                    : config::defaultConfiguration();
-}
 
 // What the trace says, counted straight from its events.
 struct TraceCounts
