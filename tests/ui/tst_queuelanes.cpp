@@ -435,8 +435,8 @@ private Q_SLOTS:
             trace::PodRow& row = state.pods[size_t(pod)];
             row.location
                 = std::array { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable }[size_t(pod % 3)];
-            row.priority = (pod * 7919) % 5 * 100;
-            row.queueValue = (pod * 104729) % 100'000;
+            row.priority = qint32((qint64(pod) * 7919) % 5 * 100);
+            row.queueValue = (qint64(pod) * 104729) % 100'000;
             row.since = (pod * 15485863LL) % 1'000'000;
             ++state.counts[size_t(row.location)];
         }
