@@ -9,6 +9,7 @@
 
 #include <QDeadlineTimer>
 #include <QTest>
+#include <QWidget>
 
 #include <functional>
 #include <map>
@@ -103,6 +104,17 @@ inline QueueScan scanQueue(const trace::Trace& trace, qsizetype end)
         scan.lastMove = position;
     }
     return scan;
+}
+
+// Screenshots for a human to look at, only when KSV_SCREENSHOT_DIR names a directory: DIR/name.png.
+inline void saveShot(QWidget* widget, const QString& name)
+{
+    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
+    const QPixmap pixmap = widget->grab();
+    QVERIFY(!pixmap.isNull());
+    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
 }
 
 } // namespace ksv::testing

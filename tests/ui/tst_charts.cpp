@@ -18,6 +18,8 @@
 using namespace ksv;
 using ksv::testing::configurationOf;
 using ksv::testing::sample;
+using ksv::testing::runToEnd;
+using ksv::testing::saveShot;
 using framework::Code;
 using trace::EventKind;
 using trace::PodLocation;
@@ -25,14 +27,6 @@ using trace::PodLocation;
 namespace {
 
 
-bool runToEnd(Playback& playback, const QString& name)
-{
-    const auto scenario = sample(name);
-    playback.load(scenario, configurationOf(*scenario), {});
-    playback.setSpeed(0);
-    playback.play();
-    return QTest::qWaitFor([&] { return playback.isFinished() && playback.isFollowing(); }, 60000);
-}
 
 double sumY(const QList<QPointF>& points)
 {
@@ -57,15 +51,6 @@ bool isQueue(quint8 location)
         || where == PodLocation::Gated;
 }
 
-void saveShot(QWidget* widget, const QString& name)
-{
-    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
-    const QPixmap pixmap = widget->grab();
-    QVERIFY(!pixmap.isNull());
-    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-    if (!directory.isEmpty())
-        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 } // namespace
 

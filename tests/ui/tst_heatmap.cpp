@@ -77,14 +77,6 @@ template <typename Predicate> qint32 findCycle(const Playback& playback, Predica
     return -1;
 }
 
-void saveScreenshot(QWidget& widget, const QString& name)
-{
-    const QImage image = widget.grab().toImage();
-    QVERIFY(!image.isNull());
-    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-    if (!directory.isEmpty())
-        QVERIFY(image.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 QPalette darkPalette()
 {
@@ -316,14 +308,14 @@ private Q_SLOTS:
         QCOMPARE(catalogue.nodeName(chosen), trace.string(record.node));
         QCOMPARE(view.cellValue(chosen), best);
         QCOMPARE(view.rangeMax(), best);
-        saveScreenshot(view, QStringLiteral("heatmap-zone-spread-total"));
+        saveShot(&view, QStringLiteral("heatmap-zone-spread-total"));
 
         QVERIFY(view.cycleNodes().scorePlugins().contains(QStringLiteral("PodTopologySpread")));
         view.setMode({ HeatmapMode::PluginScore, 0, QStringLiteral("PodTopologySpread") });
         view.refresh();
         for (const auto& [name, score] : spread)
             QCOMPARE(view.cellValue(catalogue.nodeIndex(name)), score);
-        saveScreenshot(view, QStringLiteral("heatmap-zone-spread-score"));
+        saveShot(&view, QStringLiteral("heatmap-zone-spread-score"));
     }
 
     void noNodeDetailIsSaid()
@@ -388,7 +380,7 @@ private Q_SLOTS:
         QVERIFY(bound >= 6);
         QVERIFY(details.contains(QStringLiteral("Pods (%1)").arg(bound)));
         QVERIFY(details.contains(QStringLiteral("Taints")));
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-end-selected"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-end-selected"));
     }
 
     // Paints at mid-run in each mode, and with a dark palette.
@@ -402,23 +394,23 @@ private Q_SLOTS:
         QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
         playback.seek(46 * nanosPerSecond);
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-46s-cpu"));
         view.setMode({ HeatmapMode::Measure, trace::MeasureMemory, {} });
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-memory"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-46s-memory"));
         view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-verdict-none"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-46s-verdict-none"));
         const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
             return c.endEvent >= 0 && c.code != quint8(framework::Code::Success) && c.evaluated > 0;
         });
         playback.selectCycle(cycle);
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-verdict-failed"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-verdict-failed"));
         view.setPalette(darkPalette());
         view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-backlog-46s-cpu-dark"));
+        saveShot(&view, QStringLiteral("heatmap-backlog-46s-cpu-dark"));
     }
 
     // 5,000 nodes fit the view without scrolling, in their zones, and paint.
@@ -452,10 +444,10 @@ private Q_SLOTS:
         playback.selectCycle(cycle);
         view.setMode({ HeatmapMode::TotalScore, 0, {} });
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-5000-score"));
+        saveShot(&view, QStringLiteral("heatmap-5000-score"));
         view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
         view.refresh();
-        saveScreenshot(view, QStringLiteral("heatmap-5000-cpu"));
+        saveShot(&view, QStringLiteral("heatmap-5000-cpu"));
     }
 };
 

@@ -18,6 +18,7 @@
 using namespace ksv;
 using ksv::testing::configurationOf;
 using ksv::testing::sample;
+using ksv::testing::saveShot;
 using framework::Code;
 using timeline::TimeRange;
 using trace::EventKind;
@@ -79,16 +80,6 @@ void sendMouse(QWidget* widget, QEvent::Type type, QPoint position, Qt::MouseBut
     QApplication::sendEvent(widget, &event);
 }
 
-// Screenshots for a human to look at: only when KSV_SCREENSHOT_DIR names a directory.
-void saveShot(QWidget* widget, const QString& name)
-{
-    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
-    const QPixmap pixmap = widget->grab();
-    QVERIFY(!pixmap.isNull());
-    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-    if (!directory.isEmpty())
-        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
-}
 
 } // namespace
 
