@@ -57,15 +57,14 @@ PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::C
             break;
         note(event);
     }
-    // Reserve and Permit run when the cycle's cost has been charged, right after CycleEnd.
-    qsizetype i = cycle.endEvent + 1;
-    for (; i < indexed; ++i) {
+    // Reserve and Permit run when the cycle's cost has been charged, right before CycleEnd.
+    for (qsizetype i = cycle.endEvent - 1; i > cycle.startEvent; --i) {
         const trace::Event& event = trace.at(i);
         if (event.kind != EventKind::PluginResult || event.cycle != cycle.cycle)
             break;
         note(event);
     }
-    result.complete = i < indexed;
+    result.complete = cycle.endEvent < indexed;
     result.mask &= pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PostFilter)
         | pointBit(ExtensionPoint::PreScore) | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
     if (cycle.evaluated > 0)

@@ -51,10 +51,10 @@ std::vector<CycleSegment> modelSegments(
     VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing);
 
 // Which extension points ran in a finished cycle, read from the trace: the PluginResult events
-// after CycleStart (PreFilter, PostFilter, PreScore) and right after CycleEnd (Reserve, Permit);
+// after CycleStart (PreFilter, PostFilter, PreScore) and right before CycleEnd (Reserve, Permit);
 // Filter when nodes were evaluated; Score when PreScore ran or more than one node was feasible
-// (upstream scores only then). `complete` is false when the events after CycleEnd are not all
-// indexed yet (do not cache the answer).
+// (upstream scores only then). `complete` is false while CycleEnd is not indexed yet (do not
+// cache the answer).
 struct PointsRan
 {
     PointMask mask = 0;

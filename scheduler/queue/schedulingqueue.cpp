@@ -159,7 +159,11 @@ bool SchedulingQueue::runPreEnqueuePlugins(QueuedPodInfo& pod)
     framework::Framework* framework = m_profiles.forPod(pod.pod());
     if (!framework)
         return true;
+    if (m_observer)
+        m_observer->preEnqueueRunning(&pod);
     const framework::Status status = framework->runPreEnqueuePlugins(pod.pod());
+    if (m_observer)
+        m_observer->preEnqueueRunning(nullptr);
     if (status.isSuccess())
         return true;
     pod.unschedulablePlugins.insert(status.plugin());

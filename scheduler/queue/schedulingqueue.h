@@ -59,6 +59,9 @@ public:
     virtual void podIncoming(const QString& queue, const QString& event) = 0;
     // A hint function ran (queueing_hint_execution_duration_seconds' labels).
     virtual void hintEvaluated(const QueuedPodInfo& pod, const QString& plugin, const QString& event, framework::QueueingHint hint) = 0;
+    // PreEnqueue is about to run for `pod` (null: it has finished). PreEnqueue runs outside any
+    // scheduling cycle, so whoever records plugin results learns here whose they are.
+    virtual void preEnqueueRunning(const QueuedPodInfo* pod) { Q_UNUSED(pod) }
 };
 
 class SchedulingQueue final : public framework::PodNominator

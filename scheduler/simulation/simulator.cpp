@@ -325,6 +325,19 @@ void Simulator::hintEvaluated(const QueuedPodInfo&, const QString& plugin, const
                                          {QStringLiteral("plugin"), plugin}}));
 }
 
+void Simulator::preEnqueueRunning(const QueuedPodInfo* pod)
+{
+    // PreEnqueue belongs to no cycle: its results name the pod and cycle -1. The cycle being
+    // recorded, if any, gets its own attribution back afterwards.
+    if (pod) {
+        m_savedRecording = {m_recordingPod, m_recordingCycle};
+        m_recordingPod = id(pod->key());
+        m_recordingCycle = -1;
+    } else {
+        std::tie(m_recordingPod, m_recordingCycle) = m_savedRecording;
+    }
+}
+
 void Simulator::pluginResult(framework::ExtensionPoint point, const QString& plugin, const framework::Status& status)
 {
     trace::Event event;

@@ -159,6 +159,7 @@ private:
     void podMoved(const QueuedPodInfo& pod, trace::PodLocation from, trace::PodLocation to, const QString& cause) override;
     void podIncoming(const QString& queue, const QString& event) override;
     void hintEvaluated(const QueuedPodInfo& pod, const QString& plugin, const QString& event, framework::QueueingHint hint) override;
+    void preEnqueueRunning(const QueuedPodInfo* pod) override;
     // PluginResultRecorder
     void pluginResult(framework::ExtensionPoint point, const QString& plugin, const framework::Status& status) override;
     // PodLister
@@ -206,6 +207,7 @@ private:
     // What pluginResult records: the pod and cycle the framework is running for.
     qint32 m_recordingPod = -1;
     qint32 m_recordingCycle = -1;
+    std::pair<qint32, qint32> m_savedRecording {-1, -1}; // while PreEnqueue runs
 };
 
 } // namespace ksv

@@ -131,7 +131,9 @@ void Simulator::finishCycle()
     end.kind = EventKind::CycleEnd;
     end.pod = m_recordingPod;
     end.cycle = m_recordingCycle;
-    end.value = outcome.detail.visitedNodes.size();
+    // evaluatedNodes: a nominated node tried first and then again in the full pass counts once.
+    end.value = outcome.result ? outcome.result->evaluatedNodes
+                               : outcome.detail.feasibleNodes.size() + outcome.diagnosis.nodeToStatus.len();
     end.value2 = static_cast<qint32>(outcome.detail.feasibleNodes.size());
 
     if (!outcome.result) {
@@ -163,10 +165,10 @@ void Simulator::finishCycle()
 
     const QString host = outcome.result->suggestedHost;
     end.node = id(host);
-    traceEvent(end);
     const auto current = m_apiPods.constFind(pod.meta.uid);
     if (current == m_apiPods.cend() || !current->nodeName.isEmpty()) {
         // Deleted or bound by someone else while the cycle ran: nothing to assume.
+        traceEvent(end);
         m_queue.done(pod.meta.uid);
         traceMove(pod.key(), PodLocation::Scheduling, current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound,
                   current == m_apiPods.cend() ? QStringLiteral("PodDelete") : QStringLiteral("AssignedPodAdd"),
@@ -194,6 +196,11 @@ void Simulator::finishCycle()
             message = fitError.error();
             diagnosis = fitError.diagnosis;
         }
+        // The cycle ends here, after Reserve or Permit said no: it failed, whatever Filter chose.
+        end.code = quint8(reported.code());
+        end.node = -1;
+        end.text = id(message);
+        traceEvent(end);
         handleSchedulingFailure(std::move(cycle->pod), reported, message, diagnosis ? &*diagnosis : nullptr,
                                 framework::NominatingInfo {QString(), true}, PodLocation::Scheduling, profile, cycle->start);
     };
@@ -208,6 +215,7 @@ void Simulator::finishCycle()
         failInCycle(permit.status);
         return;
     }
+    traceEvent(end); // Reserve and Permit are part of the scheduling cycle, so it ends after them
     assume(assumed);
     activatePods(*cycle->state);
 

@@ -273,6 +273,38 @@ private Q_SLOTS:
         QCOMPARE(run.summary(QStringLiteral("default/gated")).attempts, 1);
     }
 
+    // PreEnqueue runs as a pod enters the queue, outside any cycle: its results name that pod and
+    // no cycle, even when another pod's cycle ran just before.
+    void preEnqueueResultsNameTheirPod()
+    {
+        const Run run = simulate(instant + "  objects:\n" + node("n1", "4") + pod("first", "1") + R"(  events:
+  - at: 2s
+    action: create
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: gated, namespace: default}
+      spec:
+        schedulingGates: [{name: example.com/quota}]
+        containers: [{name: c, image: busybox, resources: {requests: {cpu: "1"}}}]
+)");
+        QVERIFY(!run.events(EventKind::CycleStart, QStringLiteral("default/first")).isEmpty());
+        int gatedRejections = 0;
+        for (const auto& event : run.events(EventKind::PluginResult)) {
+            if (event.point != quint8(framework::ExtensionPoint::PreEnqueue))
+                continue;
+            QCOMPARE(event.cycle, -1);
+            const QString podKey = run.trace->string(event.pod);
+            QVERIFY2(podKey == QLatin1String("default/first") || podKey == QLatin1String("default/gated"), qPrintable(podKey));
+            if (event.code != quint8(framework::Code::Success)) {
+                QCOMPARE(podKey, QStringLiteral("default/gated"));
+                QCOMPARE(run.trace->string(event.plugin), QStringLiteral("SchedulingGates"));
+                ++gatedRejections;
+            }
+        }
+        QCOMPARE(gatedRejections, 1);
+    }
+
     // A node joins at 10 s: the pod NodeResourcesFit rejected comes back, the pod NodeAffinity
     // rejected (the new node lacks its label) stays where it is.
     void nodeAddReleasesWhatItsHintsAllow()
@@ -390,6 +422,11 @@ private Q_SLOTS:
         for (const auto& event : run.events(EventKind::PluginResult, QStringLiteral("default/orphan")))
             unreserved = unreserved || event.point == quint8(framework::ExtensionPoint::Unreserve);
         QVERIFY(unreserved);
+        const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/orphan"));
+        QVERIFY(!ends.isEmpty());
+        QCOMPARE(int(ends[0].code), int(framework::Code::Unschedulable)); // Coscheduling's Permit: PodGroupNotFound
+        QCOMPARE(ends[0].node, -1);
+        QCOMPARE(run.trace->string(ends[0].text), orphan.message);
     }
 
     // The gang sample: trainer-a's three pods wait at Permit until the last one arrives, then bind
@@ -450,6 +487,44 @@ private Q_SLOTS:
         QCOMPARE(run.cycleStarts(QStringLiteral("default/refused")), (QList<VirtualNanos> {0, 1 * second}));
         QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);
         QVERIFY(run.moves(QStringLiteral("default/refused")).contains(QStringLiteral("Scheduling>Unschedulable@ScheduleAttemptFailure@0")));
+        // The cycle ends after Reserve, and it failed: no chosen node, the FailedScheduling text.
+        const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/refused"));
+        QCOMPARE(ends.size(), 2);
+        for (const auto& end : ends) {
+            QCOMPARE(int(end.code), int(framework::Code::Unschedulable));
+            QCOMPARE(end.node, -1);
+            QCOMPARE(run.trace->string(end.text), refused.message);
+        }
+        qsizetype reservePosition = -1;
+        qsizetype endPosition = -1;
+        for (qsizetype i = 0; i < run.trace->size() && endPosition < 0; ++i) {
+            const trace::Event& event = run.trace->at(i);
+            if (event.kind == EventKind::PluginResult && event.point == quint8(framework::ExtensionPoint::Reserve) && event.cycle == ends[0].cycle)
+                reservePosition = i;
+            if (event.kind == EventKind::CycleEnd && event.cycle == ends[0].cycle)
+                endPosition = i;
+        }
+        QVERIFY(reservePosition >= 0);
+        QVERIFY(reservePosition < endPosition);
+    }
+
+    // A pod nominated to a node that no longer fits: the nominated node is tried first, then every
+    // node; upstream's evaluatedNodes counts it once.
+    void nominatedNodeCountsOnceInEvaluated()
+    {
+        const Run run = simulate(instant + "  objects:\n" + node("n1", "1") + node("n2", "4") + node("n3", "4") + R"(  - apiVersion: v1
+    kind: Pod
+    metadata: {name: nominee, namespace: default}
+    spec:
+      containers: [{name: c, image: busybox, resources: {requests: {cpu: "2"}}}]
+    status: {nominatedNodeName: n1}
+)");
+        const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/nominee"));
+        QCOMPARE(ends.size(), 1);
+        QCOMPARE(int(ends[0].code), int(framework::Code::Success));
+        QCOMPARE(ends[0].value, 3); // n1 (rejected, once), n2, n3
+        QCOMPARE(ends[0].value2, 2);
+        QVERIFY(run.trace->string(ends[0].node) != QLatin1String("n1"));
     }
 
     // PreBind fails with an error: the binding cycle unreserves and forgets the pod, which retries
