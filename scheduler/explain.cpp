@@ -34,9 +34,9 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
     QSet<QString> feasible;
     for (const auto& node : outcome.detail.feasibleNodes)
         feasible.insert(node->name());
-    QHash<QString, const framework::NodePluginScores*> scores;
-    for (const auto& nodeScores : outcome.detail.scores)
-        scores.insert(nodeScores.name, &nodeScores);
+    QHash<QString, framework::NodePluginScores> scores;
+    for (qsizetype n = 0; n < outcome.detail.scores.size(); ++n)
+        scores.insert(outcome.detail.scores.nodeName(n), outcome.detail.scores.node(n));
     const bool preFilterRejected = outcome.detail.preFilterStatus.isRejected();
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
 
@@ -59,10 +59,10 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
         node.code = evaluated ? framework::toString(status.code()) : QStringLiteral("Skipped");
         node.plugin = status.plugin();
         node.reasons = status.reasons();
-        if (const auto* nodeScores = scores.value(node.name)) {
+        if (const auto it = scores.constFind(node.name); it != scores.cend()) {
             node.scored = true;
-            node.scores = nodeScores->scores;
-            node.total = nodeScores->totalScore;
+            node.scores = it->scores;
+            node.total = it->totalScore;
         }
         report.nodes.append(node);
     }

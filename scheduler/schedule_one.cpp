@@ -1,6 +1,7 @@
 #include "schedule_one.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace ksv {
 
@@ -60,33 +61,46 @@ qint64 SchedulingAlgorithm::numFeasibleNodesToFind(int globalPercentage, std::op
     return numNodes < minFeasibleNodesToFind ? minFeasibleNodesToFind : numNodes;
 }
 
+qsizetype SchedulingAlgorithm::selectHostIndex(const std::vector<qint64>& totals, framework::Random& random)
+{
+    if (totals.empty())
+        return -1;
+    const qint64 best = *std::max_element(totals.cbegin(), totals.cend());
+    qsizetype selected = -1;
+    qint64 tied = 0;
+    for (size_t i = 0; i < totals.size(); ++i) {
+        if (totals[i] != best)
+            continue;
+        ++tied;
+        // The first is taken without drawing; each later tie replaces it with probability 1/tied.
+        if (tied == 1 || random.intn(tied) == 0)
+            selected = qsizetype(i);
+    }
+    return selected;
+}
+
 QString SchedulingAlgorithm::selectHost(const QList<framework::NodePluginScores>& scores, int count, framework::Random& random,
                                         QList<framework::NodePluginScores>* top)
 {
-    if (scores.isEmpty())
+    std::vector<qint64> totals;
+    totals.reserve(size_t(scores.size()));
+    for (const auto& score : scores)
+        totals.push_back(score.totalScore);
+    const qsizetype selected = selectHostIndex(totals, random);
+    if (selected < 0)
         return {};
-    // Upstream pops a max-heap, so ties come out in heap order; we take them in list order. The
-    // choice among the tied nodes is uniform either way (reservoir sampling).
-    QList<qsizetype> order(scores.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&scores](qsizetype a, qsizetype b) { return scores[a].totalScore > scores[b].totalScore; });
-    const qint64 best = scores[order.constFirst()].totalScore;
-    qsizetype selected = 0;
-    qint64 tied = 1;
-    for (qsizetype i = 1; i < order.size() && scores[order[i]].totalScore == best; ++i) {
-        ++tied;
-        if (random.intn(tied) == 0)
-            selected = i;
-    }
     if (top) {
+        QList<qsizetype> order(scores.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&scores](qsizetype a, qsizetype b) { return scores[a].totalScore > scores[b].totalScore; });
         top->clear();
-        top->append(scores[order[selected]]);
+        top->append(scores[selected]);
         for (qsizetype i = 0; i < order.size() && top->size() < count; ++i) {
-            if (i != selected)
+            if (order[i] != selected)
                 top->append(scores[order[i]]);
         }
     }
-    return scores[order[selected]].name;
+    return scores[selected].name;
 }
 
 QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(framework::Framework& framework, framework::CycleState& state,
@@ -111,6 +125,8 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
     }
     // Upstream checks nodes in parallel and cancels once enough are feasible, so which extra nodes it
     // has looked at by then depends on timing. We check them in order and stop exactly there.
+    outcome.detail.visitedNodes.reserve(outcome.detail.visitedNodes.size() + std::min(numAllNodes, 2 * numNodesToFind));
+    feasible.reserve(std::min(numAllNodes, numNodesToFind));
     for (qint64 i = 0; i < numAllNodes; ++i) {
         const framework::NodeInfoPtr& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
         outcome.detail.visitedNodes.append(node->name());
@@ -209,10 +225,10 @@ ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework
     }
 
     // prioritizeNodes: without score plugins every node scores 1.
-    QList<framework::NodePluginScores> scores;
+    framework::ScoreTable scores;
     if (!framework.hasScorePlugins()) {
-        for (const auto& node : feasible)
-            scores.append({node->name(), {}, 1});
+        scores.nodes = feasible;
+        scores.totals.assign(size_t(feasible.size()), 1);
     } else {
         const Status preScore = framework.runPreScorePlugins(state, pod, feasible);
         if (!preScore.isSuccess()) {
@@ -226,8 +242,8 @@ ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework
             return outcome;
         }
     }
-    outcome.detail.scores = scores;
-    const QString host = selectHost(scores, numberOfHighestScoredNodesToReport, framework.random());
+    const QString host = scores.nodeName(selectHostIndex(scores.totals, framework.random()));
+    outcome.detail.scores = std::move(scores);
     outcome.result = ScheduleResult {host, static_cast<int>(feasible.size() + diagnosis.nodeToStatus.len()), static_cast<int>(feasible.size())};
     return outcome;
 }

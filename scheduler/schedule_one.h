@@ -42,7 +42,7 @@ struct AttemptDetail
 {
     QStringList visitedNodes;                         // in Filter order, from the round-robin start
     QList<framework::NodeInfoPtr> feasibleNodes;      // passed every filter
-    QList<framework::NodePluginScores> scores;        // empty when fewer than two nodes were feasible
+    framework::ScoreTable scores;                     // empty when fewer than two nodes were feasible
     framework::Status preFilterStatus;
 };
 
@@ -80,8 +80,11 @@ public:
     void setNextStartNodeIndex(qint64 index) { m_nextStartNodeIndex = index; }
 
     static qint64 numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes);
-    // selectHost: the highest total score, ties broken by reservoir sampling with `random`, and the
-    // top `count` entries (selected first).
+    // selectHost: the index of the highest total, ties broken by reservoir sampling with `random`
+    // in list order. Upstream pops a max-heap, so it meets ties in heap order; the choice among the
+    // tied nodes is uniform either way.
+    static qsizetype selectHostIndex(const std::vector<qint64>& totals, framework::Random& random);
+    // selectHost: the chosen node's name, and the top `count` entries (selected first).
     static QString selectHost(const QList<framework::NodePluginScores>& scores, int count, framework::Random& random,
                               QList<framework::NodePluginScores>* top = nullptr);
 

@@ -9,6 +9,8 @@
 
 #include <memory>
 #include <optional>
+#include <typeinfo>
+#include <vector>
 
 namespace ksv::framework {
 
@@ -30,22 +32,42 @@ public:
     CycleState(const CycleState&) = delete;
     CycleState& operator=(const CycleState&) = delete;
 
-    void write(const QString& key, std::unique_ptr<StateData> data) { m_data[key] = std::shared_ptr<StateData>(std::move(data)); }
+    void write(const QString& key, std::unique_ptr<StateData> data)
+    {
+        std::shared_ptr<StateData> value(std::move(data));
+        if (Slot* slot = find(key))
+            slot->data = std::move(value);
+        else
+            m_data.push_back({key, std::move(value)});
+    }
 
+    // Filter and Score read their PreFilter / PreScore state once per node and plugin, so this is
+    // on the hottest path there is: a short linear scan that compares the keys' shared string data
+    // first (plugins pass the same QString constant they wrote with) and checks the exact type
+    // before falling back to dynamic_cast.
     template<typename T>
     T* read(const QString& key) const
     {
-        const auto it = m_data.constFind(key);
-        return it == m_data.cend() ? nullptr : dynamic_cast<T*>(it->get());
+        const Slot* slot = find(key);
+        if (!slot || !slot->data)
+            return nullptr;
+        StateData* data = slot->data.get();
+        if (typeid(*data) == typeid(T))
+            return static_cast<T*>(data);
+        return dynamic_cast<T*>(data);
     }
 
-    void remove(const QString& key) { m_data.remove(key); }
+    void remove(const QString& key)
+    {
+        std::erase_if(m_data, [&key](const Slot& slot) { return slot.key == key; });
+    }
 
     std::unique_ptr<CycleState> clone() const
     {
         auto copy = std::make_unique<CycleState>();
-        for (auto it = m_data.cbegin(); it != m_data.cend(); ++it)
-            copy->m_data.insert(it.key(), std::shared_ptr<StateData>((*it)->clone()));
+        copy->m_data.reserve(m_data.size());
+        for (const Slot& slot : m_data)
+            copy->m_data.push_back({slot.key, std::shared_ptr<StateData>(slot.data->clone())});
         copy->m_skipFilterPlugins = m_skipFilterPlugins;
         copy->m_skipScorePlugins = m_skipScorePlugins;
         copy->m_skipFilterMask = m_skipFilterMask;
@@ -66,7 +88,27 @@ public:
     std::optional<quint64>& skipFilterMask() const { return m_skipFilterMask; }
 
 private:
-    QHash<QString, std::shared_ptr<StateData>> m_data;
+    struct Slot
+    {
+        QString key;
+        std::shared_ptr<StateData> data;
+    };
+    const Slot* find(const QString& key) const
+    {
+        for (const Slot& slot : m_data) {
+            if (slot.key.constData() == key.constData())
+                return &slot;
+        }
+        for (const Slot& slot : m_data) {
+            if (slot.key == key)
+                return &slot;
+        }
+        return nullptr;
+    }
+    Slot* find(const QString& key) { return const_cast<Slot*>(std::as_const(*this).find(key)); }
+
+    std::vector<Slot> m_data; // a dozen keys at most: a scan beats hashing the key
+
     QSet<QString> m_skipFilterPlugins;
     QSet<QString> m_skipScorePlugins;
     mutable std::optional<quint64> m_skipFilterMask;

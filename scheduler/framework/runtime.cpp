@@ -383,6 +383,8 @@ Status Framework::runFilterPluginsWithNominatedPods(CycleState& state, const Pod
 {
     // addNominatedPods: nominated pods of equal or higher priority are assumed to be on the node in
     // the first pass; the second pass (without them) only runs if the first passed with pods added.
+    if (!m_nominator || !m_nominator->hasNominatedPods())
+        return runFilterPlugins(state, pod, nodeInfo);
     const QList<PodInfoPtr> nominated = nominatedPodsForNode(nodeInfo.name());
     std::unique_ptr<CycleState> stateWithNominated;
     std::optional<NodeInfo> nodeWithNominated;
@@ -482,7 +484,20 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const QL
     return {};
 }
 
-QList<NodePluginScores> Framework::runScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes, Status* status)
+NodePluginScores ScoreTable::node(qsizetype node) const
+{
+    NodePluginScores row;
+    row.name = nodeName(node);
+    row.totalScore = totals[size_t(node)];
+    const auto count = size_t(plugins.size());
+    for (size_t p = 0; p < count; ++p) {
+        const size_t at = size_t(node) * count + p;
+        row.scores.append({plugins[qsizetype(p)], raw[at], normalized[at], weights[p]});
+    }
+    return row;
+}
+
+ScoreTable Framework::runScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes, Status* status)
 {
     *status = {};
     std::vector<const Entry<ScorePlugin>*> active;
@@ -490,56 +505,58 @@ QList<NodePluginScores> Framework::runScorePlugins(CycleState& state, const Pod&
         if (!state.skipScorePlugins().contains(entry.name))
             active.push_back(&entry);
     }
-    QList<QList<NodeScore>> perPlugin(static_cast<qsizetype>(active.size()));
-    for (size_t p = 0; p < active.size(); ++p) {
-        QList<NodeScore>& scores = perPlugin[static_cast<qsizetype>(p)];
-        scores.reserve(nodes.size());
-        for (const auto& node : nodes) {
-            const ScoreOutcome outcome = active[p]->plugin->score(state, pod, *node);
+    const size_t pluginCount = active.size();
+    const auto nodeCount = size_t(nodes.size());
+    ScoreTable table;
+    table.nodes = nodes;
+    table.raw.resize(nodeCount * pluginCount);
+    table.totals.assign(nodeCount, 0);
+    for (size_t p = 0; p < pluginCount; ++p) {
+        table.plugins.append(active[p]->name);
+        table.weights.push_back(m_scoreWeights.value(active[p]->name, 1));
+        ScorePlugin* plugin = active[p]->plugin;
+        for (size_t n = 0; n < nodeCount; ++n) {
+            const ScoreOutcome outcome = plugin->score(state, pod, *nodes[qsizetype(n)]);
             if (!outcome.status.isSuccess()) {
                 *status = Status::error(QStringLiteral("running Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(outcome.status));
                 return {};
             }
-            scores.append({node->name(), outcome.score});
+            table.raw[n * pluginCount + p] = outcome.score;
         }
     }
-    QList<QList<qint64>> raw(static_cast<qsizetype>(active.size()));
-    QList<qint64> weights;
-    for (size_t p = 0; p < active.size(); ++p) {
-        weights.append(m_scoreWeights.value(active[p]->name, 1));
-        QList<NodeScore>& scores = perPlugin[static_cast<qsizetype>(p)];
-        raw[static_cast<qsizetype>(p)].reserve(scores.size());
-        for (const auto& score : scores)
-            raw[static_cast<qsizetype>(p)].append(score.score);
-        if (auto* extensions = active[p]->plugin->scoreExtensions()) {
-            const Status normalized = extensions->normalizeScore(state, pod, scores);
-            if (!normalized.isSuccess()) {
-                *status = Status::error(QStringLiteral("running Normalize on Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(normalized));
-                return {};
-            }
+    table.normalized = table.raw;
+    QList<NodeScore> scores; // NormalizeScore's argument, only for plugins that have it
+    for (size_t p = 0; p < pluginCount; ++p) {
+        auto* extensions = active[p]->plugin->scoreExtensions();
+        if (!extensions)
+            continue;
+        scores.clear();
+        scores.reserve(qsizetype(nodeCount));
+        for (size_t n = 0; n < nodeCount; ++n)
+            scores.append({nodes[qsizetype(n)]->name(), table.raw[n * pluginCount + p]});
+        const Status normalized = extensions->normalizeScore(state, pod, scores);
+        if (!normalized.isSuccess()) {
+            *status = Status::error(QStringLiteral("running Normalize on Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(normalized));
+            return {};
         }
+        for (size_t n = 0; n < nodeCount; ++n)
+            table.normalized[n * pluginCount + p] = scores[qsizetype(n)].score;
     }
-    QList<NodePluginScores> result;
-    result.reserve(nodes.size());
-    for (qsizetype n = 0; n < nodes.size(); ++n) {
-        NodePluginScores nodeScores;
-        nodeScores.name = nodes[n]->name();
-        nodeScores.scores.reserve(static_cast<qsizetype>(active.size()));
-        for (size_t p = 0; p < active.size(); ++p) {
-            const qint64 score = perPlugin[static_cast<qsizetype>(p)][n].score;
+    for (size_t n = 0; n < nodeCount; ++n) {
+        qint64 total = 0;
+        for (size_t p = 0; p < pluginCount; ++p) {
+            const qint64 score = table.normalized[n * pluginCount + p];
             if (score > maxNodeScore || score < minNodeScore) {
                 *status = Status::error(QStringLiteral("applying score defaultWeights on Score plugins: plugin \"") + active[p]->name
                                         + QStringLiteral("\" returns an invalid score ") + QString::number(score)
                                         + QStringLiteral(", it should in the range of [0, 100] after normalizing"));
                 return {};
             }
-            const qint64 weight = weights[static_cast<qsizetype>(p)];
-            nodeScores.scores.append({active[p]->name, raw[static_cast<qsizetype>(p)][n], score, weight});
-            nodeScores.totalScore += score * weight;
+            total += score * table.weights[p];
         }
-        result.append(std::move(nodeScores));
+        table.totals[n] = total;
     }
-    return result;
+    return table;
 }
 
 // ---- Reserve, Permit, binding -------------------------------------------------------------------

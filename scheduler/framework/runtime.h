@@ -33,12 +33,32 @@ struct NodePluginScores
     qint64 totalScore = 0;
 };
 
+// Every scored node's NodePluginScores, flat: a table of nodes by plugins. Upstream allocates a
+// NodePluginScores per node; at hundreds of nodes per cycle these arrays are what scoring costs.
+struct ScoreTable
+{
+    QStringList plugins;          // the Score plugins that ran, in order
+    std::vector<qint64> weights;  // per plugin
+    QList<NodeInfoPtr> nodes;     // the scored nodes, in Filter order
+    std::vector<qint64> raw;      // [node * plugins + plugin]: what Score returned
+    std::vector<qint64> normalized; // the same after NormalizeScore
+    std::vector<qint64> totals;   // per node: sum of normalized × weight
+
+    qsizetype size() const { return nodes.size(); }
+    bool isEmpty() const { return nodes.isEmpty(); }
+    const QString& nodeName(qsizetype node) const { return nodes[node]->name(); }
+    // One node's row as upstream's NodePluginScores (explain and tests).
+    NodePluginScores node(qsizetype node) const;
+};
+
 // Pods nominated to nodes by earlier preemptions (the queue's PodNominator).
 class PodNominator
 {
 public:
     virtual ~PodNominator() = default;
     virtual QList<PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const = 0;
+    // False when no pod is nominated anywhere: Filter then skips the per-node lookup.
+    virtual bool hasNominatedPods() const { return true; }
 };
 
 // What a profile runs: its plugins per extension point, in upstream's order (frameworkImpl,
@@ -92,7 +112,7 @@ public:
     PostFilterOutcome runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeToStatus& statuses);
     Status runPreScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes);
     // RunScorePlugins: per node, every score plugin's raw, normalized and weighted score.
-    QList<NodePluginScores> runScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes, Status* status);
+    ScoreTable runScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes, Status* status);
     Status runReservePluginsReserve(CycleState& state, const Pod& pod, const QString& nodeName);
     void runReservePluginsUnreserve(CycleState& state, const Pod& pod, const QString& nodeName);
     struct PermitRun

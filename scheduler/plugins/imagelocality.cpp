@@ -8,7 +8,15 @@ bool needsLatestTag(const QString& name)
 {
     // strings.LastIndex(name, ":") <= strings.LastIndex(name, "/"): no tag after the last path part
     // (a registry port such as gcr.io:5000/root is not a tag).
-    return name.lastIndexOf(QLatin1Char(':')) <= name.lastIndexOf(QLatin1Char('/'));
+    // One backward scan: whichever of the two comes last decides (neither: no tag).
+    for (qsizetype i = name.size() - 1; i >= 0; --i) {
+        const QChar c = name[i];
+        if (c == QLatin1Char(':'))
+            return false;
+        if (c == QLatin1Char('/'))
+            return true;
+    }
+    return true;
 }
 
 const QLatin1String latestTag(":latest");

@@ -97,6 +97,7 @@ public:
     void addNominatedPod(const framework::PodInfoPtr& podInfo, const std::optional<framework::NominatingInfo>& nominatingInfo);
     void deleteNominatedPodIfExists(const Pod& pod);
     QList<framework::PodInfoPtr> nominatedPodsForNode(const QString& nodeName) const override;
+    bool hasNominatedPods() const override { return !m_nominatedPods.isEmpty(); }
     QString nominatedNodeName(const QString& uid) const { return m_nominatedPodToNode.value(uid); }
 
     // What the lanes and the loop read.
@@ -193,7 +194,7 @@ private:
     QMap<QString, QList<Registration>> m_hintMap; // profile → registrations in plugin order
 
     // nominator.go: node → pods in nomination order, and pod → node.
-    QHash<QString, QList<framework::PodInfoPtr>> m_nominatedPods;
+    QHash<QString, QList<framework::PodInfoPtr>> m_nominatedPods; // no empty lists
     QHash<QString, QString> m_nominatedPodToNode;
 };
 

@@ -93,26 +93,24 @@ void Simulator::traceOutcome(const Cycle& cycle)
         }
         traceEvent(event);
     }
-    // Every node lists the same plugins in the same order: intern their names once.
+    const framework::ScoreTable& scores = outcome.detail.scores;
     QList<qint32> pluginIds;
-    if (!outcome.detail.scores.isEmpty()) {
-        for (const auto& score : outcome.detail.scores.constFirst().scores)
-            pluginIds.append(id(score.name));
-    }
-    for (const auto& nodeScores : outcome.detail.scores) {
-        const qint32 node = id(nodeScores.name);
-        for (qsizetype p = 0; p < nodeScores.scores.size(); ++p) {
-            const auto& score = nodeScores.scores[p];
+    for (const QString& plugin : scores.plugins)
+        pluginIds.append(id(plugin));
+    const auto pluginCount = size_t(pluginIds.size());
+    for (qsizetype n = 0; n < scores.size(); ++n) {
+        const qint32 node = id(scores.nodeName(n));
+        for (size_t p = 0; p < pluginCount; ++p) {
             trace::Event event;
             event.kind = EventKind::ScoreNode;
             event.pod = m_recordingPod;
             event.cycle = m_recordingCycle;
             event.node = node;
             event.point = quint8(framework::ExtensionPoint::Score);
-            event.plugin = p < pluginIds.size() ? pluginIds[p] : id(score.name);
-            event.value = score.raw;
-            event.value2 = static_cast<qint32>(score.normalized);
-            event.aux = static_cast<quint8>(std::clamp<qint64>(score.weight, 0, 255));
+            event.plugin = pluginIds[qsizetype(p)];
+            event.value = scores.raw[size_t(n) * pluginCount + p];
+            event.value2 = static_cast<qint32>(scores.normalized[size_t(n) * pluginCount + p]);
+            event.aux = static_cast<quint8>(std::clamp<qint64>(scores.weights[p], 0, 255));
             traceEvent(event);
         }
     }

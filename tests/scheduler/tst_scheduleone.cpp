@@ -286,11 +286,11 @@ private Q_SLOTS:
             Run run(setup, nodesNamed({"3", "2", "1"}), PodBuilder("2"));
             QCOMPARE(run.outcome.result->suggestedHost, QStringLiteral("1"));
             QCOMPARE(run.outcome.detail.scores.size(), 3);
-            QCOMPARE(run.outcome.detail.scores[0].totalScore, 5);
-            QCOMPARE(run.outcome.detail.scores[2].totalScore, 7);
-            QCOMPARE(run.outcome.detail.scores[2].scores[1].raw, 1);
-            QCOMPARE(run.outcome.detail.scores[2].scores[1].normalized, 3);
-            QCOMPARE(run.outcome.detail.scores[2].scores[1].weight, 2);
+            QCOMPARE(run.outcome.detail.scores.node(0).totalScore, 5);
+            QCOMPARE(run.outcome.detail.scores.node(2).totalScore, 7);
+            QCOMPARE(run.outcome.detail.scores.node(2).scores[1].raw, 1);
+            QCOMPARE(run.outcome.detail.scores.node(2).scores[1].normalized, 3);
+            QCOMPARE(run.outcome.detail.scores.node(2).scores[1].weight, 2);
         }
         // SS6: one feasible node is returned without scoring.
         {
