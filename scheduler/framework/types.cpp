@@ -2,6 +2,8 @@
 
 #include "api/resources.h"
 
+#include <QMutex>
+
 namespace ksv::framework {
 
 // ---- Resource ----------------------------------------------------------------------------------
@@ -263,6 +265,41 @@ void NodeInfo::update(const PodInfo& pod, int sign)
             m_pvcRefCounts.remove(key);
     }
     ++m_generation;
+}
+
+std::optional<int> NodeInfo::memoizedCount(quint32 key) const
+{
+    for (const CountMemo& memo : m_countMemo) {
+        if (memo.key == key && memo.generation == m_generation)
+            return memo.count;
+    }
+    return std::nullopt;
+}
+
+void NodeInfo::memoizeCount(quint32 key, int count) const
+{
+    for (CountMemo& memo : m_countMemo) {
+        if (memo.key == key) {
+            memo = {key, m_generation, count};
+            return;
+        }
+    }
+    m_countMemo[m_countMemoNext] = {key, m_generation, count};
+    m_countMemoNext = quint8((m_countMemoNext + 1) % m_countMemo.size());
+}
+
+quint32 podCountMemoKey(const QString& description)
+{
+    static QMutex mutex;
+    static QHash<QString, quint32> keys;
+    const QMutexLocker lock(&mutex);
+    const auto it = keys.constFind(description);
+    if (it != keys.cend())
+        return *it;
+    // 0 is never handed out: it marks an empty memo slot.
+    const auto key = quint32(keys.size() + 1);
+    keys.insert(description, key);
+    return key;
 }
 
 } // namespace ksv::framework

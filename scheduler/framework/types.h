@@ -10,7 +10,9 @@
 #include <QMap>
 #include <QSet>
 
+#include <array>
 #include <memory>
+#include <optional>
 
 namespace ksv::framework {
 
@@ -113,6 +115,13 @@ public:
     const QHash<QString, int>& pvcRefCounts() const { return m_pvcRefCounts; }
     qint64 generation() const { return m_generation; }
 
+    // A memo for counts plugins derive from this node's pods alone (PodTopologySpread counts the
+    // pods a selector matches on every node in every cycle: 150,000 label matches per cycle on a
+    // large cluster, where one node changes per cycle). `key` names what was counted (see
+    // podCountMemoKey); an entry holds while generation() is unchanged. The engine's thread only.
+    std::optional<int> memoizedCount(quint32 key) const;
+    void memoizeCount(quint32 key, int count) const;
+
     void addPod(PodInfoPtr pod);
     // Removes the pod with this UID; false if it is not on the node.
     bool removePod(const QString& uid);
@@ -131,7 +140,19 @@ private:
     QHash<QString, ImageStateSummary> m_imageStates;
     QHash<QString, int> m_pvcRefCounts;
     qint64 m_generation = 0;
+    struct CountMemo
+    {
+        quint32 key = 0;
+        qint64 generation = -1;
+        int count = 0;
+    };
+    mutable std::array<CountMemo, 6> m_countMemo {};
+    mutable quint8 m_countMemoNext = 0;
 };
+
+// A small integer naming one exact counting question (for NodeInfo::memoizedCount), the same for
+// the same `description` for the life of the process. Thread-safe.
+quint32 podCountMemoKey(const QString& description);
 using NodeInfoPtr = std::shared_ptr<NodeInfo>;
 
 // Helpers plugins share.

@@ -147,7 +147,7 @@ Status NodeAffinity::filter(framework::CycleState& state, const Pod& pod, const 
 
     // Parse errors are ignored for backwards compatibility: a term that does not parse just fails.
     const auto* preFilterState = state.read<PreFilterState>(preFilterStateKey);
-    const bool match = preFilterState ? preFilterState->requiredNodeSelectorAndAffinity.match(node)
+    const bool match = preFilterState ? preFilterState->requiredNodeSelectorAndAffinity.match(nodeInfo)
                                       : nodeaffinity::RequiredNodeAffinity(pod).match(node);
     if (!match)
         return podMismatchStatus();

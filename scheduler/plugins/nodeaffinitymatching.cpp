@@ -268,6 +268,23 @@ RequiredNodeAffinity::RequiredNodeAffinity(const Pod& pod)
     const auto& nodeAffinity = pod.affinity.nodeAffinity;
     if (nodeAffinity && nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution)
         m_affinity = LazyErrorNodeSelector(*nodeAffinity->requiredDuringSchedulingIgnoredDuringExecution);
+    if (!m_affinity && !m_nodeSelector.isEmpty()) {
+        QString description = QStringLiteral("RequiredNodeAffinity/nodeSelector");
+        for (auto it = m_nodeSelector.cbegin(); it != m_nodeSelector.cend(); ++it)
+            description += QLatin1Char('\x1f') + it.key() + QLatin1Char('=') + it.value();
+        m_memoKey = framework::podCountMemoKey(description);
+    }
+}
+
+bool RequiredNodeAffinity::match(const framework::NodeInfo& nodeInfo) const
+{
+    if (m_memoKey == 0)
+        return match(nodeInfo.node());
+    if (const std::optional<int> memoized = nodeInfo.memoizedCount(m_memoKey))
+        return *memoized != 0;
+    const bool matches = match(nodeInfo.node());
+    nodeInfo.memoizeCount(m_memoKey, matches ? 1 : 0);
+    return matches;
 }
 
 bool RequiredNodeAffinity::match(const Node& node, QString* error) const

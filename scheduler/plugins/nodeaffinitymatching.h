@@ -10,6 +10,7 @@
 // ("[0].matchExpressions[0].key: Invalid value: ...") for the callers that report them.
 
 #include "api/objects.h"
+#include "framework/types.h"
 
 #include <QList>
 #include <QString>
@@ -94,8 +95,12 @@ public:
     // Match: the node's labels equal every nodeSelector entry, and the required terms (if any) match.
     // `error` is set only when the terms did not match and some of them did not parse.
     bool match(const Node& node, QString* error = nullptr) const;
+    // match(nodeInfo.node()), memoized on the node while the pod has only a nodeSelector (loops
+    // over every node of a large cluster call it once per node and cycle).
+    bool match(const framework::NodeInfo& nodeInfo) const;
 
 private:
+    quint32 m_memoKey = 0; // 0: not memoized (no nodeSelector, or affinity terms)
     Labels m_nodeSelector; // empty: no label selector
     std::optional<LazyErrorNodeSelector> m_affinity;
 };

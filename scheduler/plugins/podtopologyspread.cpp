@@ -99,11 +99,47 @@ int countPodsMatchSelector(const QList<framework::PodInfoPtr>& pods, const std::
     return count;
 }
 
+int countPodsMatchSelector(const framework::NodeInfo& nodeInfo, const std::optional<LabelSelector>& selector, const QString& ns,
+                           quint32 memoKey)
+{
+    if (!selector || selector->isEmpty())
+        return 0;
+    if (const std::optional<int> memoized = nodeInfo.memoizedCount(memoKey))
+        return *memoized;
+    const int count = countPodsMatchSelector(nodeInfo.pods(), selector, ns);
+    nodeInfo.memoizeCount(memoKey, count);
+    return count;
+}
+
+quint32 countMemoKey(const std::optional<LabelSelector>& selector, const QString& ns)
+{
+    // An exact description of the question: separators that label keys and values cannot contain.
+    QString description = QStringLiteral("PodTopologySpread/countPodsMatchSelector\x1f") + ns;
+    if (!selector) {
+        description += QStringLiteral("\x1fnothing");
+    } else {
+        for (auto it = selector->matchLabels.cbegin(); it != selector->matchLabels.cend(); ++it)
+            description += QLatin1Char('\x1f') + it.key() + QLatin1Char('=') + it.value();
+        for (const auto& requirement : selector->matchExpressions) {
+            description += QLatin1Char('\x1e') + requirement.key + QLatin1Char('\x1d') + QString::number(int(requirement.op));
+            for (const auto& value : requirement.values)
+                description += QLatin1Char('\x1d') + value;
+        }
+    }
+    return framework::podCountMemoKey(description);
+}
+
 bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node,
                                 const nodeaffinity::RequiredNodeAffinity& requiredNodeAffinity)
 {
     // Parse errors of the node affinity are ignored for backwards compatibility, as upstream does.
-    if (constraint.nodeAffinityPolicy == NodeInclusionPolicy::Honor && !requiredNodeAffinity.match(node))
+    const bool affinityMatches = constraint.nodeAffinityPolicy != NodeInclusionPolicy::Honor || requiredNodeAffinity.match(node);
+    return matchNodeInclusionPolicies(constraint, pod, node, affinityMatches);
+}
+
+bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node, bool nodeAffinityMatches)
+{
+    if (constraint.nodeAffinityPolicy == NodeInclusionPolicy::Honor && !nodeAffinityMatches)
         return false;
     if (constraint.nodeTaintsPolicy == NodeInclusionPolicy::Honor) {
         // v1helper.FindMatchingUntoleratedTaint with helper.DoNotScheduleTaintsFilterFunc: only
@@ -118,6 +154,12 @@ bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint,
         }
     }
     return true;
+}
+
+bool anyHonorsNodeAffinity(const QList<PodTopologySpread::Constraint>& constraints)
+{
+    return std::any_of(constraints.cbegin(), constraints.cend(),
+                       [](const PodTopologySpread::Constraint& c) { return c.nodeAffinityPolicy == NodeInclusionPolicy::Honor; });
 }
 
 } // namespace podtopologyspread

@@ -99,6 +99,7 @@ public:
         QList<QHash<QString, qint64>> valueToPodCounts;
         QSet<QString> ignoredNodes;
         QList<double> topologyNormalizingWeight;
+        QList<quint32> countMemoKeys; // per constraint, for the hostname counts Score takes
         std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<PreScoreState>(*this); }
     };
 
@@ -161,9 +162,18 @@ bool nodeLabelsMatchSpreadConstraints(const Labels& nodeLabels, const QList<PodT
 // selector counts nothing.
 int countPodsMatchSelector(const QList<framework::PodInfoPtr>& pods, const std::optional<LabelSelector>& selector,
                            const QString& ns);
+// The same count for a node's pods, memoized on the node under `memoKey` (countMemoKey).
+int countPodsMatchSelector(const framework::NodeInfo& nodeInfo, const std::optional<LabelSelector>& selector, const QString& ns,
+                           quint32 memoKey);
+// The memo key of countPodsMatchSelector(selector, ns): equal selectors in one namespace share it.
+quint32 countMemoKey(const std::optional<LabelSelector>& selector, const QString& ns);
 // topologySpreadConstraint.matchNodeInclusionPolicies.
 bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node,
                                 const nodeaffinity::RequiredNodeAffinity& requiredNodeAffinity);
+// The same with the pod's required node affinity already matched against the node: PreFilter and
+// PreScore match it once per node rather than once per constraint.
+bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node, bool nodeAffinityMatches);
+bool anyHonorsNodeAffinity(const QList<PodTopologySpread::Constraint>& constraints);
 
 } // namespace podtopologyspread
 

@@ -58,6 +58,10 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
     // Upstream collects each node's counts in a map keyed by topology pair: a later constraint on the
     // same key overwrites an earlier one for that node. -1: no constraint of the slot counted here.
     QVarLengthArray<int, 8> nodeCounts(s->keys.size());
+    QVarLengthArray<quint32, 8> memoKeys;
+    for (const auto& constraint : std::as_const(s->constraints))
+        memoKeys.append(countMemoKey(constraint.selector, pod.meta.namespace_));
+    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
     for (const auto& nodeInfo : nodes) {
         const Node& node = nodeInfo->node();
         // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per
@@ -65,11 +69,12 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
         if (!nodeLabelsMatchSpreadConstraints(node.meta.labels, s->constraints))
             continue;
         std::fill(nodeCounts.begin(), nodeCounts.end(), -1);
+        const bool affinityMatches = !honorsNodeAffinity || s->requiredNodeAffinity.match(*nodeInfo);
         for (qsizetype i = 0; i < s->constraints.size(); ++i) {
             const Constraint& c = s->constraints[i];
-            if (!matchNodeInclusionPolicies(c, pod, node, s->requiredNodeAffinity))
+            if (!matchNodeInclusionPolicies(c, pod, node, affinityMatches))
                 continue;
-            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(nodeInfo->pods(), c.selector, pod.meta.namespace_);
+            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(*nodeInfo, c.selector, pod.meta.namespace_, memoKeys[i]);
         }
         for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
             if (nodeCounts[slot] < 0)

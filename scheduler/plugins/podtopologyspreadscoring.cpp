@@ -89,22 +89,27 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
         s->topologyNormalizingWeight.append(topologyNormalizingWeight(size));
     }
 
+    for (const auto& constraint : std::as_const(s->constraints))
+        s->countMemoKeys.append(countMemoKey(constraint.selector, pod.meta.namespace_));
+
     // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per constraint.
     const nodeaffinity::RequiredNodeAffinity requiredNodeAffinity(pod);
+    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
     for (const auto& nodeInfo : allNodes) {
         const Node& node = nodeInfo->node();
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(node.meta.labels, s->constraints))
             continue;
+        const bool affinityMatches = !honorsNodeAffinity || requiredNodeAffinity.match(*nodeInfo);
         for (qsizetype i = 0; i < count; ++i) {
             const Constraint& c = s->constraints[i];
-            if (!matchNodeInclusionPolicies(c, pod, node, requiredNodeAffinity))
+            if (!matchNodeInclusionPolicies(c, pod, node, affinityMatches))
                 continue;
             // Domains that no candidate node is in are not counted (and hostname never is here).
             QHash<QString, qint64>& counts = s->valueToPodCounts[s->keyIndex[i]];
             const auto it = counts.find(node.meta.labels.value(c.topologyKey));
             if (it == counts.end())
                 continue;
-            *it += countPodsMatchSelector(nodeInfo->pods(), c.selector, pod.meta.namespace_);
+            *it += countPodsMatchSelector(*nodeInfo, c.selector, pod.meta.namespace_, s->countMemoKeys[i]);
         }
     }
 
@@ -131,7 +136,7 @@ framework::ScoreOutcome PodTopologySpread::score(framework::CycleState& state, c
             continue;
         qint64 count = 0;
         if (c.topologyKey == labelHostname)
-            count = countPodsMatchSelector(nodeInfo.pods(), c.selector, pod.meta.namespace_);
+            count = countPodsMatchSelector(nodeInfo, c.selector, pod.meta.namespace_, s->countMemoKeys[i]);
         else
             count = s->valueToPodCounts[s->keyIndex[i]].value(*value, 0);
         score += scoreForCount(count, c.maxSkew, s->topologyNormalizingWeight[i]);

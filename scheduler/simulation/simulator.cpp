@@ -267,6 +267,19 @@ void Simulator::traceEvent(trace::Event event)
     m_trace.append(event);
 }
 
+qint32 Simulator::sharedId(const QString& text)
+{
+    // Only strings with heap data qualify: raw or static data could be freed or reused.
+    if (!text.data_ptr().isMutable())
+        return id(text);
+    const auto it = m_sharedIds.find(text.constData());
+    if (it != m_sharedIds.end())
+        return it->second.id;
+    const qint32 interned = id(text);
+    m_sharedIds.emplace(text.constData(), SharedId {text, interned});
+    return interned;
+}
+
 void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause, const QString& node,
                           qint64 value, qint32 value2)
 {

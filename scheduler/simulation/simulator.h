@@ -17,6 +17,7 @@
 #include "plugins/registry.h"
 
 #include <map>
+#include <unordered_map>
 #include <queue>
 
 namespace ksv {
@@ -149,6 +150,10 @@ private:
     // Trace.
     void traceEvent(trace::Event event);
     qint32 id(const QString& text) { return m_trace.intern(text); }
+    // id() for strings the engine keeps and passes around shared (node and plugin names): looked
+    // up by the string's data pointer. The cache holds a copy of each string, so the data it points
+    // at stays alive and can never be another string's. Node detail interns thousands per cycle.
+    qint32 sharedId(const QString& text);
     // node: where a pod is bound, binding or waiting (views show it); value/value2 as docs/trace-format.md.
     void traceMove(const QString& podKey, trace::PodLocation from, trace::PodLocation to, const QString& cause, const QString& node = {},
                    qint64 value = 0, qint32 value2 = 0);
@@ -208,6 +213,12 @@ private:
     qint32 m_recordingPod = -1;
     qint32 m_recordingCycle = -1;
     std::pair<qint32, qint32> m_savedRecording {-1, -1}; // while PreEnqueue runs
+    struct SharedId
+    {
+        QString text; // keeps the data alive
+        qint32 id = -1;
+    };
+    std::unordered_map<const QChar*, SharedId> m_sharedIds;
 };
 
 } // namespace ksv

@@ -83,7 +83,7 @@ void Simulator::traceOutcome(const Cycle& cycle)
         event.kind = EventKind::FilterNode;
         event.pod = m_recordingPod;
         event.cycle = m_recordingCycle;
-        event.node = id(nodeName);
+        event.node = sharedId(nodeName);
         event.point = quint8(framework::ExtensionPoint::Filter);
         const auto it = statuses.statuses.constFind(nodeName);
         if (it != statuses.statuses.cend()) {
@@ -96,10 +96,10 @@ void Simulator::traceOutcome(const Cycle& cycle)
     const framework::ScoreTable& scores = outcome.detail.scores;
     QList<qint32> pluginIds;
     for (const QString& plugin : scores.plugins)
-        pluginIds.append(id(plugin));
+        pluginIds.append(sharedId(plugin));
     const auto pluginCount = size_t(pluginIds.size());
     for (qsizetype n = 0; n < scores.size(); ++n) {
-        const qint32 node = id(scores.nodeName(n));
+        const qint32 node = sharedId(scores.nodeName(n));
         for (size_t p = 0; p < pluginCount; ++p) {
             trace::Event event;
             event.kind = EventKind::ScoreNode;

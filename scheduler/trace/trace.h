@@ -13,6 +13,8 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <new>
+#include <type_traits>
 
 namespace ksv::trace {
 
@@ -70,8 +72,12 @@ public:
     ChunkedArray& operator=(const ChunkedArray&) = delete;
     ~ChunkedArray()
     {
-        for (auto& chunk : m_chunks)
-            delete[] chunk.load(std::memory_order_relaxed);
+        for (auto& chunk : m_chunks) {
+            if constexpr (rawChunks)
+                ::operator delete(chunk.load(std::memory_order_relaxed));
+            else
+                delete[] chunk.load(std::memory_order_relaxed);
+        }
     }
 
     // Readers: every index below size() is readable.
@@ -82,7 +88,7 @@ public:
     }
 
     // The writer only.
-    void append(T value)
+    void append(const T& value)
     {
         const qsizetype index = m_size.load(std::memory_order_relaxed);
         const auto chunkIndex = static_cast<size_t>(index >> ChunkBits);
@@ -90,10 +96,16 @@ public:
             qFatal("kschedviz: the trace is full (%lld entries)", static_cast<long long>(index));
         T* chunk = m_chunks[chunkIndex].load(std::memory_order_relaxed);
         if (!chunk) {
-            chunk = new T[static_cast<size_t>(chunkSize)];
+            if constexpr (rawChunks)
+                chunk = static_cast<T*>(::operator new(sizeof(T) * static_cast<size_t>(chunkSize)));
+            else
+                chunk = new T[static_cast<size_t>(chunkSize)];
             m_chunks[chunkIndex].store(chunk, std::memory_order_release);
         }
-        chunk[index & (chunkSize - 1)] = std::move(value);
+        if constexpr (rawChunks)
+            new (chunk + (index & (chunkSize - 1))) T(value);
+        else
+            chunk[index & (chunkSize - 1)] = value;
         m_size.store(index + 1, std::memory_order_release);
     }
 
@@ -106,6 +118,11 @@ public:
     }
 
 private:
+    // Events are plain values: a new chunk is left uninitialised (each slot is constructed when it
+    // is appended, and only slots below size() are read), which halves the memory traffic of a
+    // trace that grows by megabytes a second.
+    static constexpr bool rawChunks = std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>;
+
     std::array<std::atomic<T*>, MaxChunks> m_chunks {};
     std::atomic<qsizetype> m_size {0};
 };
@@ -128,6 +145,7 @@ public:
     // The writer (the engine's thread).
     qint32 intern(const QString& text);
     void append(const Event& event) { m_events.append(event); }
+    static_assert(std::is_trivially_copyable_v<Event> && std::is_trivially_destructible_v<Event>);
 
 private:
     ChunkedArray<Event, 15, 1 << 16> m_events;    // up to 2^31 events

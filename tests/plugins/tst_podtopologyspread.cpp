@@ -252,6 +252,55 @@ class TestPodTopologySpread : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The per-node memo of countPodsMatchSelector must never outlive a change of the node's pods:
+    // every add and remove invalidates it, and a copy (the nominated-pods pass, preemption's dry
+    // runs) keeps its own.
+    void countMemoFollowsThePods()
+    {
+        framework::NodeInfo node(std::make_shared<const Node>(Node(test::NodeBuilder("node-a"))));
+        node.addPod(framework::PodInfo::create(podOn("p1", "node-a", {{"foo", ""}})));
+        const quint32 foo = plugins::podtopologyspread::countMemoKey(fooSelector, QStringLiteral("default"));
+        const quint32 bar = plugins::podtopologyspread::countMemoKey(barSelector, QStringLiteral("default"));
+        const quint32 fooElsewhere = plugins::podtopologyspread::countMemoKey(fooSelector, QStringLiteral("other"));
+        QVERIFY(foo != bar);
+        QVERIFY(foo != fooElsewhere);
+        QCOMPARE(plugins::podtopologyspread::countMemoKey(exists("foo"), QStringLiteral("default")), foo);
+
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, fooSelector, QStringLiteral("default"), foo), 1);
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, barSelector, QStringLiteral("default"), bar), 0);
+        QCOMPARE(node.memoizedCount(foo), std::optional<int>(1));
+
+        node.addPod(framework::PodInfo::create(podOn("p2", "node-a", {{"foo", ""}, {"bar", ""}})));
+        QCOMPARE(node.memoizedCount(foo), std::nullopt);
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, fooSelector, QStringLiteral("default"), foo), 2);
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, barSelector, QStringLiteral("default"), bar), 1);
+
+        framework::NodeInfo copy = node;
+        QVERIFY(copy.removePod(QStringLiteral("default/p2")));
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(copy, fooSelector, QStringLiteral("default"), foo), 1);
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, fooSelector, QStringLiteral("default"), foo), 2);
+        QVERIFY(node.removePod(QStringLiteral("default/p1")));
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, fooSelector, QStringLiteral("default"), foo), 1);
+        QCOMPARE(plugins::podtopologyspread::countPodsMatchSelector(node, fooSelector, QStringLiteral("other"), fooElsewhere), 0);
+    }
+
+    // RequiredNodeAffinity's memo is keyed by the nodeSelector: two pods with different selectors
+    // never share an answer on the same node.
+    void nodeSelectorMatchMemo()
+    {
+        const framework::NodeInfo node(std::make_shared<const Node>(Node(test::NodeBuilder("node-a").label("zone", "z1"))));
+        test::PodBuilder inZ1("in-z1");
+        inZ1.nodeSelector("zone", "z1");
+        test::PodBuilder inZ2("in-z2");
+        inZ2.nodeSelector("zone", "z2");
+        const plugins::nodeaffinity::RequiredNodeAffinity z1((Pod(inZ1)));
+        const plugins::nodeaffinity::RequiredNodeAffinity z2((Pod(inZ2)));
+        for (int round = 0; round < 2; ++round) { // the second round answers from the memo
+            QVERIFY(z1.match(node));
+            QVERIFY(!z2.match(node));
+        }
+    }
+
     // ---- PreFilter state -----------------------------------------------------------------------
 
     void preFilterState_data()
