@@ -30,7 +30,9 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
         report.message = outcome.error.message();
     }
 
-    QSet<QString> visited(outcome.detail.visitedNodes.cbegin(), outcome.detail.visitedNodes.cend());
+    QSet<QString> visited;
+    for (const auto& node : outcome.detail.visitedNodes)
+        visited.insert(node->name());
     QSet<QString> feasible;
     for (const auto& node : outcome.detail.feasibleNodes)
         feasible.insert(node->name());

@@ -118,7 +118,7 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
     if (!framework.hasFilterPlugins()) {
         for (qint64 i = 0; i < numNodesToFind; ++i) {
             const auto& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
-            outcome.detail.visitedNodes.append(node->name());
+            outcome.detail.visitedNodes.append(node);
             feasible.append(node);
         }
         return feasible;
@@ -129,7 +129,7 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
     feasible.reserve(std::min(numAllNodes, numNodesToFind));
     for (qint64 i = 0; i < numAllNodes; ++i) {
         const framework::NodeInfoPtr& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
-        outcome.detail.visitedNodes.append(node->name());
+        outcome.detail.visitedNodes.append(node);
         const Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
         if (status.code() == Code::Error) {
             outcome.error = status;

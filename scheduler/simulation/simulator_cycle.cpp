@@ -78,7 +78,8 @@ void Simulator::traceOutcome(const Cycle& cycle)
         return;
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
-    for (const QString& nodeName : outcome.detail.visitedNodes) {
+    for (const framework::NodeInfoPtr& visited : outcome.detail.visitedNodes) {
+        const QString& nodeName = visited->name();
         trace::Event event;
         event.kind = EventKind::FilterNode;
         event.pod = m_recordingPod;
