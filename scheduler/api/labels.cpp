@@ -164,4 +164,19 @@ bool isValidLabelValue(const QString& value)
     return value.isEmpty() || isQualifiedNamePart(value, 63);
 }
 
+QString canonicalText(const std::optional<LabelSelector>& selector)
+{
+    if (!selector)
+        return QStringLiteral("\x1cnothing");
+    QString text;
+    for (auto it = selector->matchLabels.cbegin(); it != selector->matchLabels.cend(); ++it)
+        text += QLatin1Char('\x1f') + it.key() + QLatin1Char('=') + it.value();
+    for (const auto& requirement : selector->matchExpressions) {
+        text += QLatin1Char('\x1e') + requirement.key + QLatin1Char('\x1d') + QString::number(int(requirement.op));
+        for (const auto& value : requirement.values)
+            text += QLatin1Char('\x1d') + value;
+    }
+    return text;
+}
+
 } // namespace ksv

@@ -44,6 +44,10 @@ struct LabelSelector
 // labels.Selector semantics for one requirement (labels/selector.go: Requirement.Matches).
 bool requirementMatches(const LabelSelectorRequirement& requirement, const Labels& labels);
 
+// An exact text of the selector, equal for equal selectors: keys for memos of what it matched.
+// Separated by control characters that label keys and values cannot contain.
+QString canonicalText(const std::optional<LabelSelector>& selector);
+
 // A nil selector matches nothing (metav1.LabelSelectorAsSelector returns labels.Nothing()).
 inline bool selectorMatches(const std::optional<LabelSelector>& selector, const Labels& labels)
 {

@@ -33,6 +33,42 @@ bool hasPreferredTerms(const std::optional<PodAffinity>& affinity)
     return affinity && !affinity->preferredDuringSchedulingIgnoredDuringExecution.isEmpty();
 }
 
+// The memo key of "how many pods on this node does the (merged) term match": the term's namespaces
+// (sorted), selector and namespace selector, matched with no namespace labels as processTerm does.
+quint32 termMemoKey(const framework::AffinityTerm& term)
+{
+    QStringList namespaces(term.namespaces.cbegin(), term.namespaces.cend());
+    namespaces.sort();
+    QString description = QStringLiteral("InterPodAffinity/preferredTermMatches\x1c") + namespaces.join(QLatin1Char('\x1f'))
+        + QLatin1Char('\x1c') + canonicalText(term.selector) + QLatin1Char('\x1c')
+        + (term.namespaceSelector ? canonicalText(term.namespaceSelector) : QStringLiteral("none"));
+    return framework::podCountMemoKey(description);
+}
+
+// processTerms for every pod of the node at once: a term matches a number of the node's pods, each
+// adding its weight to the node's domain. That number is memoized on the node.
+void processTermsOnNode(InterPodAffinity::ScoreMap& scores, const QList<framework::WeightedAffinityTerm>& terms,
+                        const QList<quint32>& memoKeys, const framework::NodeInfo& nodeInfo, qint32 multiplier)
+{
+    const Labels& nodeLabels = nodeInfo.node().meta.labels;
+    for (qsizetype i = 0; i < terms.size(); ++i) {
+        const framework::AffinityTerm& term = terms[i].term;
+        const auto value = nodeLabels.constFind(term.topologyKey);
+        if (value == nodeLabels.cend())
+            continue;
+        std::optional<int> matches = nodeInfo.memoizedCount(memoKeys[i]);
+        if (!matches) {
+            int count = 0;
+            for (const auto& existing : nodeInfo.pods())
+                count += term.matches(*existing->pod, noLabels) ? 1 : 0;
+            nodeInfo.memoizeCount(memoKeys[i], count);
+            matches = count;
+        }
+        if (*matches > 0)
+            scores[term.topologyKey][*value] += static_cast<qint64>(terms[i].weight * multiplier) * *matches;
+    }
+}
+
 } // namespace
 
 void InterPodAffinity::processExistingPod(const PreScoreState& state, const framework::PodInfo& existingPod,
@@ -41,11 +77,8 @@ void InterPodAffinity::processExistingPod(const PreScoreState& state, const fram
     const Labels& nodeLabels = existingPodNode.meta.labels;
     if (nodeLabels.isEmpty())
         return;
-    const Pod& existing = *existingPod.pod;
-    // The incoming pod's preferred terms: its namespace selectors were merged, so the existing pod's
-    // namespace labels are not needed.
-    processTerms(topologyScore, state.preferredAffinityTerms, existing, noLabels, nodeLabels, 1);
-    processTerms(topologyScore, state.preferredAntiAffinityTerms, existing, noLabels, nodeLabels, -1);
+    // The incoming pod's preferred terms are matched against all of a node's pods at once in
+    // preScore (processTermsOnNode); here only the existing pod's own terms.
     // The existing pod's required affinity terms count at hardPodAffinityWeight (symmetry); its
     // required anti-affinity terms do not count in scoring.
     if (m_args.hardPodAffinityWeight > 0) {
@@ -82,11 +115,24 @@ framework::Status InterPodAffinity::preScore(framework::CycleState& state, const
         mergeAffinityTermNamespacesIfNotEmpty(weighted.term);
     s->namespaceLabels = m_handle.lister().namespaceLabels(pod.meta.namespace_);
 
+    // The incoming pod's preferred terms: their namespace selectors were merged, so the existing pods'
+    // namespace labels are not needed, and what a term matches on a node depends on its pods alone.
+    QList<quint32> affinityKeys;
+    for (const auto& weighted : std::as_const(s->preferredAffinityTerms))
+        affinityKeys.append(termMemoKey(weighted.term));
+    QList<quint32> antiAffinityKeys;
+    for (const auto& weighted : std::as_const(s->preferredAntiAffinityTerms))
+        antiAffinityKeys.append(termMemoKey(weighted.term));
+
     bool anyScore = false;
     ScoreMap topologyScore;
     for (const auto& nodeInfo : allNodes) {
-        const QList<framework::PodInfoPtr>& podsToProcess = hasConstraints ? nodeInfo->pods() : nodeInfo->podsWithAffinity();
-        for (const auto& existingPod : podsToProcess)
+        if (hasConstraints && !nodeInfo->pods().isEmpty() && !nodeInfo->node().meta.labels.isEmpty()) {
+            processTermsOnNode(topologyScore, s->preferredAffinityTerms, affinityKeys, *nodeInfo, 1);
+            processTermsOnNode(topologyScore, s->preferredAntiAffinityTerms, antiAffinityKeys, *nodeInfo, -1);
+        }
+        // Only pods with affinity terms of their own add anything beyond that.
+        for (const auto& existingPod : nodeInfo->podsWithAffinity())
             processExistingPod(*s, *existingPod, nodeInfo->node(), pod, topologyScore);
         // Upstream collects one map per node and skips when none has an entry; entries that sum to
         // zero still count.

@@ -113,19 +113,7 @@ int countPodsMatchSelector(const framework::NodeInfo& nodeInfo, const std::optio
 
 quint32 countMemoKey(const std::optional<LabelSelector>& selector, const QString& ns)
 {
-    // An exact description of the question: separators that label keys and values cannot contain.
-    QString description = QStringLiteral("PodTopologySpread/countPodsMatchSelector\x1f") + ns;
-    if (!selector) {
-        description += QStringLiteral("\x1fnothing");
-    } else {
-        for (auto it = selector->matchLabels.cbegin(); it != selector->matchLabels.cend(); ++it)
-            description += QLatin1Char('\x1f') + it.key() + QLatin1Char('=') + it.value();
-        for (const auto& requirement : selector->matchExpressions) {
-            description += QLatin1Char('\x1e') + requirement.key + QLatin1Char('\x1d') + QString::number(int(requirement.op));
-            for (const auto& value : requirement.values)
-                description += QLatin1Char('\x1d') + value;
-        }
-    }
+    const QString description = QStringLiteral("PodTopologySpread/countPodsMatchSelector\x1f") + ns + canonicalText(selector);
     return framework::podCountMemoKey(description);
 }
 
