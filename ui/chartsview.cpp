@@ -2,6 +2,7 @@
 
 #include "chartreduction.h"
 #include "playback.h"
+#include "viewrefresh.h"
 #include "viewcolors.h"
 
 #include <QChart>
@@ -239,10 +240,8 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
     layout->addWidget(splitter);
     applyTheme();
 
-    // At most four refreshes a second, however often the trace grows or the cursor moves.
-    m_refreshTimer.setSingleShot(true);
-    m_refreshTimer.setInterval(250);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &ChartsView::refresh);
+    // While playing, at most four refreshes a second, however often the trace grows.
+    m_refresh = new ViewRefresh(this, m_playback, 250, [this] { refresh(); });
     connect(m_playback, &Playback::cursorChanged, this, &ChartsView::scheduleRefresh);
     connect(m_playback, &Playback::runChanged, this, [this] {
         m_plottedSeconds = -1;
@@ -282,13 +281,12 @@ void ChartsView::setMaxPoints(int points)
 
 void ChartsView::scheduleRefresh()
 {
-    if (!m_refreshTimer.isActive())
-        m_refreshTimer.start();
+    m_refresh->request();
 }
 
 void ChartsView::refresh()
 {
-    m_refreshTimer.stop();
+    m_refresh->markRefreshed();
     const trace::TraceIndex* index = m_playback->index();
     m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
     // The last second is still open and changes as events arrive: rebuild whenever the index grew.

@@ -8,7 +8,6 @@
 
 #include <QList>
 #include <QPointF>
-#include <QTimer>
 #include <QWidget>
 #include <array>
 
@@ -20,6 +19,7 @@ class QValueAxis;
 namespace ksv {
 
 class Playback;
+class ViewRefresh;
 
 class ChartsView : public QWidget
 {
@@ -59,7 +59,7 @@ private:
     void updateAxes();
 
     Playback* m_playback;
-    QTimer m_refreshTimer;
+    ViewRefresh* m_refresh = nullptr;
     std::array<QChartView*, ChartCount> m_views {};
     std::array<std::array<QXYSeries*, maxSeries>, ChartCount> m_series {};
     std::array<QValueAxis*, ChartCount> m_xAxes {};
