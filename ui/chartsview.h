@@ -40,6 +40,8 @@ public:
     QList<QPointF> seriesPoints(int chart, int series) const;
     int seriesCount(int chart) const;
     QString seriesName(int chart, int series) const;
+    // The hover text of a chart at a virtual time (seconds): each series' value there.
+    QString toolTipAt(int chart, double seconds) const;
     QChart* chart(int chart) const;
     QChartView* chartView(int chart) const { return m_views[size_t(chart)]; }
     // Seconds each point stands for (1 until the run outgrows maxPoints seconds).

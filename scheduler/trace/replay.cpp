@@ -392,10 +392,11 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         m_podBindings[size_t(pod)].push_back(qint32(m_bindings.size()));
         m_bindings.push_back(record);
     };
-    const auto closeBinding = [&](quint8 code) {
+    const auto closeBinding = [&](quint8 code, qint32 message) {
         BindingRecord& record = m_bindings[size_t(m_openBinding[size_t(pod)])];
         record.end = event.time;
         record.code = code;
+        record.message = message;
         record.finished = true;
         m_laneBusyUntil[size_t(record.lane)] = event.time;
         m_openBinding[size_t(pod)] = -1;
@@ -450,7 +451,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         if (to == PodLocation::WaitingOnPermit && m_openBinding[size_t(pod)] < 0)
             openBinding(event.time, -1);
         else if (from == PodLocation::WaitingOnPermit && to != PodLocation::Binding && m_openBinding[size_t(pod)] >= 0)
-            closeBinding(quint8(framework::Code::Unschedulable)); // rejected or timed out while waiting
+            closeBinding(quint8(framework::Code::Unschedulable), -1); // rejected or timed out while waiting
         if (to == PodLocation::Bound && from == PodLocation::Binding) {
             const VirtualNanos queued = m_head.pods[size_t(pod)].firstQueued;
             if (queued >= 0) {
@@ -470,7 +471,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         break;
     case EventKind::BindingEnd:
         if (pod >= 0 && m_openBinding[size_t(pod)] >= 0)
-            closeBinding(event.code);
+            closeBinding(event.code, event.text);
         break;
     case EventKind::ClusterChange:
     case EventKind::PluginResult:

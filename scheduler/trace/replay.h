@@ -148,6 +148,7 @@ struct BindingRecord
     qint32 node = -1; // string id
     qint32 cycle = -1; // index into cycles()
     qint32 lane = 0;   // first binding lane free at its start: concurrent binding cycles stack
+    qint32 message = -1; // string id of the BindingEnd's message ("Successfully assigned ...", or why it failed)
     quint8 code = 0;
     bool finished = false;
 };
