@@ -400,6 +400,9 @@ private Q_SLOTS:
         QCOMPARE(playback.selectedPod(), rows[0]);
         QTest::keyClick(canvas, Qt::Key_Down, Qt::ControlModifier);
         QCOMPARE(playback.selectedPod(), rows[0]); // not the lanes' key
+        QTest::keyClick(canvas, Qt::Key_Down);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-keyboard")); // the focus frame on the selected row
 
         // Enter on a section header folds or opens it, as a click does.
         view.setGrouping(LaneGrouping::Namespace);
@@ -415,6 +418,46 @@ private Q_SLOTS:
         QTest::keyClick(canvas, Qt::Key_Return);
         view.refresh();
         QCOMPARE(view.laneGroups(PodLocation::Unschedulable).front().collapsed, collapsed);
+    }
+
+    // ← and → move to the row at the same height in the nearest lane with pods, and back.
+    void keyboardCrossesLanes()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("default.yaml"))));
+        // A moment with pods in two lanes.
+        const qsizetype end = playback.published();
+        int first = -1;
+        int second = -1;
+        for (qsizetype position = 1; position < end && second < 0; position += std::max<qsizetype>(1, end / 200)) {
+            playback.seekPosition(position);
+            view.refresh();
+            first = second = -1;
+            for (int lane = 0; lane < queueLaneCount; ++lane) {
+                if (view.laneRows(queueLanes[size_t(lane)]).empty())
+                    continue;
+                (first < 0 ? first : second) = lane;
+                if (second >= 0)
+                    break;
+            }
+        }
+        QVERIFY(second >= 0);
+        const PodLocation from = queueLanes[size_t(first)];
+        const PodLocation to = queueLanes[size_t(second)];
+        const QRect rect = view.rowRect(from, 0);
+        QWidget* canvas = view.childAt(rect.center());
+        QVERIFY(canvas);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
+        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
+        canvas->setFocus();
+        QTest::keyClick(canvas, Qt::Key_Right);
+        QCOMPARE(playback.selectedPod(), view.laneRows(to).front());
+        QTest::keyClick(canvas, Qt::Key_Left);
+        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
     }
 
     // Paints at mid-run in every grouping, with a search, and with a dark palette.
