@@ -1,7 +1,9 @@
 #include "chartsview.h"
 
 #include "chartreduction.h"
+#include "cursorchartview.h"
 #include "playback.h"
+#include "viewrefresh.h"
 #include "viewcolors.h"
 
 #include <QChart>
@@ -25,110 +27,6 @@ namespace {
 
 constexpr std::array<int, ChartsView::ChartCount> seriesCounts { ChartsView::PendingSeriesCount,
     ChartsView::AttemptsSeriesCount, ChartsView::LatencySeriesCount };
-
-// A chart view that draws the playback cursor over the plot (the part after it, already computed
-// but not yet reached, veiled) and moves the cursor where it is clicked.
-class CursorChartView : public QChartView
-{
-public:
-    CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent)
-        : QChartView(chart, parent)
-        , m_playback(playback)
-        , m_cursorSeconds(cursorSeconds)
-    {
-        setRenderHint(QPainter::Antialiasing);
-        setRubberBand(QChartView::NoRubberBand);
-        setToolTip(tr("Click to move the playback cursor to that time."));
-        // Heading and legend share one row (the view is often a short dock): the heading is painted
-        // here, the legend detached and placed at the row's right end.
-        chart->legend()->setAlignment(Qt::AlignTop); // a horizontal row
-        chart->legend()->detachFromChart();
-        chart->legend()->setBackgroundVisible(false);
-    }
-
-    // The height of the heading row: the chart's top margin.
-    int headingHeight() const { return QFontMetrics(headingFont()).height() + 8; }
-
-    void setHeading(const QString& heading)
-    {
-        if (heading == m_heading)
-            return;
-        m_heading = heading;
-        viewport()->update();
-    }
-
-    void placeLegend()
-    {
-        // A detached legend has no useful size hint: room for each marker and its name, in a row.
-        QLegend* legend = chart()->legend();
-        legend->setAlignment(Qt::AlignTop);
-        const QFontMetrics metrics(legend->font());
-        double width = 24;
-        for (const QAbstractSeries* series : chart()->series())
-            width += metrics.horizontalAdvance(series->name()) + 3 * metrics.height() + 8;
-        width = std::min(width, chart()->size().width() / 2);
-        legend->setGeometry(QRectF(chart()->size().width() - width - 8, 1, width, headingHeight()));
-        legend->update();
-    }
-
-protected:
-    QFont headingFont() const
-    {
-        QFont font = this->font();
-        font.setBold(true);
-        return font;
-    }
-
-    void resizeEvent(QResizeEvent* event) override
-    {
-        QChartView::resizeEvent(event);
-        placeLegend();
-    }
-
-    void drawForeground(QPainter* painter, const QRectF& rect) override
-    {
-        QChartView::drawForeground(painter, rect);
-        const QFontMetrics metrics(headingFont());
-        const double room = chart()->size().width() - chart()->legend()->geometry().width() - 32;
-        painter->setFont(headingFont());
-        painter->setPen(chart()->titleBrush().color());
-        painter->drawText(QRectF(12, 1, room, headingHeight()), Qt::AlignLeft | Qt::AlignVCenter,
-            metrics.elidedText(m_heading, Qt::ElideRight, int(room)));
-        if (!m_playback->index() || chart()->series().isEmpty())
-            return;
-        const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-        const double x
-            = chart()
-                  ->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst()))
-                  .x();
-        if (x < plot.left() || x > plot.right())
-            return;
-        QColor veil = palette().color(QPalette::Base);
-        veil.setAlphaF(0.45f);
-        painter->fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
-        painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
-        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    }
-
-    void mousePressEvent(QMouseEvent* event) override
-    {
-        const QPointF scene = mapToScene(event->position().toPoint());
-        const QPointF position = chart()->mapFromScene(scene);
-        if (event->button() == Qt::LeftButton && m_playback->index() && chart()->plotArea().contains(position)
-            && !chart()->series().isEmpty()) {
-            const double seconds = chart()->mapToValue(position, chart()->series().constFirst()).x();
-            m_playback->seek(std::max<VirtualNanos>(0, std::llround(seconds * double(nanosPerSecond))));
-            event->accept();
-            return;
-        }
-        QChartView::mousePressEvent(event);
-    }
-
-private:
-    Playback* m_playback;
-    const double* m_cursorSeconds;
-    QString m_heading;
-};
 
 QString chartTitle(int chart)
 {
@@ -239,10 +137,8 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
     layout->addWidget(splitter);
     applyTheme();
 
-    // At most four refreshes a second, however often the trace grows or the cursor moves.
-    m_refreshTimer.setSingleShot(true);
-    m_refreshTimer.setInterval(250);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &ChartsView::refresh);
+    // While playing, at most four refreshes a second, however often the trace grows.
+    m_refresh = new ViewRefresh(this, m_playback, 250, [this] { refresh(); });
     connect(m_playback, &Playback::cursorChanged, this, &ChartsView::scheduleRefresh);
     connect(m_playback, &Playback::runChanged, this, [this] {
         m_plottedSeconds = -1;
@@ -261,6 +157,11 @@ QChart* ChartsView::chart(int chart) const
 int ChartsView::seriesCount(int chart) const
 {
     return seriesCounts[size_t(chart)];
+}
+
+QString ChartsView::toolTipAt(int chart, double seconds) const
+{
+    return static_cast<const CursorChartView*>(m_views[size_t(chart)])->toolTipAt(seconds);
 }
 
 QString ChartsView::seriesName(int chart, int series) const
@@ -282,13 +183,12 @@ void ChartsView::setMaxPoints(int points)
 
 void ChartsView::scheduleRefresh()
 {
-    if (!m_refreshTimer.isActive())
-        m_refreshTimer.start();
+    m_refresh->request();
 }
 
 void ChartsView::refresh()
 {
-    m_refreshTimer.stop();
+    m_refresh->markRefreshed();
     const trace::TraceIndex* index = m_playback->index();
     m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
     // The last second is still open and changes as events arrive: rebuild whenever the index grew.
@@ -300,8 +200,10 @@ void ChartsView::refresh()
         rebuildSeries();
     }
     updateAxes();
-    for (QChartView* view : m_views)
+    for (QChartView* view : m_views) {
+        static_cast<CursorChartView*>(view)->setBucketSeconds(m_bucket);
         view->viewport()->update();
+    }
 }
 
 void ChartsView::rebuildSeries()

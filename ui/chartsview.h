@@ -8,7 +8,6 @@
 
 #include <QList>
 #include <QPointF>
-#include <QTimer>
 #include <QWidget>
 #include <array>
 
@@ -20,6 +19,7 @@ class QValueAxis;
 namespace ksv {
 
 class Playback;
+class ViewRefresh;
 
 class ChartsView : public QWidget
 {
@@ -40,6 +40,8 @@ public:
     QList<QPointF> seriesPoints(int chart, int series) const;
     int seriesCount(int chart) const;
     QString seriesName(int chart, int series) const;
+    // The hover text of a chart at a virtual time (seconds): each series' value there.
+    QString toolTipAt(int chart, double seconds) const;
     QChart* chart(int chart) const;
     QChartView* chartView(int chart) const { return m_views[size_t(chart)]; }
     // Seconds each point stands for (1 until the run outgrows maxPoints seconds).
@@ -59,7 +61,7 @@ private:
     void updateAxes();
 
     Playback* m_playback;
-    QTimer m_refreshTimer;
+    ViewRefresh* m_refresh = nullptr;
     std::array<QChartView*, ChartCount> m_views {};
     std::array<std::array<QXYSeries*, maxSeries>, ChartCount> m_series {};
     std::array<QValueAxis*, ChartCount> m_xAxes {};

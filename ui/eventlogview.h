@@ -2,7 +2,8 @@
 
 // The trace up to the cursor as a filterable, searchable table: a filter bar (search, event
 // kinds, the selected pod only) over EventLogModel. Follows the end while the user is there, like
-// `tail -f`; choosing a row selects its cycle, pod or node on Playback.
+// `tail -f`; choosing a row selects its cycle, pod or node on Playback. The rows catch up with the
+// cursor through ViewRefresh: coalesced, and not at all while the log is hidden.
 
 #include <QWidget>
 
@@ -18,6 +19,7 @@ namespace ksv {
 
 class EventLogModel;
 class Playback;
+class ViewRefresh;
 
 class EventLogView : public QWidget
 {
@@ -50,6 +52,7 @@ private:
     EventLogModel* m_model;
     QLineEdit* m_search;
     QTimer* m_searchDelay;
+    ViewRefresh* m_refresh;
     QToolButton* m_kinds;
     QMenu* m_kindMenu;
     QCheckBox* m_podOnly;

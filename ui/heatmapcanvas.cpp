@@ -4,6 +4,7 @@
 #include "playback.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QScrollBar>
@@ -86,6 +87,7 @@ HeatmapCanvas::HeatmapCanvas(HeatmapView* view)
     , m_bar(new QScrollBar(Qt::Vertical, this))
 {
     setMinimumSize(320, 200);
+    setFocusPolicy(Qt::StrongFocus); // arrows move the selected node (heatmapkeys.cpp)
     m_bar->hide();
     connect(m_bar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
 }
@@ -206,6 +208,11 @@ void HeatmapCanvas::mousePressEvent(QMouseEvent* event)
 
 bool HeatmapCanvas::event(QEvent* event)
 {
+    // Focused, the map takes the plain arrows the window would use to step the playback.
+    if (event->type() == QEvent::ShortcutOverride && isNavigationKey(static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
     if (event->type() != QEvent::ToolTip)
         return QWidget::event(event);
     auto* help = static_cast<QHelpEvent*>(event);

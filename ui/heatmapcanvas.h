@@ -2,7 +2,8 @@
 
 // The painted part of HeatmapView: group headers and node cells in a grid that shrinks its cells to
 // fit, a legend for the current mode, a banner when the mode has nothing to show, a scroll bar when
-// even the smallest cells do not fit. Hit testing for clicks and tooltips.
+// even the smallest cells do not fit. Hit testing for clicks and tooltips; keyboard navigation
+// (heatmapkeys.cpp).
 
 #include <QRect>
 #include <QWidget>
@@ -42,6 +43,18 @@ inline constexpr int heatmapGroupSpacing = 8;
 // `textCellHeight` is the height two lines of cell text need.
 HeatmapGrid layoutHeatmap(std::span<const int> groupSizes, int width, int height, int headerHeight, int textCellHeight);
 
+// The cell an arrow key (Qt::Key_Left, Right, Up, Down, Home, End) moves to from cell `position` of
+// group `group`, in groups of `groupSizes` cells laid out `columns` to a row: across a group's end into
+// the next group, up and down into the row of the next group at the same column (or its last cell).
+// {-1, -1} at the edge of the grid.
+struct HeatmapCell
+{
+    int group = -1;
+    int position = -1;
+    friend bool operator==(const HeatmapCell&, const HeatmapCell&) = default;
+};
+HeatmapCell heatmapStep(std::span<const int> groupSizes, int columns, HeatmapCell from, int key);
+
 class HeatmapCanvas : public QWidget
 {
 public:
@@ -59,6 +72,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -75,6 +89,8 @@ private:
     void paintLegend(QPainter& painter, const std::vector<LegendItem>& items) const;
     void paintGroupHeader(QPainter& painter, int group, const QRect& rect) const;
     QColor cellColour(qint32 node) const;
+    static bool isNavigationKey(const QKeyEvent* event);
+    void scrollToCell(qint32 node);
     QFont cellFont() const;
 
     HeatmapView* m_view;

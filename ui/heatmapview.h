@@ -21,6 +21,7 @@ namespace ksv {
 
 class HeatmapCanvas;
 class Playback;
+class ViewRefresh;
 
 class HeatmapView : public QWidget
 {
@@ -56,9 +57,6 @@ public:
 
     static const QString defaultGroupLabel; // topology.kubernetes.io/zone
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     friend class HeatmapCanvas;
     void scheduleRefresh();
@@ -71,6 +69,7 @@ private:
     QString nodeToolTip(qint32 node) const;
 
     Playback* m_playback;
+    ViewRefresh* m_refresh;
     const trace::ReplayCatalogue* m_catalogue = nullptr;
     QString m_groupLabel = defaultGroupLabel;
     HeatmapMode m_mode;
@@ -85,7 +84,6 @@ private:
     bool m_valuesDirty = true;
     bool m_layoutDirty = true;
     bool m_detailsDirty = true;
-    bool m_refreshQueued = false;
     bool m_fillingCombos = false;
 
     QComboBox* m_groupBy;

@@ -13,7 +13,10 @@ namespace {
 
 constexpr int frameMs = 16;
 constexpr qint64 indexSliceNs = 6'000'000;
-constexpr qsizetype indexChunk = 20'000;
+// Events indexed between two looks at the clock: small enough that a slice overshoots by well under a
+// millisecond however costly the events (a checkpoint copy, per-node detail), large enough that the
+// clock is read rarely.
+constexpr qsizetype indexChunk = 2'048;
 
 bool isNodeDetail(const Event& event)
 {
@@ -188,26 +191,35 @@ void Playback::onProgress(qsizetype, qint64)
     if (!m_index)
         return;
     m_awaitingEngine = false;
-    indexPublished();
+    // Reports queue up while the GUI thread is busy (the engine reports once a frame of its own
+    // time): however many arrive in one turn of the event loop, they cost one indexing slice.
+    scheduleIndexing();
+}
+
+void Playback::scheduleIndexing()
+{
+    if (m_indexScheduled)
+        return;
+    m_indexScheduled = true;
+    QTimer::singleShot(0, this, [this] {
+        m_indexScheduled = false;
+        if (m_index)
+            indexPublished();
+    });
 }
 
 void Playback::indexPublished()
 {
-    // Indexing runs on the GUI thread: in slices, so that a burst from an engine running as fast as
-    // possible never holds the event loop for longer than a few milliseconds.
+    // Indexing runs on the GUI thread: in slices of a few milliseconds, one per turn of the event
+    // loop, so that a burst from an engine running as fast as possible never holds the event loop
+    // for long, however fast the engine appends.
     QElapsedTimer slice;
     slice.start();
     const qsizetype target = m_engine->published();
     while (m_index->indexed() < target && slice.nsecsElapsed() < indexSliceNs)
         m_index->advance(std::min(target, m_index->indexed() + indexChunk));
-    if (m_index->indexed() < target && !m_indexScheduled) {
-        m_indexScheduled = true;
-        QTimer::singleShot(0, this, [this] {
-            m_indexScheduled = false;
-            if (m_index)
-                indexPublished();
-        });
-    }
+    if (m_index->indexed() < target)
+        scheduleIndexing();
     Q_EMIT cursorChanged();
     resolvePending();
     if (!m_finishedReported && m_engine->isFinished() && m_index->indexed() == target) {
@@ -230,7 +242,7 @@ void Playback::moveCursor(qsizetype position, VirtualNanos time)
 {
     position = std::clamp<qsizetype>(position, 0, m_index->indexed());
     if (m_following || position < m_state.position)
-        m_state = m_index->stateAt(position);
+        m_index->stateAt(position, m_state);
     else
         m_index->advanceState(m_state, position);
     m_following = false;

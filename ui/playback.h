@@ -93,6 +93,7 @@ Q_SIGNALS:
 private:
     void onProgress(qsizetype traceSize, qint64 now);
     void indexPublished();
+    void scheduleIndexing(); // one indexPublished() in the next turn of the event loop
     void onEngineFinished();
     // Leaves the engine's end and shows `position` at virtual time `time`.
     void moveCursor(qsizetype position, VirtualNanos time);

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QScrollBar>
@@ -90,6 +91,7 @@ QueueLanesCanvas::QueueLanesCanvas(QueueLanesView* view)
     , m_view(view)
 {
     setMouseTracking(false);
+    setFocusPolicy(Qt::StrongFocus); // arrows move the selection (queuelaneskeys.cpp)
     setMinimumSize(480, 240);
     for (LaneGeometry& lane : m_lanes) {
         lane.bar = new QScrollBar(Qt::Vertical, this);
@@ -234,16 +236,18 @@ void QueueLanesCanvas::mousePressEvent(QMouseEvent* event)
         QWidget::mousePressEvent(event);
         return;
     }
-    const QueueLanes::Lane& lane = m_view->m_lanes.lane(hit.lane);
-    const qint32 row = lane.rows[size_t(hit.row)];
-    if (row < 0)
-        m_view->toggleGroup(queueLanes[size_t(hit.lane)], lane.groups[size_t(-row - 1)].key);
-    else
-        m_view->m_playback->selectPod(row);
+    const qint32 row = m_view->m_lanes.lane(hit.lane).rows[size_t(hit.row)];
+    m_key = {hit.lane, hit.row, row};
+    activate(m_key);
 }
 
 bool QueueLanesCanvas::event(QEvent* event)
 {
+    // Focused, the lanes take the plain arrows the window would use to step the playback.
+    if (event->type() == QEvent::ShortcutOverride && isNavigationKey(static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
     if (event->type() != QEvent::ToolTip)
         return QWidget::event(event);
     auto* help = static_cast<QHelpEvent*>(event);
@@ -353,6 +357,7 @@ void QueueLanesCanvas::paintEvent(QPaintEvent*)
     for (int lane = 0; lane < queueLaneCount; ++lane)
         paintLane(painter, lane);
     paintLegend(painter);
+    paintKeyPosition(painter);
 }
 
 void QueueLanesCanvas::paintLane(QPainter& painter, int index) const

@@ -1,8 +1,8 @@
 #pragma once
 
 // The painted part of QueueLanesView: lane frames, their headers and visible rows, one scroll bar
-// per lane, the cause legend; hit testing for clicks and tooltips. It holds geometry only: the
-// rows come from the view's QueueLanes.
+// per lane, the cause legend; hit testing for clicks and tooltips; keyboard navigation
+// (queuelaneskeys.cpp). It holds geometry only: the rows come from the view's QueueLanes.
 
 #include "queuelanes.h"
 
@@ -34,11 +34,22 @@ public:
     Hit hitTest(QPoint position) const;
     QRect rowRect(int lane, int row) const;
 
+    // Where the keyboard is: a row of a lane and what it showed (a pod, or a section header
+    // -(group + 1)). Follows the selected pod unless the keys left it on a section header.
+    struct Position
+    {
+        int lane = -1;
+        int row = -1;
+        qint32 item = 0;
+    };
+    Position keyPosition() const;
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -57,10 +68,16 @@ private:
     void paintLegend(QPainter& painter) const;
     QString detailText(int lane, qint32 pod) const;
     QString podToolTip(qint32 pod) const;
+    // Keyboard navigation (queuelaneskeys.cpp).
+    static bool isNavigationKey(const QKeyEvent* event);
+    void moveKeyPosition(int lane, int row);
+    void activate(const Position& position);
+    void paintKeyPosition(QPainter& painter) const;
 
     QueueLanesView* m_view;
     std::array<LaneGeometry, queueLaneCount> m_lanes;
     QRect m_legend;
+    Position m_key;
 };
 
 } // namespace ksv

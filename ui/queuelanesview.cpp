@@ -2,13 +2,13 @@
 
 #include "playback.h"
 #include "queuelanescanvas.h"
+#include "viewrefresh.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -27,6 +27,8 @@ constexpr qsizetype latestMoveScanLimit = 20000;
 QueueLanesView::QueueLanesView(Playback* playback, QWidget* parent)
     : QWidget(parent)
     , m_playback(playback)
+    // While playing, 30 updates a second keep moves readable; the lanes' rebuild is O(pods).
+    , m_refresh(new ViewRefresh(this, playback, 33, [this] { refresh(); }))
 {
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search pods by namespace/name"));
@@ -77,25 +79,13 @@ QueueLanesView::~QueueLanesView() = default;
 void QueueLanesView::scheduleRefresh()
 {
     // Coalesced: a burst of signals (the engine reports every frame while the user also drags the
-    // cursor) costs one rebuild. Hidden views wait for showEvent().
-    if (m_refreshQueued || !isVisible())
-        return;
-    m_refreshQueued = true;
-    QTimer::singleShot(0, this, [this] {
-        m_refreshQueued = false;
-        if (isVisible())
-            refresh();
-    });
-}
-
-void QueueLanesView::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    refresh();
+    // cursor) costs one rebuild.
+    m_refresh->request();
 }
 
 void QueueLanesView::refresh()
 {
+    m_refresh->markRefreshed();
     const trace::TraceIndex* index = m_playback->index();
     const trace::ReplayCatalogue* catalogue = index ? &index->catalogue() : nullptr;
     if (catalogue != m_catalogue) {

@@ -25,6 +25,7 @@ namespace ksv {
 
 class Playback;
 class QueueLanesCanvas;
+class ViewRefresh;
 
 class QueueLanesView : public QWidget
 {
@@ -58,9 +59,6 @@ public:
     static constexpr VirtualNanos highlightWindow = nanosPerSecond;
     static constexpr int latestMoveCount = 6;
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     friend class QueueLanesCanvas;
     void scheduleRefresh();
@@ -68,13 +66,13 @@ private:
     void updateSummary();
 
     Playback* m_playback;
+    ViewRefresh* m_refresh;
     QueueLanes m_lanes;
     const trace::ReplayCatalogue* m_catalogue = nullptr;
     std::vector<qint32> m_latest;
     VirtualNanos m_now = 0;
     bool m_orderDirty = true;
     bool m_rowsDirty = true;
-    bool m_refreshQueued = false;
     bool m_revealSelection = false;
     QLineEdit* m_search;
     QComboBox* m_grouping;

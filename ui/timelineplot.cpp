@@ -3,6 +3,7 @@
 #include "cyclesegments.h"
 #include "playback.h"
 #include "timelinezoom.h"
+#include "viewrefresh.h"
 #include "viewcolors.h"
 
 #include <QHelpEvent>
@@ -26,17 +27,15 @@ TimelinePlot::TimelinePlot(Playback* playback, TimelineZoom* zoom, QWidget* pare
     : QWidget(parent)
     , m_playback(playback)
     , m_zoom(zoom)
+    // Playback reports every batch of trace and every cursor move; while playing, the view catches
+    // up at most about 30 times a second (a paint reads the newest cycles itself).
+    , m_refresh(new ViewRefresh(this, playback, 33, [this] { refresh(); }))
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * maxBindingLaneHeight);
 
-    // Playback reports every batch of trace and every cursor move; the view catches up at most
-    // about 30 times a second.
-    m_refreshTimer.setSingleShot(true);
-    m_refreshTimer.setInterval(33);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &TimelinePlot::refresh);
     connect(m_playback, &Playback::cursorChanged, this, &TimelinePlot::scheduleRefresh);
     connect(m_playback, &Playback::runChanged, this, [this] {
         resetData();
@@ -64,8 +63,7 @@ TimelinePlot::~TimelinePlot() = default;
 
 void TimelinePlot::scheduleRefresh()
 {
-    if (!m_refreshTimer.isActive())
-        m_refreshTimer.start();
+    m_refresh->request();
 }
 
 void TimelinePlot::resetData()
@@ -86,7 +84,7 @@ void TimelinePlot::resetData()
 
 void TimelinePlot::refresh()
 {
-    m_refreshTimer.stop();
+    m_refresh->markRefreshed();
     const int oldHeight = contentHeight();
     updateIndexes();
     m_cursorTime = m_playback->index() ? m_playback->cursorTime() : 0;

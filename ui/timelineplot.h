@@ -10,7 +10,6 @@
 #include "timelinecoordinates.h"
 
 #include <QElapsedTimer>
-#include <QTimer>
 #include <QWidget>
 #include <vector>
 
@@ -18,6 +17,7 @@ namespace ksv {
 
 class Playback;
 class TimelineZoom;
+class ViewRefresh;
 
 namespace trace {
 struct CycleRecord;
@@ -143,7 +143,7 @@ private:
 
     Playback* m_playback;
     TimelineZoom* m_zoom;
-    QTimer m_refreshTimer;
+    ViewRefresh* m_refresh;
     VirtualNanos m_cursorTime = 0;
     VirtualNanos m_followedCursor = -1;
     int m_labelWidth = 124;

@@ -117,6 +117,8 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
     if (binding.start >= 0)
         text += row(tr("Bind call"), binding.finished ? formatDuration(binding.end - binding.start) : tr("running"));
     text += row(tr("Result"), binding.finished ? framework::toString(Code(binding.code)) : tr("running"));
+    if (const QString message = traceIndex.trace().string(binding.message); !message.isEmpty())
+        text += row(tr("Message"), message.toHtmlEscaped());
     text += row(tr("From"), at(bindingStart(binding)));
     if (binding.finished)
         text += row(tr("To"), at(binding.end));

@@ -282,9 +282,9 @@ TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr
     m_seconds.push_back(SecondSample {m_head.counts, 0, 0, 0, 0, 0, 0, 0});
 }
 
-void TraceIndex::resolveStrings() const
+void TraceIndex::resolveStrings(qsizetype count) const
 {
-    const qsizetype count = m_trace->stringCount();
+    count = std::min(count, m_trace->stringCount());
     for (auto id = qsizetype(m_podOfString.size()); id < count; ++id) {
         const QString text = m_trace->string(qint32(id));
         m_podOfString.push_back(m_catalogue.podIndex(text));
@@ -297,7 +297,7 @@ qint32 TraceIndex::podOf(qint32 stringId) const
     if (stringId < 0)
         return -1;
     if (size_t(stringId) >= m_podOfString.size())
-        resolveStrings();
+        resolveStrings(qsizetype(stringId) + 1);
     return m_podOfString[size_t(stringId)];
 }
 
@@ -306,14 +306,13 @@ qint32 TraceIndex::nodeOf(qint32 stringId) const
     if (stringId < 0)
         return -1;
     if (size_t(stringId) >= m_nodeOfString.size())
-        resolveStrings();
+        resolveStrings(qsizetype(stringId) + 1);
     return m_nodeOfString[size_t(stringId)];
 }
 
 void TraceIndex::advance(qsizetype published)
 {
     published = std::min(published, m_trace->size());
-    resolveStrings();
     for (qsizetype position = m_head.position; position < published; ++position) {
         if (position == qsizetype(m_checkpoints.size()) * m_checkpointSpacing)
             takeCheckpoint();
@@ -333,13 +332,24 @@ void TraceIndex::advance(qsizetype published)
 
 void TraceIndex::takeCheckpoint()
 {
-    m_checkpoints.push_back(m_head);
+    if (m_spareCheckpoints.empty()) {
+        m_checkpoints.push_back(m_head);
+    } else {
+        m_checkpoints.push_back(std::move(m_spareCheckpoints.back()));
+        m_spareCheckpoints.pop_back();
+        m_checkpoints.back() = m_head; // into memory already mapped
+    }
     if (qsizetype(m_checkpoints.size()) <= maxCheckpoints)
         return;
     // Twice the spacing, half the checkpoints: memory stays bounded however long the run.
+    // A couple of the dropped ones stay as spares: the next checkpoints reuse their memory.
     std::vector<ReplayState> kept;
-    for (size_t i = 0; i < m_checkpoints.size(); i += 2)
-        kept.push_back(std::move(m_checkpoints[i]));
+    for (size_t i = 0; i < m_checkpoints.size(); ++i) {
+        if (i % 2 == 0)
+            kept.push_back(std::move(m_checkpoints[i]));
+        else if (m_spareCheckpoints.size() < maxSpareCheckpoints)
+            m_spareCheckpoints.push_back(std::move(m_checkpoints[i]));
+    }
     m_checkpoints = std::move(kept);
     m_checkpointSpacing *= 2;
 }
@@ -382,10 +392,11 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         m_podBindings[size_t(pod)].push_back(qint32(m_bindings.size()));
         m_bindings.push_back(record);
     };
-    const auto closeBinding = [&](quint8 code) {
+    const auto closeBinding = [&](quint8 code, qint32 message) {
         BindingRecord& record = m_bindings[size_t(m_openBinding[size_t(pod)])];
         record.end = event.time;
         record.code = code;
+        record.message = message;
         record.finished = true;
         m_laneBusyUntil[size_t(record.lane)] = event.time;
         m_openBinding[size_t(pod)] = -1;
@@ -440,7 +451,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         if (to == PodLocation::WaitingOnPermit && m_openBinding[size_t(pod)] < 0)
             openBinding(event.time, -1);
         else if (from == PodLocation::WaitingOnPermit && to != PodLocation::Binding && m_openBinding[size_t(pod)] >= 0)
-            closeBinding(quint8(framework::Code::Unschedulable)); // rejected or timed out while waiting
+            closeBinding(quint8(framework::Code::Unschedulable), -1); // rejected or timed out while waiting
         if (to == PodLocation::Bound && from == PodLocation::Binding) {
             const VirtualNanos queued = m_head.pods[size_t(pod)].firstQueued;
             if (queued >= 0) {
@@ -460,7 +471,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         break;
     case EventKind::BindingEnd:
         if (pod >= 0 && m_openBinding[size_t(pod)] >= 0)
-            closeBinding(event.code);
+            closeBinding(event.code, event.text);
         break;
     case EventKind::ClusterChange:
     case EventKind::PluginResult:
@@ -484,11 +495,17 @@ qint32 TraceIndex::cycleAt(qint64 position) const
 
 ReplayState TraceIndex::stateAt(qsizetype position) const
 {
+    ReplayState state;
+    stateAt(position, state);
+    return state;
+}
+
+void TraceIndex::stateAt(qsizetype position, ReplayState& state) const
+{
     position = std::clamp<qsizetype>(position, 0, indexed());
     const auto checkpoint = std::min(size_t(position / m_checkpointSpacing), m_checkpoints.size() - 1);
-    ReplayState state = m_checkpoints[checkpoint];
+    state = m_checkpoints[checkpoint];
     advanceState(state, position);
-    return state;
 }
 
 void TraceIndex::advanceState(ReplayState& state, qsizetype position) const
@@ -519,7 +536,7 @@ qsizetype TraceIndex::memoryBytes() const
                          + (state.podRequests.size() + state.nodeAllocatable.size() + state.nodeRequested.size()) * sizeof(qint64)
                          + state.nodeSpec.size() * sizeof(qint32));
     };
-    qsizetype bytes = stateBytes(m_head) * qsizetype(1 + m_checkpoints.size());
+    qsizetype bytes = stateBytes(m_head) * qsizetype(1 + m_checkpoints.size() + m_spareCheckpoints.size());
     bytes += qsizetype(m_cycles.capacity() * sizeof(CycleRecord) + m_bindings.capacity() * sizeof(BindingRecord)
                        + m_seconds.capacity() * sizeof(SecondSample));
     for (size_t i = 0; i < m_podEvents.size(); ++i)

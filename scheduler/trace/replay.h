@@ -148,6 +148,7 @@ struct BindingRecord
     qint32 node = -1; // string id
     qint32 cycle = -1; // index into cycles()
     qint32 lane = 0;   // first binding lane free at its start: concurrent binding cycles stack
+    qint32 message = -1; // string id of the BindingEnd's message ("Successfully assigned ...", or why it failed)
     quint8 code = 0;
     bool finished = false;
 };
@@ -171,6 +172,7 @@ class TraceIndex
 {
 public:
     static constexpr int maxCheckpoints = 16;
+    static constexpr size_t maxSpareCheckpoints = 2;
 
     TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing = 1 << 16);
     TraceIndex(const TraceIndex&) = delete;
@@ -203,6 +205,9 @@ public:
     const ReplayState& head() const { return m_head; }
     // The state after the first `position` events (position <= indexed()).
     ReplayState stateAt(qsizetype position) const;
+    // The same into `state`, reusing its memory: a state of 150,000 pods is some 12 MB, and fresh
+    // pages cost more than the copy.
+    void stateAt(qsizetype position, ReplayState& state) const;
     // Advances `state` to `position` (>= state.position) by applying events.
     void advanceState(ReplayState& state, qsizetype position) const;
     // The number of events with time <= t (a position).
@@ -212,7 +217,10 @@ public:
 
 private:
     void indexEvent(qsizetype position, const Event& event);
-    void resolveStrings() const;
+    // Maps the trace's strings with ids below `count` to pods and nodes. Lazily, as events refer to
+    // them: the engine interns every pod's key early, and mapping 150,000 strings at once would hold
+    // the GUI thread for tens of milliseconds.
+    void resolveStrings(qsizetype count) const;
     void closeSeconds(VirtualNanos upTo);
     void takeCheckpoint();
 
@@ -223,6 +231,7 @@ private:
     mutable std::vector<qint32> m_nodeOfString;
     ReplayState m_head;
     std::vector<ReplayState> m_checkpoints; // m_checkpoints[i].position == i * m_checkpointSpacing
+    std::vector<ReplayState> m_spareCheckpoints; // dropped ones, whose memory the next ones reuse
     qsizetype m_checkpointSpacing = 1 << 16;
     std::vector<CycleRecord> m_cycles;
     std::vector<BindingRecord> m_bindings;

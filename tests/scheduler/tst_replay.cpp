@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace ksv;
 using trace::EventKind;
 using trace::PodLocation;
@@ -189,6 +191,31 @@ private Q_SLOTS:
         }
         QCOMPARE(started, bindingStarts);
         QCOMPARE(ended, bindingEnds);
+        // Each binding cycle keeps its BindingEnd's message: the apiserver's "Successfully assigned"
+        // or why it failed (the gang that times out at Permit).
+        qsizetype failedWithMessage = 0;
+        for (qsizetype i = 0; i < result.trace->size(); ++i) {
+            const trace::Event& event = result.trace->at(i);
+            if (event.kind != EventKind::BindingEnd)
+                continue;
+            const qint32 pod = index.podOf(event.pod);
+            const auto& bindings = index.podBindings(pod);
+            const auto record = std::find_if(bindings.cbegin(), bindings.cend(), [&](qint32 b) {
+                return index.bindings()[size_t(b)].end == event.time;
+            });
+            QVERIFY(record != bindings.cend());
+            const trace::BindingRecord& binding = index.bindings()[size_t(*record)];
+            QCOMPARE(binding.message, event.text);
+            QCOMPARE(binding.code, event.code);
+            const QString message = result.trace->string(binding.message);
+            if (binding.code == quint8(framework::Code::Success)) {
+                QVERIFY2(message.startsWith(QStringLiteral("Successfully assigned ")), qPrintable(message));
+            } else {
+                QVERIFY(!message.isEmpty());
+                ++failedWithMessage;
+            }
+        }
+        QVERIFY(failedWithMessage > 0);
         QVERIFY(waited > 0);          // the gang waits at Permit
         QVERIFY(rejectedWaiting > 0); // and the group that never completes times out there
         // Bindings sharing a lane never overlap.

@@ -11,7 +11,11 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QLocale>
+#include <QMouseEvent>
 #include <QTest>
+#include <QToolTip>
+#include <cmath>
 #include <algorithm>
 #include <map>
 
@@ -310,6 +314,52 @@ private Q_SLOTS:
         QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
         QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
         QVERIFY(!playback.isFollowing());
+    }
+
+    // Hovering a chart shows every series' value at the time under the mouse.
+    void hoverShowsTheValues()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        view.refresh();
+        QCOMPARE(view.bucketSeconds(), 1);
+        // The second with the most pods pending in any queue.
+        QPointF peak;
+        for (int s = 0; s < view.seriesCount(ChartsView::PendingChart); ++s) {
+            for (const QPointF& point : view.seriesPoints(ChartsView::PendingChart, s))
+                peak = point.y() > peak.y() ? point : peak;
+        }
+        QVERIFY(peak.y() > 0);
+        const double t = peak.x() - 0.5; // within the second the point stands for
+        const QString tip = view.toolTipAt(ChartsView::PendingChart, t);
+        for (int s = 0; s < view.seriesCount(ChartsView::PendingChart); ++s) {
+            const QList<QPointF> points = view.seriesPoints(ChartsView::PendingChart, s);
+            const auto at = std::find_if(points.cbegin(), points.cend(), [&](const QPointF& p) { return p.x() >= t; });
+            QVERIFY(at != points.cend());
+            QVERIFY2(tip.contains(view.seriesName(ChartsView::PendingChart, s) + QStringLiteral("</td><td align='right'>&nbsp;")
+                                  + QLocale().toString(at->y(), 'g', 4) + QStringLiteral("</td>")),
+                     qPrintable(tip));
+        }
+        QVERIFY(view.toolTipAt(ChartsView::PendingChart, -1).isEmpty());
+        // Latency only exists in the seconds in which pods were bound: the others say so.
+        const QList<QPointF> latency = view.seriesPoints(ChartsView::LatencyChart, ChartsView::P50Series);
+        QVERIFY(!latency.isEmpty());
+        QVERIFY(view.toolTipAt(ChartsView::LatencyChart, latency.front().x() - 0.5).contains(QLocale().toString(latency.front().y(), 'g', 4)));
+        if (latency.front().x() > 1.5)
+            QVERIFY(view.toolTipAt(ChartsView::LatencyChart, 0.5).contains(QStringLiteral("–")));
+
+        // And with the mouse: the text follows it.
+        QChartView* chartView = view.chartView(ChartsView::PendingChart);
+        QChart* chart = chartView->chart();
+        const QPoint mouse = chartView->mapFromScene(chart->mapToScene(chart->mapToPosition(QPointF(t, 0.5), chart->series().constFirst())));
+        QMouseEvent move(QEvent::MouseMove, mouse, chartView->viewport()->mapToGlobal(mouse), Qt::NoButton, {}, {});
+        QCoreApplication::sendEvent(chartView->viewport(), &move);
+        QTRY_VERIFY2(QToolTip::text().contains(view.seriesName(ChartsView::PendingChart, ChartsView::ActiveSeries)), qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("%1 s").arg(std::floor(t))));
     }
 
     void darkScreenshot()

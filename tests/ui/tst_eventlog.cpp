@@ -184,6 +184,7 @@ private Q_SLOTS:
     {
         Playback playback;
         EventLogView log(&playback);
+        log.show(); // hidden, it does not follow the cursor (hiddenLogCatchesUpWhenShown)
         QAbstractItemModelTester tester(log.model(), QtTestReporting);
         QCOMPARE(log.model()->rowCount(), 0);
         QSignalSpy inserted(log.model(), &QAbstractItemModel::rowsInserted);
@@ -199,6 +200,22 @@ private Q_SLOTS:
         // A new run starts from nothing.
         playback.load(scenario, configurationOf(*scenario), {});
         QVERIFY(log.model()->rowCount() <= playback.cursor());
+    }
+
+    // A hidden log (a dock tabbed away) does no work while the run plays; shown, it catches up
+    // before its first paint.
+    void hiddenLogCatchesUpWhenShown()
+    {
+        Playback playback;
+        EventLogView log(&playback);
+        QAbstractItemModelTester tester(log.model(), QtTestReporting);
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        QCoreApplication::processEvents();
+        QCOMPARE(log.model()->scanned(), 0);
+        QCOMPARE(log.model()->rowCount(), 0);
+        log.show();
+        QCOMPARE(log.model()->scanned(), playback.cursor());
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), isDefaultKind));
     }
 
     void viewFollowsTheEndAndSelects()

@@ -9,7 +9,9 @@
 #include "heatmapview.h"
 #include "playbackhelpers.h"
 
+#include <QAction>
 #include <QHelpEvent>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -335,6 +337,117 @@ private Q_SLOTS:
         view.refresh();
         QVERIFY2(view.bannerText().contains(QStringLiteral("without per-node detail")), qPrintable(view.bannerText()));
         QVERIFY(!view.cycleNodes().hasNodeDetail());
+    }
+
+    // Arrow keys on the grid: groups of 5, 3, 0 and 4 cells, 2 columns.
+    void keyboardSteps_data()
+    {
+        QTest::addColumn<int>("group");
+        QTest::addColumn<int>("position");
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("toGroup");
+        QTest::addColumn<int>("toPosition");
+        QTest::newRow("right within") << 0 << 0 << int(Qt::Key_Right) << 0 << 1;
+        QTest::newRow("right across the end") << 0 << 4 << int(Qt::Key_Right) << 1 << 0;
+        QTest::newRow("left across the start") << 1 << 0 << int(Qt::Key_Left) << 0 << 4;
+        QTest::newRow("left at the first cell") << 0 << 0 << int(Qt::Key_Left) << -1 << -1;
+        QTest::newRow("down within") << 0 << 1 << int(Qt::Key_Down) << 0 << 3;
+        QTest::newRow("down to the short last row") << 0 << 3 << int(Qt::Key_Down) << 0 << 4;
+        QTest::newRow("down into the next group") << 0 << 4 << int(Qt::Key_Down) << 1 << 0;
+        QTest::newRow("down skips an empty group") << 1 << 2 << int(Qt::Key_Down) << 3 << 0;
+        QTest::newRow("down, same column") << 1 << 1 << int(Qt::Key_Down) << 1 << 2;
+        QTest::newRow("up into the previous group's last row") << 1 << 1 << int(Qt::Key_Up) << 0 << 4;
+        QTest::newRow("up skips an empty group") << 3 << 1 << int(Qt::Key_Up) << 1 << 2;
+        QTest::newRow("up at the top") << 0 << 1 << int(Qt::Key_Up) << -1 << -1;
+        QTest::newRow("down at the bottom") << 3 << 2 << int(Qt::Key_Down) << -1 << -1;
+        QTest::newRow("right at the last cell") << 3 << 3 << int(Qt::Key_Right) << -1 << -1;
+        QTest::newRow("home") << 1 << 2 << int(Qt::Key_Home) << 0 << 0;
+        QTest::newRow("end") << 1 << 2 << int(Qt::Key_End) << 3 << 3;
+    }
+    void keyboardSteps()
+    {
+        QFETCH(int, group);
+        QFETCH(int, position);
+        QFETCH(int, key);
+        QFETCH(int, toGroup);
+        QFETCH(int, toPosition);
+        const std::array<int, 4> sizes {5, 3, 0, 4};
+        const HeatmapCell to = heatmapStep(sizes, 2, {group, position}, key);
+        QCOMPARE(to.group, toGroup);
+        QCOMPARE(to.position, toPosition);
+    }
+
+    // With the map focused, the arrows select the neighbouring node as a click would, and leave
+    // the modified arrows to the window (they step the playback).
+    void keyboardSelectsNodes()
+    {
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1200, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, scenario));
+        view.refresh();
+        const auto& groups = view.groups();
+        QVERIFY(!groups.empty() && groups.front().nodes.size() >= 2);
+        const qint32 first = groups.front().nodes[0];
+        QWidget* canvas = view.childAt(view.cellRect(first).center());
+        QVERIFY(canvas);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, view.cellRect(first).center()));
+        QCOMPARE(playback.selectedNode(), first);
+        canvas->setFocus();
+        int stepped = 0;
+        QAction step;
+        step.setShortcut(QKeySequence(Qt::Key_Right));
+        step.setShortcutContext(Qt::WindowShortcut);
+        view.addAction(&step);
+        connect(&step, &QAction::triggered, [&] { ++stepped; });
+        QTest::keyClick(canvas, Qt::Key_Right);
+        QCOMPARE(playback.selectedNode(), groups.front().nodes[1]);
+        QCOMPARE(stepped, 0); // the map took the key
+        QTest::keyClick(canvas, Qt::Key_Left);
+        QCOMPARE(playback.selectedNode(), first);
+        QTest::keyClick(canvas, Qt::Key_End);
+        QCOMPARE(playback.selectedNode(), groups.back().nodes.back());
+        QTest::keyClick(canvas, Qt::Key_Home);
+        QCOMPARE(playback.selectedNode(), first);
+        view.refresh();
+        QVERIFY(view.detailsText().contains(playback.index()->catalogue().nodeName(first))); // as a click does
+        QTest::keyClick(canvas, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(playback.selectedNode(), first); // not the map's
+    }
+
+    // On a high-DPI screen (devicePixelRatio 2) a cell covers exactly twice its size in device pixels,
+    // every one of them in the cell's colour: drawn at the device's resolution, not scaled up.
+    void sharpAtDevicePixelRatio2()
+    {
+        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
+        Playback playback;
+        HeatmapView view(&playback);
+        view.resize(1200, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, scenario));
+        view.refresh();
+        const qint32 node = view.groups().front().nodes.front();
+        const QRect cell = view.cellRect(node);
+        QVERIFY(cell.width() >= 4 && cell.height() >= 4);
+        QImage image(view.size() * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2);
+        image.fill(Qt::transparent);
+        view.render(&image);
+        const QColor colour = image.pixelColor(cell.center() * 2);
+        QVERIFY(colour != view.palette().color(QPalette::Base));
+        const int left = 2 * cell.left();
+        const int top = 2 * cell.top();
+        const int right = 2 * (cell.right() + 1) - 1;
+        const int bottom = 2 * (cell.bottom() + 1) - 1;
+        for (const QPoint corner : {QPoint(left, top), QPoint(right, top), QPoint(left, bottom), QPoint(right, bottom)})
+            QCOMPARE(image.pixelColor(corner), colour);
+        // Crisp edges: the device pixel just outside is the background, not a blend.
+        QCOMPARE(image.pixelColor(left - 1, 2 * cell.center().y()), image.pixelColor(left - 2, 2 * cell.center().y()));
+        QVERIFY(image.pixelColor(left - 1, 2 * cell.center().y()) != colour);
     }
 
     // A click on a cell selects the node; the side panel lists its taints and exactly its pods.

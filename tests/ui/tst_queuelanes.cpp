@@ -5,6 +5,7 @@
 #include "playbackhelpers.h"
 #include "queuelanesview.h"
 
+#include <QAction>
 #include <QElapsedTimer>
 #include <QHelpEvent>
 #include <QSignalSpy>
@@ -341,6 +342,122 @@ private Q_SLOTS:
         QVERIFY(QToolTip::text().contains(playback.index()->catalogue().podKey(rows[2])));
         QVERIFY(QToolTip::text().contains(QStringLiteral("ScheduleAttemptFailure")));
         saveScreenshot(view, QStringLiteral("lanes-backlog-30s"));
+    }
+
+    // With the lanes focused, the arrows move the selected pod along its lane and across lanes as a
+    // click would, Enter folds a section, and the modified arrows stay the window's.
+    void keyboardMovesTheSelection()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        playback.seek(30 * nanosPerSecond);
+        view.refresh();
+        const auto& rows = view.laneRows(PodLocation::Unschedulable);
+        QVERIFY(rows.size() > 3);
+        const QRect rect = view.rowRect(PodLocation::Unschedulable, 2);
+        QWidget* canvas = view.childAt(rect.center());
+        QVERIFY(canvas);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
+        QCOMPARE(playback.selectedPod(), rows[2]);
+        canvas->setFocus();
+        int stepped = 0;
+        QAction step;
+        step.setShortcut(QKeySequence(Qt::Key_Down));
+        step.setShortcutContext(Qt::WindowShortcut);
+        view.addAction(&step);
+        connect(&step, &QAction::triggered, [&] { ++stepped; });
+
+        QTest::keyClick(canvas, Qt::Key_Down);
+        QCOMPARE(playback.selectedPod(), rows[3]);
+        QCOMPARE(stepped, 0); // the lanes took the key
+        QTest::keyClick(canvas, Qt::Key_Up);
+        QTest::keyClick(canvas, Qt::Key_Up);
+        QCOMPARE(playback.selectedPod(), rows[1]);
+        QTest::keyClick(canvas, Qt::Key_End);
+        QCOMPARE(playback.selectedPod(), rows.back());
+        QTest::keyClick(canvas, Qt::Key_Home);
+        QCOMPARE(playback.selectedPod(), rows[0]);
+
+        // Across lanes: the row at the same height in the nearest lane with rows.
+        const auto nearest = [&](int from, int direction) {
+            for (int lane = from + direction; lane >= 0 && lane < queueLaneCount; lane += direction) {
+                if (!view.laneRows(queueLanes[size_t(lane)]).empty())
+                    return lane;
+            }
+            return -1;
+        };
+        const int unschedulable = laneOf(PodLocation::Unschedulable);
+        const int right = nearest(unschedulable, 1);
+        QTest::keyClick(canvas, Qt::Key_Right);
+        if (right >= 0) {
+            QCOMPARE(playback.selectedPod(), view.laneRows(queueLanes[size_t(right)]).front());
+            QTest::keyClick(canvas, Qt::Key_Left);
+        }
+        QCOMPARE(playback.selectedPod(), rows[0]);
+        QTest::keyClick(canvas, Qt::Key_Down, Qt::ControlModifier);
+        QCOMPARE(playback.selectedPod(), rows[0]); // not the lanes' key
+        QTest::keyClick(canvas, Qt::Key_Down);
+        view.refresh();
+        saveScreenshot(view, QStringLiteral("lanes-keyboard")); // the focus frame on the selected row
+
+        // Enter on a section header folds or opens it, as a click does.
+        view.setGrouping(LaneGrouping::Namespace);
+        view.refresh();
+        const auto& grouped = view.laneRows(PodLocation::Unschedulable);
+        QVERIFY(!grouped.empty());
+        QVERIFY(grouped.front() < 0); // a header
+        const bool collapsed = view.laneGroups(PodLocation::Unschedulable).front().collapsed;
+        const QRect header = view.rowRect(PodLocation::Unschedulable, 0);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, header.center()));
+        view.refresh();
+        QCOMPARE(view.laneGroups(PodLocation::Unschedulable).front().collapsed, !collapsed);
+        QTest::keyClick(canvas, Qt::Key_Return);
+        view.refresh();
+        QCOMPARE(view.laneGroups(PodLocation::Unschedulable).front().collapsed, collapsed);
+    }
+
+    // ← and → move to the row at the same height in the nearest lane with pods, and back.
+    void keyboardCrossesLanes()
+    {
+        Playback playback;
+        QueueLanesView view(&playback);
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("default.yaml"))));
+        // A moment with pods in two lanes.
+        const qsizetype end = playback.published();
+        int first = -1;
+        int second = -1;
+        for (qsizetype position = 1; position < end && second < 0; position += std::max<qsizetype>(1, end / 200)) {
+            playback.seekPosition(position);
+            view.refresh();
+            first = second = -1;
+            for (int lane = 0; lane < queueLaneCount; ++lane) {
+                if (view.laneRows(queueLanes[size_t(lane)]).empty())
+                    continue;
+                (first < 0 ? first : second) = lane;
+                if (second >= 0)
+                    break;
+            }
+        }
+        QVERIFY(second >= 0);
+        const PodLocation from = queueLanes[size_t(first)];
+        const PodLocation to = queueLanes[size_t(second)];
+        const QRect rect = view.rowRect(from, 0);
+        QWidget* canvas = view.childAt(rect.center());
+        QVERIFY(canvas);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
+        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
+        canvas->setFocus();
+        QTest::keyClick(canvas, Qt::Key_Right);
+        QCOMPARE(playback.selectedPod(), view.laneRows(to).front());
+        QTest::keyClick(canvas, Qt::Key_Left);
+        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
     }
 
     // Paints at mid-run in every grouping, with a search, and with a dark palette.

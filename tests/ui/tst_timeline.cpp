@@ -2,6 +2,7 @@
 // CycleEnd, BindingStart and BindingEnd of the trace; a click selects the cycle under it; the wheel
 // zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
 #include "config/config.h"
+#include "framework/status.h"
 #include "playback.h"
 #include "playbackhelpers.h"
 #include "scenario/loader.h"
@@ -445,6 +446,37 @@ private Q_SLOTS:
             }
         }
         saveShot(&f.view, QStringLiteral("timeline-gang-permit"));
+    }
+
+    // A binding cycle's tooltip says what its BindingEnd said: why the gang's pods were rejected at
+    // Permit, or where a pod was assigned.
+    void bindingToolTipsCarryTheMessage()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("gang-scheduling.yaml")));
+        const auto& bindings = f.index().bindings();
+        int checked = 0;
+        for (const bool success : {false, true}) {
+            const auto found = std::find_if(bindings.cbegin(), bindings.cend(), [&](const trace::BindingRecord& binding) {
+                return binding.finished && binding.message >= 0 && (binding.code == quint8(framework::Code::Success)) == success;
+            });
+            QVERIFY(found != bindings.cend());
+            const trace::BindingRecord& binding = *found;
+            const VirtualNanos begin = binding.permitStart >= 0 ? binding.permitStart : binding.start;
+            const VirtualNanos length = std::max<VirtualNanos>(binding.end - begin, 1000);
+            f.playback.seek(binding.end); // the view stops following the end
+            f.plot->refresh();
+            f.view.zoom()->setRange({begin - length / 4, binding.end + length / 4}, true);
+            const QPoint inside(f.plot->plotLeft() + int(f.plot->coordinates().timeToX(begin + length / 2)),
+                                f.plot->laneRect(TimelinePlot::Lane::Binding, binding.lane).center().y());
+            QCOMPARE(f.plot->hitTest(inside).binding, qint32(found - bindings.cbegin()));
+            const QString tip = f.plot->toolTipAt(inside);
+            const QString message = f.index().trace().string(binding.message);
+            QVERIFY2(tip.contains(message.toHtmlEscaped()), qPrintable(tip));
+            QVERIFY(tip.contains(QStringLiteral("Message")));
+            ++checked;
+        }
+        QCOMPARE(checked, 2);
     }
 
     // The dark theme: lanes, grid and text from the palette (run last: the theme is application-wide).

@@ -1,0 +1,166 @@
+#include "cursorchartview.h"
+
+#include "playback.h"
+
+#include <QHelpEvent>
+#include <QLegend>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QXYSeries>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ksv {
+
+CursorChartView::CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent)
+    : QChartView(chart, parent)
+    , m_playback(playback)
+    , m_cursorSeconds(cursorSeconds)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::NoRubberBand);
+    viewport()->setMouseTracking(true); // the values under the mouse follow it
+    // Heading and legend share one row (the view is often a short dock): the heading is painted
+    // here, the legend detached and placed at the row's right end.
+    chart->legend()->setAlignment(Qt::AlignTop); // a horizontal row
+    chart->legend()->detachFromChart();
+    chart->legend()->setBackgroundVisible(false);
+}
+
+int CursorChartView::headingHeight() const
+{
+    return QFontMetrics(headingFont()).height() + 8;
+}
+
+void CursorChartView::setHeading(const QString& heading)
+{
+    if (heading == m_heading)
+        return;
+    m_heading = heading;
+    viewport()->update();
+}
+
+void CursorChartView::placeLegend()
+{
+    // A detached legend has no useful size hint: room for each marker and its name, in a row.
+    QLegend* legend = chart()->legend();
+    legend->setAlignment(Qt::AlignTop);
+    const QFontMetrics metrics(legend->font());
+    double width = 24;
+    for (const QAbstractSeries* series : chart()->series())
+        width += metrics.horizontalAdvance(series->name()) + 3 * metrics.height() + 8;
+    width = std::min(width, chart()->size().width() / 2);
+    legend->setGeometry(QRectF(chart()->size().width() - width - 8, 1, width, headingHeight()));
+    legend->update();
+}
+
+QFont CursorChartView::headingFont() const
+{
+    QFont font = this->font();
+    font.setBold(true);
+    return font;
+}
+
+void CursorChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    placeLegend();
+}
+
+void CursorChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    const QFontMetrics metrics(headingFont());
+    const double room = chart()->size().width() - chart()->legend()->geometry().width() - 32;
+    painter->setFont(headingFont());
+    painter->setPen(chart()->titleBrush().color());
+    painter->drawText(QRectF(12, 1, room, headingHeight()), Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(m_heading, Qt::ElideRight, int(room)));
+    if (!m_playback->index() || chart()->series().isEmpty())
+        return;
+    const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
+    const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst())).x();
+    if (x < plot.left() || x > plot.right())
+        return;
+    QColor veil = palette().color(QPalette::Base);
+    veil.setAlphaF(0.45f);
+    painter->fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
+    painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+}
+
+std::optional<double> CursorChartView::secondsAt(QPoint position) const
+{
+    const QPointF scene = mapToScene(position);
+    const QPointF inChart = chart()->mapFromScene(scene);
+    if (!m_playback->index() || chart()->series().isEmpty() || !chart()->plotArea().contains(inChart))
+        return std::nullopt;
+    return chart()->mapToValue(inChart, chart()->series().constFirst()).x();
+}
+
+void CursorChartView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (const auto seconds = secondsAt(event->position().toPoint())) {
+            m_playback->seek(std::max<VirtualNanos>(0, std::llround(*seconds * double(nanosPerSecond))));
+            event->accept();
+            return;
+        }
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void CursorChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    QChartView::mouseMoveEvent(event);
+    const auto seconds = secondsAt(event->position().toPoint());
+    const QString text = seconds ? toolTipAt(*seconds) : QString();
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, viewport());
+}
+
+bool CursorChartView::viewportEvent(QEvent* event)
+{
+    // The hover text comes from mouseMoveEvent; the help event of a resting mouse asks again.
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto seconds = secondsAt(help->pos());
+        const QString text = seconds ? toolTipAt(*seconds) : QString();
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QChartView::viewportEvent(event);
+}
+
+QString CursorChartView::toolTipAt(double seconds) const
+{
+    if (seconds < 0)
+        return {};
+    // A point's x is the end of its bucket's last second: the bucket holding `seconds` is the first
+    // point at or after it, if that point's bucket starts before it.
+    QString rows;
+    for (QAbstractSeries* abstract : chart()->series()) {
+        const auto* series = static_cast<const QXYSeries*>(abstract);
+        const QList<QPointF> points = series->points();
+        const auto found = std::lower_bound(points.cbegin(), points.cend(), seconds, [](const QPointF& p, double t) { return p.x() < t; });
+        QString value = QStringLiteral("–");
+        if (found != points.cend() && found->x() - seconds < m_bucket)
+            value = QLocale().toString(found->y(), 'g', 4);
+        rows += QStringLiteral("<tr><td style='color:%1'>&#9632;</td><td>%2</td><td align='right'>&nbsp;%3</td></tr>")
+                    .arg(series->color().name(), series->name().toHtmlEscaped(), value);
+    }
+    if (rows.isEmpty())
+        return {};
+    const double second = std::floor(seconds);
+    const QString when = m_bucket > 1 ? tr("%1 s (the peak of %2 s)").arg(second).arg(m_bucket) : tr("%1 s").arg(second);
+    return QStringLiteral("<b>") + when + QStringLiteral("</b><table>") + rows + QStringLiteral("</table><i>")
+        + tr("Click to move the playback cursor here.") + QStringLiteral("</i>");
+}
+
+} // namespace ksv

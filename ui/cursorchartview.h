@@ -1,0 +1,49 @@
+#pragma once
+
+// One chart of ChartsView: a QChartView that draws the playback cursor over the plot (the part
+// after it, already computed but not yet reached, veiled), moves the cursor where it is clicked, and
+// on hover shows the value of each series at the time under the mouse.
+
+#include <QChartView>
+
+#include <optional>
+
+namespace ksv {
+
+class Playback;
+
+class CursorChartView : public QChartView
+{
+public:
+    CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent);
+
+    // The height of the heading row: the chart's top margin.
+    int headingHeight() const;
+    void setHeading(const QString& heading);
+    void placeLegend();
+    // Seconds each point stands for (each point is the peak of its bucket).
+    void setBucketSeconds(int seconds) { m_bucket = seconds; }
+
+    // The hover text at `seconds` of virtual time: every series' value there (the point of the
+    // bucket that holds the time), or "" outside the data.
+    QString toolTipAt(double seconds) const;
+
+protected:
+    QFont headingFont() const;
+    void resizeEvent(QResizeEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+
+private:
+    // The virtual time under a point of the viewport, if it lies on the plot.
+    std::optional<double> secondsAt(QPoint position) const;
+
+    Playback* m_playback;
+    const double* m_cursorSeconds;
+    QString m_heading;
+    int m_bucket = 1;
+};
+
+} // namespace ksv
