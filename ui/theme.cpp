@@ -12,6 +12,9 @@ namespace {
 
 const QString settingsKey = QStringLiteral("view/theme");
 
+
+} // namespace
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -44,8 +47,6 @@ QPalette darkPalette()
         palette.setColor(QPalette::Disabled, role, disabled);
     return palette;
 }
-
-} // namespace
 
 void apply(Theme theme)
 {

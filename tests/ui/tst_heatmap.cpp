@@ -3,6 +3,7 @@
 // grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNode and
 // ScoreNode events; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
 // painting in every mode.
+#include "theme.h"
 #include "api/resources.h"
 #include "framework/status.h"
 #include "heatmapcanvas.h"
@@ -80,22 +81,6 @@ template <typename Predicate> qint32 findCycle(const Playback& playback, Predica
 }
 
 
-QPalette darkPalette()
-{
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    dark.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    dark.setColor(QPalette::Highlight, QColor(0x2a, 0x6f, 0xc9));
-    dark.setColor(QPalette::HighlightedText, Qt::white);
-    return dark;
-}
 
 // 5,000 nodes in five zones and a few pods: the size the heatmap must fit.
 QString writeLargeCluster(const QTemporaryDir& directory)
@@ -520,7 +505,7 @@ private Q_SLOTS:
         playback.selectCycle(cycle);
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-backlog-verdict-failed"));
-        view.setPalette(darkPalette());
+        view.setPalette(theme::darkPalette());
         view.setMode({ HeatmapMode::Measure, trace::MeasureCpu, {} });
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-backlog-46s-cpu-dark"));

@@ -2,6 +2,7 @@
 // exactly the pods whose last QueueMove took them there, activeQ in PrioritySort's pop order and
 // backoffQ by expiry (both recomputed from the moves' queuedAt, backoffExpiry and priority);
 // search, grouping and the highlight of recent moves; clicks select; painting at mid-run.
+#include "theme.h"
 #include "playbackhelpers.h"
 #include "queuelanesview.h"
 
@@ -481,19 +482,7 @@ private Q_SLOTS:
         view.refresh();
         saveScreenshot(view, QStringLiteral("lanes-backlog-45s-search"));
         view.setFilter({});
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-        dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-        dark.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
-        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-        dark.setColor(QPalette::Highlight, QColor(0x2a, 0x6f, 0xc9));
-        dark.setColor(QPalette::HighlightedText, Qt::white);
-        view.setPalette(dark);
+        view.setPalette(theme::darkPalette());
         view.refresh();
         saveScreenshot(view, QStringLiteral("lanes-backlog-45s-dark"));
     }
