@@ -121,6 +121,16 @@ public:
     // podCountMemoKey); an entry holds while generation() is unchanged. The engine's thread only.
     std::optional<int> memoizedCount(quint32 key) const;
     void memoizeCount(quint32 key, int count) const;
+    // The memoized count under `key`, or compute() memoized.
+    template<typename Compute>
+    int memoizedCount(quint32 key, Compute compute) const
+    {
+        if (const std::optional<int> memoized = memoizedCount(key))
+            return *memoized;
+        const int count = compute();
+        memoizeCount(key, count);
+        return count;
+    }
 
     void addPod(PodInfoPtr pod);
     // Removes the pod with this UID; false if it is not on the node.

@@ -2,6 +2,8 @@
 
 #include "interpodaffinity.h"
 
+#include <algorithm>
+
 namespace ksv::plugins {
 
 namespace {
@@ -56,16 +58,12 @@ void processTermsOnNode(InterPodAffinity::ScoreMap& scores, const QList<framewor
         const auto value = nodeLabels.constFind(term.topologyKey);
         if (value == nodeLabels.cend())
             continue;
-        std::optional<int> matches = nodeInfo.memoizedCount(memoKeys[i]);
-        if (!matches) {
-            int count = 0;
-            for (const auto& existing : nodeInfo.pods())
-                count += term.matches(*existing->pod, noLabels) ? 1 : 0;
-            nodeInfo.memoizeCount(memoKeys[i], count);
-            matches = count;
-        }
-        if (*matches > 0)
-            scores[term.topologyKey][*value] += static_cast<qint64>(terms[i].weight * multiplier) * *matches;
+        const int matches = nodeInfo.memoizedCount(memoKeys[i], [&] {
+            return int(std::count_if(nodeInfo.pods().cbegin(), nodeInfo.pods().cend(),
+                                     [&term](const framework::PodInfoPtr& existing) { return term.matches(*existing->pod, noLabels); }));
+        });
+        if (matches > 0)
+            scores[term.topologyKey][*value] += static_cast<qint64>(terms[i].weight * multiplier) * matches;
     }
 }
 

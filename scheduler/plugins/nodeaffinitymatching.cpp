@@ -280,11 +280,7 @@ bool RequiredNodeAffinity::match(const framework::NodeInfo& nodeInfo) const
 {
     if (m_memoKey == 0)
         return match(nodeInfo.node());
-    if (const std::optional<int> memoized = nodeInfo.memoizedCount(m_memoKey))
-        return *memoized != 0;
-    const bool matches = match(nodeInfo.node());
-    nodeInfo.memoizeCount(m_memoKey, matches ? 1 : 0);
-    return matches;
+    return nodeInfo.memoizedCount(m_memoKey, [&] { return match(nodeInfo.node()) ? 1 : 0; }) != 0;
 }
 
 bool RequiredNodeAffinity::match(const Node& node, QString* error) const

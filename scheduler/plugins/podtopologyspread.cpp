@@ -104,11 +104,7 @@ int countPodsMatchSelector(const framework::NodeInfo& nodeInfo, const std::optio
 {
     if (!selector || selector->isEmpty())
         return 0;
-    if (const std::optional<int> memoized = nodeInfo.memoizedCount(memoKey))
-        return *memoized;
-    const int count = countPodsMatchSelector(nodeInfo.pods(), selector, ns);
-    nodeInfo.memoizeCount(memoKey, count);
-    return count;
+    return nodeInfo.memoizedCount(memoKey, [&] { return countPodsMatchSelector(nodeInfo.pods(), selector, ns); });
 }
 
 quint32 countMemoKey(const std::optional<LabelSelector>& selector, const QString& ns)
