@@ -393,7 +393,7 @@ Status Framework::runFilterPluginsWithNominatedPods(CycleState& state, const Pod
             continue;
         if (!nodeWithNominated) {
             stateWithNominated = state.clone();
-            nodeWithNominated = nodeInfo;
+            nodeWithNominated.emplace(nodeInfo);
         }
         nodeWithNominated->addPod(podInfo);
         const Status status = runPreFilterExtensionAddPod(*stateWithNominated, pod, podInfo, *nodeWithNominated);

@@ -53,8 +53,16 @@ Snapshot Snapshot::fromCluster(const QList<Node>& nodes, const QList<Pod>& pods)
     return snapshot;
 }
 
+const NodeColumns& Snapshot::nodeColumns() const
+{
+    if (!m_nodeColumns.columns)
+        m_nodeColumns.columns = std::make_unique<NodeColumns>(m_nodeInfos, true);
+    return *m_nodeColumns.columns;
+}
+
 void Snapshot::addNodeInfo(NodeInfoPtr nodeInfo)
 {
+    m_nodeColumns.columns.reset();
     m_byName.insert(nodeInfo->name(), nodeInfo);
     m_nodeInfos.append(std::move(nodeInfo));
     refreshAffinityLists();
@@ -63,6 +71,7 @@ void Snapshot::addNodeInfo(NodeInfoPtr nodeInfo)
 void Snapshot::setNodeInfos(QList<NodeInfoPtr> nodeInfos)
 {
     m_nodeInfos = std::move(nodeInfos);
+    m_nodeColumns.columns.reset();
     m_byName.clear();
     for (const auto& info : m_nodeInfos)
         m_byName.insert(info->name(), info);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "nodecolumns.h"
 #include "types.h"
 
 #include "scenario/scenario.h"
@@ -26,6 +27,9 @@ public:
     const QList<NodeInfoPtr>& havePodsWithRequiredAntiAffinityNodeInfos() const { return m_havePodsWithRequiredAntiAffinity; }
     NodeInfoPtr get(const QString& nodeName) const { return m_byName.value(nodeName); }
     qsizetype numNodes() const { return m_nodeInfos.size(); }
+    // The node labels as integer columns in nodeInfos() order, built as keys are asked for and kept
+    // until the node list changes (nodecolumns.h). The engine's thread only.
+    const NodeColumns& nodeColumns() const;
 
     // Recomputes the affinity lists after pods were added to or removed from node infos.
     void refreshAffinityLists();
@@ -38,6 +42,22 @@ private:
     QList<NodeInfoPtr> m_havePodsWithAffinity;
     QList<NodeInfoPtr> m_havePodsWithRequiredAntiAffinity;
     QHash<QString, NodeInfoPtr> m_byName;
+    // Dropped whenever m_nodeInfos changes; a copy of the snapshot starts without.
+    struct LazyNodeColumns
+    {
+        LazyNodeColumns() = default;
+        LazyNodeColumns(const LazyNodeColumns&) {}
+        LazyNodeColumns(LazyNodeColumns&&) noexcept = default;
+        LazyNodeColumns& operator=(const LazyNodeColumns&)
+        {
+            columns.reset();
+            return *this;
+        }
+        LazyNodeColumns& operator=(LazyNodeColumns&&) noexcept = default;
+        ~LazyNodeColumns() = default;
+        std::unique_ptr<NodeColumns> columns;
+    };
+    mutable LazyNodeColumns m_nodeColumns;
 };
 
 // The informer listers plugins read besides the node snapshot: namespaces, workload selectors,

@@ -265,6 +265,23 @@ void NodeInfo::update(const PodInfo& pod, int sign)
             m_pvcRefCounts.remove(key);
     }
     ++m_generation;
+    if (m_generationMirror.slot)
+        *m_generationMirror.slot = m_generation;
+}
+
+bool NodeInfo::setGenerationMirror(qint64* slot) const
+{
+    if (m_generationMirror.slot && m_generationMirror.slot != slot)
+        return false;
+    m_generationMirror.slot = slot;
+    *slot = m_generation;
+    return true;
+}
+
+void NodeInfo::clearGenerationMirror(const qint64* slot) const
+{
+    if (m_generationMirror.slot == slot)
+        m_generationMirror.slot = nullptr;
 }
 
 std::optional<int> NodeInfo::memoizedCount(quint32 key) const

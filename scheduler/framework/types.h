@@ -96,6 +96,11 @@ class NodeInfo
 public:
     NodeInfo() = default;
     explicit NodeInfo(std::shared_ptr<const Node> node);
+    // Copies are clones (preemption's dry runs, nominated pods added); nothing assigns over a node,
+    // which would leave its generation mirror stale.
+    NodeInfo(const NodeInfo&) = default;
+    NodeInfo& operator=(const NodeInfo&) = delete;
+    ~NodeInfo() = default;
 
     const Node& node() const { return *m_node; }
     const std::shared_ptr<const Node>& nodePtr() const { return m_node; }
@@ -132,6 +137,12 @@ public:
         return count;
     }
 
+    // A slot the node writes its generation into whenever it changes (NodeColumns keeps them in one
+    // array). One slot at a time: false if another is set. Copies of the node start without.
+    bool setGenerationMirror(qint64* slot) const;
+    // Forgets `slot` if it is the node's.
+    void clearGenerationMirror(const qint64* slot) const;
+
     void addPod(PodInfoPtr pod);
     // Removes the pod with this UID; false if it is not on the node.
     bool removePod(const QString& uid);
@@ -158,6 +169,15 @@ private:
     };
     mutable std::array<CountMemo, 6> m_countMemo {};
     mutable quint8 m_countMemoNext = 0;
+    struct GenerationMirror
+    {
+        GenerationMirror() = default;
+        GenerationMirror(const GenerationMirror&) {}
+        GenerationMirror& operator=(const GenerationMirror&) = delete;
+        ~GenerationMirror() = default;
+        qint64* slot = nullptr;
+    };
+    mutable GenerationMirror m_generationMirror;
 };
 
 // A small integer naming one exact counting question (for NodeInfo::memoizedCount), the same for

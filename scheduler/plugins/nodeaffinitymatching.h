@@ -10,6 +10,7 @@
 // ("[0].matchExpressions[0].key: Invalid value: ...") for the callers that report them.
 
 #include "api/objects.h"
+#include "framework/nodecolumns.h"
 #include "framework/types.h"
 
 #include <QList>
@@ -98,6 +99,9 @@ public:
     // match(nodeInfo.node()), memoized on the node while the pod has only a nodeSelector (loops
     // over every node of a large cluster call it once per node and cycle).
     bool match(const framework::NodeInfo& nodeInfo) const;
+    // match(*nodes[i]) for every node, as 1 or 0. `columns` are the label columns of `nodes`: a pod
+    // with only a nodeSelector is matched by comparing value ids, without touching the nodes.
+    std::vector<char> matchAll(const QList<framework::NodeInfoPtr>& nodes, const framework::NodeColumns& columns) const;
 
 private:
     quint32 m_memoKey = 0; // 0: not memoized (no nodeSelector, or affinity terms)

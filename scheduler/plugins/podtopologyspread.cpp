@@ -113,31 +113,55 @@ quint32 countMemoKey(const std::optional<LabelSelector>& selector, const QString
     return framework::podCountMemoKey(description);
 }
 
+namespace {
+
+// The nodeTaintsPolicy half of matchNodeInclusionPolicies.
+bool matchNodeTaintsPolicy(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node)
+{
+    if (constraint.nodeTaintsPolicy != NodeInclusionPolicy::Honor)
+        return true;
+    // v1helper.FindMatchingUntoleratedTaint with helper.DoNotScheduleTaintsFilterFunc: only
+    // NoSchedule and NoExecute taints count.
+    for (const auto& taint : node.taints) {
+        if (taint.effect != TaintEffect::NoSchedule && taint.effect != TaintEffect::NoExecute)
+            continue;
+        const bool tolerated = std::any_of(pod.tolerations.cbegin(), pod.tolerations.cend(),
+                                           [&taint](const Toleration& toleration) { return toleration.toleratesTaint(taint); });
+        if (!tolerated)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node,
                                 const nodeaffinity::RequiredNodeAffinity& requiredNodeAffinity)
 {
     // Parse errors of the node affinity are ignored for backwards compatibility, as upstream does.
-    const bool affinityMatches = constraint.nodeAffinityPolicy != NodeInclusionPolicy::Honor || requiredNodeAffinity.match(node);
-    return matchNodeInclusionPolicies(constraint, pod, node, affinityMatches);
+    if (constraint.nodeAffinityPolicy == NodeInclusionPolicy::Honor && !requiredNodeAffinity.match(node))
+        return false;
+    return matchNodeTaintsPolicy(constraint, pod, node);
 }
 
-bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node, bool nodeAffinityMatches)
+bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const framework::NodeInfo& nodeInfo,
+                                bool nodeAffinityMatches)
 {
     if (constraint.nodeAffinityPolicy == NodeInclusionPolicy::Honor && !nodeAffinityMatches)
         return false;
-    if (constraint.nodeTaintsPolicy == NodeInclusionPolicy::Honor) {
-        // v1helper.FindMatchingUntoleratedTaint with helper.DoNotScheduleTaintsFilterFunc: only
-        // NoSchedule and NoExecute taints count.
-        for (const auto& taint : node.taints) {
-            if (taint.effect != TaintEffect::NoSchedule && taint.effect != TaintEffect::NoExecute)
-                continue;
-            const bool tolerated = std::any_of(pod.tolerations.cbegin(), pod.tolerations.cend(),
-                                               [&taint](const Toleration& toleration) { return toleration.toleratesTaint(taint); });
-            if (!tolerated)
-                return false;
-        }
-    }
-    return true;
+    // The node itself is only read for its taints: loops over every node avoid touching it.
+    return constraint.nodeTaintsPolicy != NodeInclusionPolicy::Honor || matchNodeTaintsPolicy(constraint, pod, nodeInfo.node());
+}
+
+int countPodsMatchSelector(const framework::NodeColumns& columns, framework::NodeColumns::CountMemo* memo, qsizetype index,
+                           const std::optional<LabelSelector>& selector, const QString& ns, quint32 memoKey)
+{
+    if (!selector || selector->isEmpty())
+        return 0;
+    const framework::NodeInfo& nodeInfo = *columns.nodes()[index];
+    if (!memo)
+        return countPodsMatchSelector(nodeInfo, selector, ns, memoKey);
+    return memo->count(index, [&] { return countPodsMatchSelector(nodeInfo.pods(), selector, ns); });
 }
 
 bool anyHonorsNodeAffinity(const QList<PodTopologySpread::Constraint>& constraints)

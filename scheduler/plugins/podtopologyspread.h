@@ -172,7 +172,12 @@ bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint,
                                 const nodeaffinity::RequiredNodeAffinity& requiredNodeAffinity);
 // The same with the pod's required node affinity already matched against the node: PreFilter and
 // PreScore match it once per node rather than once per constraint.
-bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const Node& node, bool nodeAffinityMatches);
+bool matchNodeInclusionPolicies(const PodTopologySpread::Constraint& constraint, const Pod& pod, const framework::NodeInfo& nodeInfo,
+                                bool nodeAffinityMatches);
+// countPodsMatchSelector for node `index` of `columns`, from `memo` (the columns' count memo for
+// `memoKey`) when there is one, else from the node's own memo.
+int countPodsMatchSelector(const framework::NodeColumns& columns, framework::NodeColumns::CountMemo* memo, qsizetype index,
+                           const std::optional<LabelSelector>& selector, const QString& ns, quint32 memoKey);
 bool anyHonorsNodeAffinity(const QList<PodTopologySpread::Constraint>& constraints);
 
 } // namespace podtopologyspread

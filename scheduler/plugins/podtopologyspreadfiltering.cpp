@@ -52,50 +52,69 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
     for (const auto& constraint : s->constraints)
         s->selfMatch.append(selectorMatches(constraint.selector, pod.meta.labels) ? 1 : 0);
 
-    // Values in the order the nodes first show them, so that ties between critical paths resolve the
+    // Node labels are read from the snapshot's integer columns: this loop visits every node in every
+    // cycle. A node lacking one of the keys is skipped, so every id read below is a real value.
+    std::unique_ptr<framework::NodeColumns> scratch;
+    const framework::NodeColumns& columns = framework::nodeColumnsFor(m_handle.snapshot(), nodes, scratch);
+    QVarLengthArray<const std::vector<qint32>*, 8> keyColumns;
+    for (const auto& key : std::as_const(s->keys))
+        keyColumns.append(&columns.column(key.key));
+    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
+    const std::vector<char> nodeAffinityMatches = honorsNodeAffinity ? s->requiredNodeAffinity.matchAll(nodes, columns) : std::vector<char>();
+
+    // Per key slot, the matching pods per value id (-1: no node of that domain counted yet) and the
+    // ids in the order the nodes first show them, so that ties between critical paths resolve the
     // same way on every run (upstream walks a Go map, in random order).
-    QList<QStringList> valueOrder(s->keys.size());
+    QList<std::vector<int>> matchNums(s->keys.size(), std::vector<int>(size_t(columns.valueCount()), -1));
+    QList<QList<qint32>> valueOrder(s->keys.size());
     // Upstream collects each node's counts in a map keyed by topology pair: a later constraint on the
     // same key overwrites an earlier one for that node. -1: no constraint of the slot counted here.
     QVarLengthArray<int, 8> nodeCounts(s->keys.size());
     QVarLengthArray<quint32, 8> memoKeys;
-    for (const auto& constraint : std::as_const(s->constraints))
+    QVarLengthArray<std::shared_ptr<framework::NodeColumns::CountMemo>, 8> countMemos;
+    for (const auto& constraint : std::as_const(s->constraints)) {
         memoKeys.append(countMemoKey(constraint.selector, pod.meta.namespace_));
-    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
-    for (const auto& nodeInfo : nodes) {
-        const Node& node = nodeInfo->node();
+        countMemos.append(columns.countMemo(memoKeys.back()));
+    }
+    for (qsizetype n = 0; n < nodes.size(); ++n) {
         // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per
         // constraint below instead of to every node here.
-        if (!nodeLabelsMatchSpreadConstraints(node.meta.labels, s->constraints))
+        const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
+            return (*column)[size_t(n)] != framework::NodeColumns::missing;
+        });
+        if (!hasEveryKey)
             continue;
         std::fill(nodeCounts.begin(), nodeCounts.end(), -1);
-        const bool affinityMatches = !honorsNodeAffinity || s->requiredNodeAffinity.match(*nodeInfo);
+        const bool affinityMatches = !honorsNodeAffinity || nodeAffinityMatches[size_t(n)];
         for (qsizetype i = 0; i < s->constraints.size(); ++i) {
             const Constraint& c = s->constraints[i];
-            if (!matchNodeInclusionPolicies(c, pod, node, affinityMatches))
+            if (!matchNodeInclusionPolicies(c, pod, *nodes[n], affinityMatches))
                 continue;
-            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(*nodeInfo, c.selector, pod.meta.namespace_, memoKeys[i]);
+            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(columns, countMemos[i].get(), n, c.selector, pod.meta.namespace_, memoKeys[i]);
         }
         for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
             if (nodeCounts[slot] < 0)
                 continue;
-            TopologyKeyState& key = s->keys[slot];
-            const QString& value = *node.meta.labels.constFind(key.key);
-            auto it = key.valueToMatchNum.find(value);
-            if (it == key.valueToMatchNum.end()) {
-                key.valueToMatchNum.insert(value, nodeCounts[slot]);
+            const qint32 value = (*keyColumns[slot])[size_t(n)];
+            int& matchNum = matchNums[slot][size_t(value)];
+            if (matchNum < 0) {
+                matchNum = nodeCounts[slot];
                 valueOrder[slot].append(value);
             } else {
-                *it += nodeCounts[slot];
+                matchNum += nodeCounts[slot];
             }
         }
     }
 
     for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
         TopologyKeyState& key = s->keys[slot];
-        key.domainsNum = static_cast<int>(key.valueToMatchNum.size());
-        for (const auto& value : std::as_const(valueOrder[slot]))
-            updateCriticalPaths(key.criticalPaths, value, key.valueToMatchNum.value(value));
+        key.domainsNum = static_cast<int>(valueOrder[slot].size());
+        key.valueToMatchNum.reserve(valueOrder[slot].size());
+        for (const qint32 value : std::as_const(valueOrder[slot])) {
+            const int matchNum = matchNums[slot][size_t(value)];
+            key.valueToMatchNum.insert(columns.value(value), matchNum);
+            updateCriticalPaths(key.criticalPaths, columns.value(value), matchNum);
+        }
     }
 
     state.write(preFilterStateKey, std::move(s));

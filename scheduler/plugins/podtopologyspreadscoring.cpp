@@ -61,6 +61,42 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
     }
     s->valueToPodCounts.resize(keys.size());
 
+    // Node labels are read from the snapshot's integer columns (nodecolumns.h): the second loop
+    // visits every node in every cycle. Like upstream's `node.Labels[key]`, a missing label reads as
+    // the empty value; `emptyValue` is that id (one past the real ids when no node has "").
+    std::unique_ptr<framework::NodeColumns> scratch;
+    const framework::NodeColumns& columns = framework::nodeColumnsFor(m_handle.snapshot(), allNodes, scratch);
+    QList<const std::vector<qint32>*> keyColumns;
+    for (const QString& key : std::as_const(keys))
+        keyColumns.append(&columns.column(key));
+    const qint32 idCount = columns.valueCount() + 1;
+    const qint32 emptyValue = columns.valueId(QString()) != framework::NodeColumns::missing ? columns.valueId(QString())
+                                                                                                  : idCount - 1;
+    auto valueAt = [&](qsizetype slot, qsizetype node) {
+        const qint32 id = (*keyColumns[slot])[size_t(node)];
+        return id == framework::NodeColumns::missing ? emptyValue : id;
+    };
+    // Per key slot and value id: whether a candidate node is in that domain, and its matching pods.
+    QList<std::vector<char>> domains(keys.size(), std::vector<char>(size_t(idCount), 0));
+    QList<std::vector<qint64>> podCounts(keys.size(), std::vector<qint64>(size_t(idCount), 0));
+    // A candidate node outside the snapshot (only tests pass such) may bring values of its own.
+    QHash<QString, qint32> extraValues;
+    auto valueOf = [&](const Labels& labels, const QString& key) {
+        const auto label = labels.constFind(key);
+        if (label == labels.cend() || label->isEmpty())
+            return emptyValue;
+        const qint32 id = columns.valueId(*label);
+        if (id != framework::NodeColumns::missing)
+            return id;
+        const auto extra = extraValues.constFind(*label);
+        if (extra != extraValues.cend())
+            return *extra;
+        const auto added = qint32(idCount + extraValues.size());
+        extraValues.insert(*label, added);
+        for (auto& slotDomains : domains)
+            slotDomains.push_back(0);
+        return added;
+    };
     QList<qsizetype> topoSize(count, 0);
     for (const auto& nodeInfo : filteredNodes) {
         const Labels& labels = nodeInfo->node().meta.labels;
@@ -74,10 +110,9 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
             // Per-node counts are taken in Score.
             if (c.topologyKey == labelHostname)
                 continue;
-            QHash<QString, qint64>& counts = s->valueToPodCounts[s->keyIndex[i]];
-            const QString value = labels.value(c.topologyKey);
-            if (!counts.contains(value)) {
-                counts.insert(value, 0);
+            char& domain = domains[s->keyIndex[i]][size_t(valueOf(labels, c.topologyKey))];
+            if (!domain) {
+                domain = 1;
                 ++topoSize[i];
             }
         }
@@ -89,27 +124,47 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
         s->topologyNormalizingWeight.append(topologyNormalizingWeight(size));
     }
 
-    for (const auto& constraint : std::as_const(s->constraints))
+    QList<std::shared_ptr<framework::NodeColumns::CountMemo>> countMemos;
+    for (const auto& constraint : std::as_const(s->constraints)) {
         s->countMemoKeys.append(countMemoKey(constraint.selector, pod.meta.namespace_));
+        countMemos.append(columns.countMemo(s->countMemoKeys.constLast()));
+    }
 
     // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per constraint.
     const nodeaffinity::RequiredNodeAffinity requiredNodeAffinity(pod);
     const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
-    for (const auto& nodeInfo : allNodes) {
-        const Node& node = nodeInfo->node();
-        if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(node.meta.labels, s->constraints))
-            continue;
-        const bool affinityMatches = !honorsNodeAffinity || requiredNodeAffinity.match(*nodeInfo);
+    const std::vector<char> nodeAffinityMatches = honorsNodeAffinity ? requiredNodeAffinity.matchAll(allNodes, columns) : std::vector<char>();
+    for (qsizetype n = 0; n < allNodes.size(); ++n) {
+        if (requireAllTopologies) {
+            const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
+                return (*column)[size_t(n)] != framework::NodeColumns::missing;
+            });
+            if (!hasEveryKey)
+                continue;
+        }
+        const bool affinityMatches = !honorsNodeAffinity || nodeAffinityMatches[size_t(n)];
         for (qsizetype i = 0; i < count; ++i) {
             const Constraint& c = s->constraints[i];
-            if (!matchNodeInclusionPolicies(c, pod, node, affinityMatches))
-                continue;
             // Domains that no candidate node is in are not counted (and hostname never is here).
-            QHash<QString, qint64>& counts = s->valueToPodCounts[s->keyIndex[i]];
-            const auto it = counts.find(node.meta.labels.value(c.topologyKey));
-            if (it == counts.end())
+            const qsizetype slot = s->keyIndex[i];
+            const qint32 value = valueAt(slot, n);
+            if (!domains[slot][size_t(value)])
                 continue;
-            *it += countPodsMatchSelector(*nodeInfo, c.selector, pod.meta.namespace_, s->countMemoKeys[i]);
+            if (!matchNodeInclusionPolicies(c, pod, *allNodes[n], affinityMatches))
+                continue;
+            podCounts[slot][size_t(value)] +=
+                countPodsMatchSelector(columns, countMemos[i].get(), n, c.selector, pod.meta.namespace_, s->countMemoKeys[i]);
+        }
+    }
+    for (qsizetype slot = 0; slot < keys.size(); ++slot) {
+        for (qint32 value = 0; value < idCount; ++value) {
+            if (domains[slot][size_t(value)])
+                s->valueToPodCounts[slot].insert(value == emptyValue ? QString() : columns.value(value), podCounts[slot][size_t(value)]);
+        }
+        // Domains only nodes outside the snapshot are in: no node of the snapshot adds to them.
+        for (auto extra = extraValues.cbegin(); extra != extraValues.cend(); ++extra) {
+            if (domains[slot][size_t(*extra)])
+                s->valueToPodCounts[slot].insert(extra.key(), 0);
         }
     }
 
