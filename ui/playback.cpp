@@ -243,7 +243,9 @@ void Playback::onEngineFinished()
 void Playback::moveCursor(qsizetype position, VirtualNanos time)
 {
     position = std::clamp<qsizetype>(position, 0, m_index->indexed());
-    if (m_following || position < m_state.position)
+    // Forward from the cursor only while no checkpoint lies between it and the target: a seek far
+    // ahead copies the checkpoint and applies at most its spacing of events, not all of them.
+    if (m_following || position < m_state.position || m_index->checkpointBefore(position) > m_state.position)
         m_index->stateAt(position, m_state);
     else
         m_index->advanceState(m_state, position);

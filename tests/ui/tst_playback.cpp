@@ -173,6 +173,14 @@ private Q_SLOTS:
         QCOMPARE(playback.state().pods.data(), pods);
         QCOMPARE(playback.cursor(), end / 2);
         compareToScratch(playback);
+        // Far ahead (past a checkpoint) and a little ahead (from the cursor): the same state.
+        playback.seekPosition(end / 10);
+        compareToScratch(playback);
+        playback.seekPosition(end - 1);
+        QCOMPARE(playback.cursor(), end - 1);
+        compareToScratch(playback);
+        playback.seekPosition(end);
+        compareToScratch(playback);
     }
 
     void resetGivesTheSameRun()
