@@ -291,6 +291,7 @@ int main(int argc, char** argv)
             selected = qint32(pod);
     }
     playback.selectPod(selected);
+    settle(); // the views' refresh for the selection (the inspector fills, its dock may resize), not the first seek's
 
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     std::vector<double> seeks, seeksCpu;
