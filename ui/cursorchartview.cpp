@@ -6,6 +6,7 @@
 #include <QLegend>
 #include <QLocale>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QToolTip>
 #include <QXYSeries>
 
@@ -27,6 +28,15 @@ CursorChartView::CursorChartView(QChart* chart, Playback* playback, const double
     chart->legend()->setAlignment(Qt::AlignTop); // a horizontal row
     chart->legend()->detachFromChart();
     chart->legend()->setBackgroundVisible(false);
+    // Anything that changes what the scene shows (points, axes, legend, theme, hover) goes through
+    // the scene's change notification: the pixmap is rendered again on the next paint.
+    connect(scene(), &QGraphicsScene::changed, this, &CursorChartView::invalidatePlot);
+}
+
+void CursorChartView::invalidatePlot()
+{
+    m_plotValid = false;
+    viewport()->update();
 }
 
 int CursorChartView::headingHeight() const
@@ -39,7 +49,7 @@ void CursorChartView::setHeading(const QString& heading)
     if (heading == m_heading)
         return;
     m_heading = heading;
-    viewport()->update();
+    invalidatePlot();
 }
 
 void CursorChartView::placeLegend()
@@ -67,6 +77,34 @@ void CursorChartView::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     placeLegend();
+    invalidatePlot();
+}
+
+void CursorChartView::changeEvent(QEvent* event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange || event->type() == QEvent::FontChange)
+        invalidatePlot();
+}
+
+void CursorChartView::paintEvent(QPaintEvent*)
+{
+    const qreal ratio = viewport()->devicePixelRatioF();
+    const QSize pixels = viewport()->size() * ratio;
+    if (!m_plotValid || m_plot.size() != pixels || !qFuzzyCompare(m_plot.devicePixelRatio(), ratio)) {
+        m_plot = QPixmap(pixels);
+        m_plot.setDevicePixelRatio(ratio);
+        m_plot.fill(viewport()->palette().color(viewport()->backgroundRole()));
+        QPainter painter(&m_plot);
+        painter.setRenderHints(renderHints());
+        // The whole scene as the view shows it: background, items, then drawForeground()'s heading.
+        render(&painter, QRectF(QPointF(0, 0), QSizeF(viewport()->size())), viewport()->rect(), Qt::IgnoreAspectRatio);
+        m_plotValid = true;
+        ++m_plotRenders;
+    }
+    QPainter painter(viewport());
+    painter.drawPixmap(0, 0, m_plot);
+    drawCursor(painter);
 }
 
 void CursorChartView::drawForeground(QPainter* painter, const QRectF& rect)
@@ -77,17 +115,25 @@ void CursorChartView::drawForeground(QPainter* painter, const QRectF& rect)
     painter->setFont(headingFont());
     painter->setPen(chart()->titleBrush().color());
     painter->drawText(QRectF(12, 1, room, headingHeight()), Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(m_heading, Qt::ElideRight, int(room)));
+}
+
+void CursorChartView::drawCursor(QPainter& painter)
+{
+    m_cursorX = -1;
     if (!m_playback->index() || chart()->series().isEmpty())
         return;
-    const QRectF plot = chart()->mapToScene(chart()->plotArea()).boundingRect();
-    const double x = chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst())).x();
+    // Scene to viewport: the identity while the view neither scrolls nor scales, as QChartView does.
+    const QTransform toViewport = viewportTransform();
+    const QRectF plot = toViewport.mapRect(chart()->mapToScene(chart()->plotArea()).boundingRect());
+    const double x = toViewport.map(chart()->mapToScene(chart()->mapToPosition(QPointF(*m_cursorSeconds, 0), chart()->series().constFirst()))).x();
     if (x < plot.left() || x > plot.right())
         return;
+    m_cursorX = x;
     QColor veil = palette().color(QPalette::Base);
     veil.setAlphaF(0.45f);
-    painter->fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
-    painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
-    painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    painter.fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
 }
 
 std::optional<double> CursorChartView::secondsAt(QPoint position) const

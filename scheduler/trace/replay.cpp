@@ -508,6 +508,12 @@ void TraceIndex::stateAt(qsizetype position, ReplayState& state) const
     advanceState(state, position);
 }
 
+qsizetype TraceIndex::checkpointBefore(qsizetype position) const
+{
+    position = std::clamp<qsizetype>(position, 0, indexed());
+    return m_checkpoints[std::min(size_t(position / m_checkpointSpacing), m_checkpoints.size() - 1)].position;
+}
+
 void TraceIndex::advanceState(ReplayState& state, qsizetype position) const
 {
     position = std::min(position, indexed());

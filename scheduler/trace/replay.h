@@ -208,6 +208,9 @@ public:
     // The same into `state`, reusing its memory: a state of 150,000 pods is some 12 MB, and fresh
     // pages cost more than the copy.
     void stateAt(qsizetype position, ReplayState& state) const;
+    // The position of the checkpoint stateAt(position) starts from (<= position): a state at or
+    // past it reaches `position` sooner by advanceState(), one before it sooner by stateAt().
+    qsizetype checkpointBefore(qsizetype position) const;
     // Advances `state` to `position` (>= state.position) by applying events.
     void advanceState(ReplayState& state, qsizetype position) const;
     // The number of events with time <= t (a position).

@@ -291,6 +291,7 @@ int main(int argc, char** argv)
             selected = qint32(pod);
     }
     playback.selectPod(selected);
+    settle(); // the views' refresh for the selection (the inspector fills, its dock may resize), not the first seek's
 
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     std::vector<double> seeks, seeksCpu;
@@ -309,10 +310,14 @@ int main(int argc, char** argv)
         seeks.push_back(watch.wallMs());
         seeksCpu.push_back(watch.cpuMs());
         app.recording = false;
+        std::printf("  seek to %3d%%  %6.1f ms (CPU %5.1f), the move %5.1f ms:", int(100 * position / std::max<qsizetype>(end, 1)),
+                    seeks.back(), seeksCpu.back(), moves.back());
         for (const TimedApplication::Handler& handler : app.current) {
             seekHandlers[handler.what].first += handler.ms / 10;
             seekHandlers[handler.what].second += handler.cpuMs / 10;
+            std::printf(" %s %.1f;", handler.what.constData(), handler.ms);
         }
+        std::printf("\n");
         for (View& view : views) {
             const auto [firstWall, firstCpu] = paint(view.widget, image);
             const auto [repaintWall, repaintCpu] = paint(view.widget, image);

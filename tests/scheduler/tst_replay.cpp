@@ -140,6 +140,17 @@ private Q_SLOTS:
             compareStates(state, fromScratch(index, position));
         }
         compareStates(index.stateAt(size), index.head());
+        // The checkpoint a position starts from: at or before it, and within a spacing of it.
+        for (qsizetype position : {qsizetype(0), qsizetype(1), size / 3, size / 2, size - 1, size}) {
+            const qsizetype checkpoint = index.checkpointBefore(position);
+            QVERIFY(checkpoint <= position);
+            QVERIFY(position - checkpoint < 8 * (qsizetype(1) << 12)); // the grown spacing, generously
+            trace::ReplayState state = index.stateAt(checkpoint);
+            QCOMPARE(state.position, checkpoint);
+            index.advanceState(state, position);
+            compareStates(state, fromScratch(index, position));
+        }
+        QVERIFY(index.checkpointBefore(size) > index.checkpointBefore(size / 4)); // seeks far ahead start later
         // Forward from an earlier state.
         trace::ReplayState state = index.stateAt(size / 4);
         index.advanceState(state, size / 2);

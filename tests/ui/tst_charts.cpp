@@ -3,6 +3,7 @@
 // within the SLI durations of the pods bound that second; long runs are reduced with peaks kept.
 #include "chartreduction.h"
 #include "chartsview.h"
+#include "cursorchartview.h"
 #include "config/config.h"
 #include "playback.h"
 #include "playbackhelpers.h"
@@ -17,6 +18,7 @@
 #include <QToolTip>
 #include <cmath>
 #include <algorithm>
+#include <array>
 #include <map>
 
 using namespace ksv;
@@ -314,6 +316,64 @@ private Q_SLOTS:
         QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
         QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
         QVERIFY(!playback.isFollowing());
+    }
+
+    // A cursor move repaints the cached chart and the line over it; the series are rendered again
+    // only when they change.
+    void cursorMoveReusesThePlot()
+    {
+        Playback playback;
+        ChartsView view(&playback);
+        view.resize(1200, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        view.refresh();
+        // Until the layout has settled (chart titles, axis labels, the legend): painted twice alike.
+        std::array<int, ChartsView::ChartCount> renders {};
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            QTest::qWait(50);
+            std::array<int, ChartsView::ChartCount> now {};
+            for (int c = 0; c < ChartsView::ChartCount; ++c) {
+                auto* chartView = static_cast<CursorChartView*>(view.chartView(c));
+                chartView->grab();
+                now[size_t(c)] = chartView->plotRenders();
+            }
+            if (now == renders)
+                break;
+            renders = now;
+        }
+        for (int c = 0; c < ChartsView::ChartCount; ++c)
+            QVERIFY(renders[size_t(c)] > 0);
+        double previousX = -1;
+        for (const VirtualNanos t : { 50 * nanosPerSecond, 20 * nanosPerSecond }) {
+            playback.seek(t);
+            view.refresh();
+            QTest::qWait(50);
+            const double seconds = double(playback.cursorTime()) / double(nanosPerSecond);
+            for (int c = 0; c < ChartsView::ChartCount; ++c) {
+                auto* chartView = static_cast<CursorChartView*>(view.chartView(c));
+                const QImage image = chartView->grab().toImage();
+                QCOMPARE(chartView->plotRenders(), renders[size_t(c)]);
+                // The line is at the cursor's time on the x axis.
+                QChart* chart = chartView->chart();
+                const QPointF position = chart->mapToScene(chart->mapToPosition(QPointF(seconds, 0), chart->series().constFirst()));
+                const double expected = chartView->viewportTransform().map(position).x();
+                QVERIFY2(std::abs(chartView->cursorX() - expected) < 0.01, qPrintable(QString::number(chartView->cursorX())));
+                const QRectF plot = chart->mapToScene(chart->plotArea()).boundingRect();
+                const QPoint pixel = chartView->viewport()->mapTo(chartView, QPointF(expected, plot.center().y()).toPoint());
+                QCOMPARE(image.pixelColor(pixel * image.devicePixelRatio()).rgb(), view.palette().color(QPalette::Highlight).rgb());
+            }
+            const double x = static_cast<CursorChartView*>(view.chartView(ChartsView::PendingChart))->cursorX();
+            QVERIFY(previousX < 0 || x < previousX);
+            previousX = x;
+        }
+        // New points are rendered: the scene's change notification drops the cached chart.
+        view.setMaxPoints(5);
+        QTest::qWait(20);
+        auto* pending = static_cast<CursorChartView*>(view.chartView(ChartsView::PendingChart));
+        pending->grab();
+        QVERIFY(pending->plotRenders() > renders[ChartsView::PendingChart]);
     }
 
     // Hovering a chart shows every series' value at the time under the mouse.

@@ -155,6 +155,34 @@ private Q_SLOTS:
         QCOMPARE(playback.cursor(), end);
     }
 
+    void seekAwayFromTheEndReusesTheCursorsMemory()
+    {
+        // The first seek away from the engine's end copies a checkpoint into memory the cursor's
+        // state got at load, and catching up with the engine again keeps it for the next seek.
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        playToEnd(playback);
+        const qsizetype end = playback.cursor();
+        playback.seekPosition(end / 3);
+        const trace::PodRow* pods = playback.state().pods.data();
+        QVERIFY(pods != playback.index()->head().pods.data());
+        compareToScratch(playback);
+        playToEnd(playback); // replays to the end, then follows the engine again
+        QCOMPARE(playback.state().pods.data(), playback.index()->head().pods.data());
+        playback.seekPosition(end / 2);
+        QCOMPARE(playback.state().pods.data(), pods);
+        QCOMPARE(playback.cursor(), end / 2);
+        compareToScratch(playback);
+        // Far ahead (past a checkpoint) and a little ahead (from the cursor): the same state.
+        playback.seekPosition(end / 10);
+        compareToScratch(playback);
+        playback.seekPosition(end - 1);
+        QCOMPARE(playback.cursor(), end - 1);
+        compareToScratch(playback);
+        playback.seekPosition(end);
+        compareToScratch(playback);
+    }
+
     void resetGivesTheSameRun()
     {
         Playback playback;
