@@ -118,18 +118,18 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
     if (!framework.hasFilterPlugins()) {
         for (qint64 i = 0; i < numNodesToFind; ++i) {
             const auto& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
-            outcome.detail.visitedNodes.append(node);
+            outcome.detail.visitedNodes.push_back(node.get());
             feasible.append(node);
         }
         return feasible;
     }
     // Upstream checks nodes in parallel and cancels once enough are feasible, so which extra nodes it
     // has looked at by then depends on timing. We check them in order and stop exactly there.
-    outcome.detail.visitedNodes.reserve(outcome.detail.visitedNodes.size() + std::min(numAllNodes, 2 * numNodesToFind));
+    outcome.detail.visitedNodes.reserve(outcome.detail.visitedNodes.size() + size_t(std::min(numAllNodes, 2 * numNodesToFind)));
     feasible.reserve(std::min(numAllNodes, numNodesToFind));
     for (qint64 i = 0; i < numAllNodes; ++i) {
         const framework::NodeInfoPtr& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
-        outcome.detail.visitedNodes.append(node);
+        outcome.detail.visitedNodes.push_back(node.get());
         const Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
         if (status.code() == Code::Error) {
             outcome.error = status;

@@ -64,7 +64,7 @@ void Simulator::startCycle()
     if (onAttempt)
         onAttempt(AttemptRecord {pod, *framework, cycle->outcome, *m_cache.snapshot(), m_now, cycle->pod->attempts});
 
-    const VirtualNanos cost = m_timing.cycleBase + m_timing.cyclePerNode * cycle->outcome.detail.visitedNodes.size();
+    const VirtualNanos cost = m_timing.cycleBase + m_timing.cyclePerNode * VirtualNanos(cycle->outcome.detail.visitedNodes.size());
     m_metrics.observe(Metrics::series(QStringLiteral("scheduler_scheduling_attempt_duration_seconds"), {{profileLabel, framework->profileName()}}),
                       double(cost) / nanosPerSecond);
     m_cycle = std::move(cycle);
@@ -78,7 +78,7 @@ void Simulator::traceOutcome(const Cycle& cycle)
         return;
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
-    for (const framework::NodeInfoPtr& visited : outcome.detail.visitedNodes) {
+    for (const framework::NodeInfo* visited : outcome.detail.visitedNodes) {
         const QString& nodeName = visited->name();
         trace::Event event;
         event.kind = EventKind::FilterNode;

@@ -313,7 +313,7 @@ private Q_SLOTS:
             Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}});
             Run run(setup, nodesNamed({"node1", "node2", "node3"}), PodBuilder("p"));
             QCOMPARE(run.outcome.result->evaluatedNodes, 1);
-            QCOMPARE(run.outcome.detail.visitedNodes.size(), 1);
+            QCOMPARE(run.outcome.detail.visitedNodes.size(), size_t(1));
         }
     }
 
