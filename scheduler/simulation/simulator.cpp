@@ -280,6 +280,16 @@ qint32 Simulator::sharedId(const QString& text)
     return interned;
 }
 
+qint32 Simulator::nodeId(const framework::NodeInfo& nodeInfo)
+{
+    qint32 cached = nodeInfo.observerId(this);
+    if (cached < 0) {
+        cached = sharedId(nodeInfo.name());
+        nodeInfo.setObserverId(this, cached);
+    }
+    return cached;
+}
+
 void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause, const QString& node,
                           qint64 value, qint32 value2)
 {

@@ -154,6 +154,8 @@ private:
     // up by the string's data pointer. The cache holds a copy of each string, so the data it points
     // at stays alive and can never be another string's. Node detail interns thousands per cycle.
     qint32 sharedId(const QString& text);
+    // The trace id of a node's name, kept on the node (NodeInfo::observerId).
+    qint32 nodeId(const framework::NodeInfo& nodeInfo);
     // node: where a pod is bound, binding or waiting (views show it); value/value2 as docs/trace-format.md.
     void traceMove(const QString& podKey, trace::PodLocation from, trace::PodLocation to, const QString& cause, const QString& node = {},
                    qint64 value = 0, qint32 value2 = 0);

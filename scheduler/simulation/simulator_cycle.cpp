@@ -79,14 +79,14 @@ void Simulator::traceOutcome(const Cycle& cycle)
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
     for (const framework::NodeInfo* visited : outcome.detail.visitedNodes) {
-        const QString& nodeName = visited->name();
         trace::Event event;
         event.kind = EventKind::FilterNode;
         event.pod = m_recordingPod;
         event.cycle = m_recordingCycle;
-        event.node = sharedId(nodeName);
+        event.node = nodeId(*visited);
         event.point = quint8(framework::ExtensionPoint::Filter);
-        const auto it = statuses.statuses.constFind(nodeName);
+        // Most visited nodes pass: look their names up only when some node was rejected.
+        const auto it = statuses.statuses.isEmpty() ? statuses.statuses.cend() : statuses.statuses.constFind(visited->name());
         if (it != statuses.statuses.cend()) {
             event.code = quint8(it->code());
             event.plugin = it->plugin().isEmpty() ? -1 : id(it->plugin());
@@ -100,7 +100,7 @@ void Simulator::traceOutcome(const Cycle& cycle)
         pluginIds.append(sharedId(plugin));
     const auto pluginCount = size_t(pluginIds.size());
     for (qsizetype n = 0; n < scores.size(); ++n) {
-        const qint32 node = sharedId(scores.nodeName(n));
+        const qint32 node = nodeId(*scores.nodes[n]);
         for (size_t p = 0; p < pluginCount; ++p) {
             trace::Event event;
             event.kind = EventKind::ScoreNode;

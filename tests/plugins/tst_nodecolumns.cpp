@@ -133,6 +133,23 @@ private Q_SLOTS:
         QVERIFY(fresh.countMemo(key));
     }
 
+    // NodeInfo::observerId: an id one observer (the simulator) keeps on a node is never read by another.
+    void observerIdIsPerObserver()
+    {
+        const framework::NodeInfo node(std::make_shared<const Node>(Node(test::NodeBuilder("n1"))));
+        const int first = 0;
+        const int second = 0;
+        QCOMPARE(node.observerId(&first), -1);
+        node.setObserverId(&first, 7);
+        QCOMPARE(node.observerId(&first), 7);
+        QCOMPARE(node.observerId(&second), -1);
+        node.setObserverId(&second, 3);
+        QCOMPARE(node.observerId(&second), 3);
+        QCOMPARE(node.observerId(&first), -1);
+        const framework::NodeInfo clone = node; // the same node: the same name, the same id
+        QCOMPARE(clone.observerId(&second), 3);
+    }
+
     // nodeColumnsFor: the snapshot's own columns for its node list, scratch ones for any other.
     void columnsForOtherListsAreScratch()
     {
