@@ -57,6 +57,13 @@ bool isQueue(quint8 location)
         || where == PodLocation::Gated;
 }
 
+// Shows the view at the screenshots' size and waits until it is on screen.
+bool showAtScreenshotSize(ChartsView& view)
+{
+    view.resize(1200, 760);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
 
 } // namespace
 
@@ -294,9 +301,7 @@ private Q_SLOTS:
     {
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         saveShot(&view, QStringLiteral("charts-backlog-end"));
@@ -324,9 +329,7 @@ private Q_SLOTS:
     {
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         // Until the layout has settled (chart titles, axis labels, the legend): painted twice alike.
@@ -381,9 +384,7 @@ private Q_SLOTS:
     {
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         QCOMPARE(view.bucketSeconds(), 1);
@@ -427,9 +428,7 @@ private Q_SLOTS:
         theme::apply(theme::Theme::Dark);
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         QCOMPARE(int(view.chart(ChartsView::PendingChart)->theme()), int(QChart::ChartThemeDark));
         QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
         playback.seek(46 * nanosPerSecond);
@@ -443,9 +442,7 @@ private Q_SLOTS:
     {
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
         playback.load(scenario, configurationOf(*scenario), {});
         playback.setSpeed(200);
@@ -471,9 +468,7 @@ private Q_SLOTS:
     {
         Playback playback;
         ChartsView view(&playback);
-        view.resize(1200, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showAtScreenshotSize(view));
         QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
         view.refresh();
         saveShot(&view, QStringLiteral("charts-gang"));
