@@ -27,8 +27,9 @@ public:
     const QList<NodeInfoPtr>& havePodsWithRequiredAntiAffinityNodeInfos() const { return m_havePodsWithRequiredAntiAffinity; }
     NodeInfoPtr get(const QString& nodeName) const { return m_byName.value(nodeName); }
     qsizetype numNodes() const { return m_nodeInfos.size(); }
-    // The node labels as integer columns in nodeInfos() order, built as keys are asked for and kept
-    // until the node list changes (nodecolumns.h). The engine's thread only.
+    // Flat per-node columns in nodeInfos() order: label value ids, the nodes' generations and count
+    // memos (nodecolumns.h). Built when first asked for, dropped when the node list changes. The
+    // engine's thread only.
     const NodeColumns& nodeColumns() const;
 
     // Recomputes the affinity lists after pods were added to or removed from node infos.
