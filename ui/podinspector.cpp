@@ -59,10 +59,11 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     , m_attemptProxy(new QSortFilterProxyModel(this))
     , m_history(new PodHistoryModel(playback->index(), this))
 {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
+    // No layout of its own: the stack fills the inspector by hand (resizeEvent). The outcome's
+    // wrapped text and the history change size as the cursor moves; with a layout each change went
+    // up to the dock and the main window, which laid out every dock again. Without one it stops
+    // at the stack (see sizeHint()).
     m_stack = new QStackedWidget(this);
-    outer->addWidget(m_stack);
 
     m_placeholder = new QLabel(tr("<p><b>No pod selected.</b></p><p>Select a pod in the queue lanes, the timeline or the event "
                                   "log to see its scheduling attempts node by node: each node's Filter verdict, the plugin "
@@ -228,6 +229,22 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
 }
 
 PodInspector::~PodInspector() = default;
+
+QSize PodInspector::sizeHint() const
+{
+    return m_stack->sizeHint();
+}
+
+QSize PodInspector::minimumSizeHint() const
+{
+    return m_stack->minimumSizeHint();
+}
+
+void PodInspector::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_stack->setGeometry(rect());
+}
 
 bool PodInspector::isShowingPlaceholder() const
 {
@@ -398,6 +415,14 @@ void PodInspector::stepAttempt(int delta)
         m_playback->selectCycle(cycles[size_t(target)]);
 }
 
+void PodInspector::setOutcomeStyle(const QString& style)
+{
+    // Setting a style sheet polishes the label again (fonts, palette, size hints) even when it is
+    // the same sheet.
+    if (m_outcome->styleSheet() != style)
+        m_outcome->setStyleSheet(style);
+}
+
 void PodInspector::updateSummary()
 {
     const QString red = tracecolors::failure().name();
@@ -406,13 +431,15 @@ void PodInspector::updateSummary()
     m_noDetail->setVisible(record && m_attempt->isStarted() && m_attempt->isFinished() && !m_attempt->hasNodeDetail()
                            && m_attempt->evaluated() > 0);
     if (!record || !m_attempt->isStarted()) {
-        m_outcome->setStyleSheet(neutralStyle);
+        setOutcomeStyle(neutralStyle);
         m_outcome->setText(m_pod >= 0 && visibleCycles().empty() ? tr("The pod has not been through a scheduling cycle at the cursor.")
                                                                    : tr("No attempt selected."));
         m_points->clear();
         return;
     }
 
+    // Composed first and set once: each setText of rich text lays the label out again.
+    QString outcome;
     const QString counts = tr("evaluated <b>%1</b> · feasible <b>%2</b>");
     // What the later extension points and the binding cycle did to a cycle that chose a node.
     QString later;
@@ -427,8 +454,8 @@ void PodInspector::updateSummary()
         int feasible = 0;
         for (int row = 0; row < m_attempt->rowCount(); ++row)
             feasible += m_attempt->index(row, 0).data(AttemptTableModel::FeasibleRole).toBool() ? 1 : 0;
-        m_outcome->setStyleSheet(neutralStyle);
-        m_outcome->setText(tr("<b>Attempt %1 in progress</b> at the cursor: the table fills in as the cursor moves through "
+        setOutcomeStyle(neutralStyle);
+        outcome = (tr("<b>Attempt %1 in progress</b> at the cursor: the table fills in as the cursor moves through "
                               "Filter and Score. So far ")
                                .arg(record->attempt)
                            + counts.arg(m_attempt->rowCount()).arg(feasible) + QLatin1Char('.'));
@@ -461,11 +488,11 @@ void PodInspector::updateSummary()
                     : tr("<br><span style='color:%1'><b>Binding failed</b>: %2</span>").arg(red, escaped(index->trace().string(event.text)));
             }
         }
-        m_outcome->setStyleSheet(later.isEmpty() ? successStyle : failureStyle);
-        m_outcome->setText(text + later);
+        setOutcomeStyle(later.isEmpty() ? successStyle : failureStyle);
+        outcome = text + later;
     } else {
-        m_outcome->setStyleSheet(failureStyle);
-        m_outcome->setText(tr("<span style='color:%1'><b>FailedScheduling</b> (%2)</span>: <b>%3</b><br>")
+        setOutcomeStyle(failureStyle);
+        outcome = (tr("<span style='color:%1'><b>FailedScheduling</b> (%2)</span>: <b>%3</b><br>")
                                .arg(red, eventtext::code(quint8(m_attempt->resultCode())), escaped(m_attempt->message()))
                            + counts.arg(m_attempt->evaluated()).arg(m_attempt->feasible()));
     }
@@ -480,17 +507,17 @@ void PodInspector::updateSummary()
             text += tr(", evicting %n victim(s): ", nullptr, int(victims.size())) + shown.join(QStringLiteral(", "))
                 + (victims.size() > shown.size() ? QStringLiteral(", …") : QString());
         }
-        m_outcome->setText(m_outcome->text() + text);
+        outcome += text;
     }
     if (m_attempt->nominatedFirstRow() >= 0) {
         const QString node = m_attempt->index(m_attempt->nominatedFirstRow(), AttemptTableModel::NodeColumn).data().toString();
         QString first = eventtext::code(quint8(m_attempt->nominatedFirstCode()));
         if (!m_attempt->nominatedFirstReason().isEmpty())
             first += QStringLiteral(": ") + m_attempt->nominatedFirstReason();
-        m_outcome->setText(m_outcome->text()
-                           + tr("<br>The pod's nominated node <b>%1</b> was evaluated alone first (%2), then every node was.")
-                                 .arg(escaped(node), escaped(first)));
+        outcome += tr("<br>The pod's nominated node <b>%1</b> was evaluated alone first (%2), then every node was.")
+                                 .arg(escaped(node), escaped(first));
     }
+    m_outcome->setText(outcome);
 
     // The per-pod extension points, one group each: what passed is counted, anything else named.
     struct Group

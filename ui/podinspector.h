@@ -42,6 +42,13 @@ public:
     // The note that the run has no per-node detail for the shown attempt.
     bool isShowingNoDetailNote() const;
 
+    // The stack's: the inspector has no layout, so that its contents' size changes stop here.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
     qsizetype cursor() const;
@@ -53,6 +60,7 @@ private:
     void updateHeader();
     void updateAttemptSelector();
     void updateSummary();
+    void setOutcomeStyle(const QString& style);
     void fitAttemptColumns();
     void stepAttempt(int delta);
 

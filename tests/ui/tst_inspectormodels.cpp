@@ -13,7 +13,10 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSet>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QVBoxLayout>
 #include <QTableView>
 #include <QTest>
 
@@ -538,6 +541,65 @@ private Q_SLOTS:
         QCOMPARE(inspector.historyModel()->rowCount(), fresh.rowCount());
         for (int row = 0; row < fresh.rowCount(); ++row)
             QCOMPARE(inspector.historyModel()->positionAt(row), fresh.positionAt(row));
+    }
+
+    // As the cursor moves the outcome's wrapped text and the history change size. That relayouts
+    // the inspector's own page but must not reach the dock around it (which would lay out the whole
+    // window again); the inspector still fills its dock and reports its contents' size hints.
+    void sizeChangesStayInside()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        QWidget dock;
+        auto* layout = new QVBoxLayout(&dock);
+        auto* inspector = new PodInspector(&playback, &dock);
+        layout->addWidget(inspector);
+        dock.resize(1000, 700);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
+        playback.selectPod(pod);
+        QCoreApplication::processEvents();
+
+        struct LayoutRequests : QObject
+        {
+            int count = 0;
+            bool eventFilter(QObject*, QEvent* event) override
+            {
+                count += event->type() == QEvent::LayoutRequest ? 1 : 0;
+                return false;
+            }
+        } requests;
+        dock.installEventFilter(&requests);
+        auto* stack = inspector->findChild<QStackedWidget*>();
+        QVERIFY(stack);
+        // Into each attempt (in progress: the table fills in), past its end and past the binding.
+        QSet<QString> outcomes;
+        int historyRows = -1;
+        bool historyChanged = false;
+        for (const qint32 cycle : index.podCycles(pod)) {
+            const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
+            for (const qsizetype position : {qsizetype(record.startEvent) + 1, qsizetype(record.endEvent) + 1, index.indexed()}) {
+                playback.seekPosition(position);
+                QCoreApplication::processEvents();
+                outcomes.insert(inspector->outcomeText());
+                historyChanged = historyChanged || (historyRows >= 0 && historyRows != inspector->historyModel()->rowCount());
+                historyRows = inspector->historyModel()->rowCount();
+                QCOMPARE(stack->geometry(), inspector->rect());
+            }
+        }
+        QVERIFY(outcomes.size() >= 3); // in progress, chosen, bound: texts of different lengths
+        QVERIFY(historyChanged);
+        QCOMPARE(requests.count, 0);
+        QCOMPARE(inspector->sizeHint(), stack->sizeHint());
+        QCOMPARE(inspector->minimumSizeHint(), stack->minimumSizeHint());
+
+        // The dock's own size changes still reach the inspector's contents.
+        dock.resize(800, 600);
+        QCoreApplication::processEvents();
+        QCOMPARE(stack->geometry(), inspector->rect());
+        QCOMPARE(inspector->geometry(), dock.contentsRect().marginsRemoved(layout->contentsMargins()));
     }
 
     // A gang's attempt that waited on Permit, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
