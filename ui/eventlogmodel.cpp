@@ -55,28 +55,28 @@ void EventLogModel::setLimit(qsizetype position)
 {
     m_limit = position;
     const qsizetype limit = effectiveLimit();
-    if (limit < m_scanned) {
+    // Matches beyond the limit are kept (the trace only grows, so they stay valid until the filter
+    // or the run changes): going back hides the tail and going forward again over ground already
+    // scanned is a binary search, not a scan of hundreds of thousands of events.
+    scan(limit, m_rows);
+    const int shown = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), limit, [](qint32 row, qsizetype value) { return row < value; })
+                          - m_rows.cbegin());
+    if (shown < m_shown) {
         // Back in time: the tail goes, the rest stays (and so does the view's scroll position).
-        m_scanned = limit;
-        const auto first = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), limit, [](qint32 row, qsizetype value) { return row < value; })
-                               - m_rows.cbegin());
-        if (first < rowCount()) {
-            beginRemoveRows({}, first, rowCount() - 1);
-            m_rows.erase(m_rows.begin() + first, m_rows.end());
-            endRemoveRows();
-        }
-        return;
+        beginRemoveRows({}, shown, m_shown - 1);
+        m_shown = shown;
+        endRemoveRows();
+    } else if (shown > m_shown) {
+        // One batch per cursor move, however many events it covers.
+        beginInsertRows({}, m_shown, shown - 1);
+        m_shown = shown;
+        endInsertRows();
     }
-    if (limit == m_scanned)
-        return;
-    std::vector<qint32> added;
-    scan(limit, added);
-    if (added.empty())
-        return;
-    // One batch per cursor move, however many events it covers.
-    beginInsertRows({}, rowCount(), rowCount() + int(added.size()) - 1);
-    m_rows.insert(m_rows.end(), added.cbegin(), added.cend());
-    endInsertRows();
+}
+
+qsizetype EventLogModel::scanned() const
+{
+    return std::min(m_scanned, effectiveLimit());
 }
 
 void EventLogModel::setKinds(quint32 kinds)
@@ -124,7 +124,8 @@ void EventLogModel::setPodFilter(qint32 pod)
 
 int EventLogModel::rowAtOrAfter(qint64 position) const
 {
-    return int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), position, [](qint32 row, qint64 value) { return row < value; })
+    const auto shownEnd = m_rows.cbegin() + m_shown;
+    return int(std::lower_bound(m_rows.cbegin(), shownEnd, position, [](qint32 row, qint64 value) { return row < value; })
                - m_rows.cbegin());
 }
 
@@ -134,6 +135,7 @@ void EventLogModel::rebuild()
     m_rows.clear();
     m_scanned = 0;
     scan(effectiveLimit(), m_rows);
+    m_shown = int(m_rows.size());
     endResetModel();
 }
 
@@ -182,7 +184,7 @@ void EventLogModel::scan(qsizetype limit, std::vector<qint32>& out)
 
 int EventLogModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return parent.isValid() ? 0 : m_shown;
 }
 
 int EventLogModel::columnCount(const QModelIndex& parent) const

@@ -2,9 +2,10 @@
 
 // The trace up to the cursor as a table, filtered by event kind, a text search and optionally one
 // pod. Millions of events: no proxy and no object per event. The model keeps the trace positions
-// that match, extends them in one batch of inserted rows as the cursor advances, drops the tail
-// when it goes back, and rebuilds (one reset) when the filter changes. The search is decided per
-// interned string once, so testing an event is a few array reads.
+// that match, extends them in one batch of inserted rows as the cursor advances, hides the tail
+// when it goes back (and shows it again without scanning when the cursor returns), and rebuilds
+// (one reset) when the filter changes. The search is decided per interned string once, so testing
+// an event is a few array reads.
 
 #include "trace/replay.h"
 
@@ -61,8 +62,8 @@ public:
     qint64 positionAt(int row) const { return m_rows[size_t(row)]; }
     // The first row at or after a trace position (rowCount() if none).
     int rowAtOrAfter(qint64 position) const;
-    // Events examined so far (the effective limit).
-    qsizetype scanned() const { return m_scanned; }
+    // Events up to the limit, all examined (the effective limit).
+    qsizetype scanned() const;
     bool matches(const trace::Event& event) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -84,7 +85,10 @@ private:
     quint32 m_kinds = defaultKinds;
     QString m_search;
     qint32 m_podFilter = -1;
-    std::vector<qint32> m_rows; // matching trace positions, ascending
+    // Matching trace positions in [0, m_scanned), ascending; the first m_shown are the rows (those
+    // before the limit). m_scanned may lie beyond the limit after the cursor went back.
+    std::vector<qint32> m_rows;
+    int m_shown = 0;
     // Per string id: does it contain the search text (grown as the trace interns more strings).
     std::vector<quint8> m_stringMatches;
     // The same for the fixed names: kinds, codes, extension points, queue locations.

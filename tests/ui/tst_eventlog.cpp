@@ -179,6 +179,56 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // Back and forth over the run, as a seek does: the rows at each limit are exactly the matching
+    // events before it, each move is one batch of inserted or removed rows (never a reset), and
+    // scanned() is the limit, also when the model has looked further before.
+    void backAndForthWithoutReset_data()
+    {
+        QTest::addColumn<QString>("search");
+        QTest::newRow("no search") << QString();
+        QTest::newRow("search") << QStringLiteral("render-worker");
+    }
+    void backAndForthWithoutReset()
+    {
+        QFETCH(QString, search);
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::Trace& trace = *playback.trace();
+        const qsizetype end = playback.cursor();
+        EventLogModel model(playback.index());
+        QAbstractItemModelTester tester(&model, QtTestReporting);
+        model.setSearch(search);
+        const auto matching = [&](qsizetype limit) {
+            return positionsWhere(trace, limit, [&](const trace::Event& e) { return isDefaultKind(e) && (search.isEmpty() || slowSearch(trace, e, search)); });
+        };
+        model.setLimit(end);
+        QCOMPARE(rowsOf(model), matching(end));
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        int moves = 0;
+        for (const int tenth : {1, 9, 3, 7, 5, 5, 7, 3, 9, 1, 10, 0, 10}) {
+            const qsizetype limit = end * tenth / 10;
+            const int before = model.rowCount();
+            model.setLimit(limit);
+            QCOMPARE(rowsOf(model), matching(limit));
+            QCOMPARE(model.scanned(), limit);
+            QCOMPARE(model.rowAtOrAfter(limit), model.rowCount());
+            if (model.rowCount() != before)
+                ++moves;
+        }
+        QCOMPARE(inserted.size() + removed.size(), moves);
+        QCOMPARE(resets.size(), 0);
+        // A filter change forgets what was looked at beyond the limit.
+        model.setLimit(end / 2);
+        model.setKindEnabled(EventKind::QueueMove, false);
+        QCOMPARE(resets.size(), 1);
+        model.setLimit(end);
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) {
+                     return isDefaultKind(e) && e.kind != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
+                 }));
+    }
+
     // Attached before the run: rows arrive in batches as the cursor follows the engine.
     void growsWithALiveRun()
     {
