@@ -47,8 +47,8 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
         node.name = info->name();
         Status status;
         bool evaluated = true;
-        if (const auto it = statuses.statuses.constFind(node.name); it != statuses.statuses.cend()) {
-            status = *it;
+        if (const Status* own = statuses.find(node.name)) {
+            status = *own;
         } else if (preFilterRejected) {
             status = statuses.absentNodesStatus;
         } else if (feasible.contains(node.name)) {

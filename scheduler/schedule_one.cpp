@@ -25,8 +25,8 @@ QString FitError::error() const
         message += QLatin1Char(' ') + diagnosis.preFilterMsg + QLatin1Char('.');
     } else {
         QMap<QString, qint64> counts;
-        for (const auto& status : diagnosis.nodeToStatus.statuses) {
-            for (const auto& reason : status.reasons())
+        for (qsizetype i = 0; i < diagnosis.nodeToStatus.len(); ++i) {
+            for (const auto& reason : diagnosis.nodeToStatus.statusAt(i).reasons())
                 ++counts[reason];
         }
         const qint64 absent = numAllNodes - diagnosis.nodeToStatus.len();
@@ -127,10 +127,22 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
     // has looked at by then depends on timing. We check them in order and stop exactly there.
     outcome.detail.visitedNodes.reserve(outcome.detail.visitedNodes.size() + size_t(std::min(numAllNodes, 2 * numNodesToFind)));
     feasible.reserve(std::min(numAllNodes, numNodesToFind));
+    // How far ahead of the node being filtered its NodeInfo, then its Node, are prefetched.
+    constexpr qint64 prefetchInfoAhead = 12;
+    constexpr qint64 prefetchNodeAhead = 6;
+    for (qint64 k = 0; k < std::min(prefetchInfoAhead, numAllNodes); ++k)
+        nodes[(m_nextStartNodeIndex + k) % numAllNodes]->prefetch();
+    QString lastRejectingPlugin;
+    Code lastRejectingCode = Code::Success;
     for (qint64 i = 0; i < numAllNodes; ++i) {
-        const framework::NodeInfoPtr& node = nodes[(m_nextStartNodeIndex + i) % numAllNodes];
+        if (i + prefetchInfoAhead < numAllNodes)
+            nodes[(m_nextStartNodeIndex + i + prefetchInfoAhead) % numAllNodes]->prefetch();
+        if (i + prefetchNodeAhead < numAllNodes)
+            nodes[(m_nextStartNodeIndex + i + prefetchNodeAhead) % numAllNodes]->prefetchNode();
+        const qint64 index = (m_nextStartNodeIndex + i) % numAllNodes;
+        const framework::NodeInfoPtr& node = nodes[index];
         outcome.detail.visitedNodes.push_back(node.get());
-        const Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
+        Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
         if (status.code() == Code::Error) {
             outcome.error = status;
             return feasible;
@@ -140,8 +152,13 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
             if (feasible.size() >= numNodesToFind)
                 break;
         } else {
-            diagnosis.nodeToStatus.statuses.insert(node->name(), status);
-            diagnosis.addPluginStatus(status);
+            // Thousands of nodes are rejected by the same plugin: add it to the diagnosis's set once.
+            if (status.code() != lastRejectingCode || status.plugin() != lastRejectingPlugin) {
+                diagnosis.addPluginStatus(status);
+                lastRejectingPlugin = status.plugin();
+                lastRejectingCode = status.code();
+            }
+            diagnosis.nodeToStatus.setRejected(nodes, index, std::move(status));
         }
     }
     return feasible;

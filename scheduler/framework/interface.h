@@ -5,6 +5,7 @@
 // framework finds them with dynamic_cast, as upstream does with type assertions.
 
 #include "cyclestate.h"
+#include "nodetostatus.h"
 #include "random.h"
 #include "snapshot.h"
 #include "status.h"
@@ -172,18 +173,6 @@ class FilterPlugin
 public:
     virtual ~FilterPlugin() = default;
     virtual Status filter(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) = 0;
-};
-
-// framework.NodeToStatus: the status of every node that was filtered out, and the status any other
-// node gets (AbsentNodesStatus: by default UnschedulableAndUnresolvable without reasons; when a
-// PreFilterResult excluded nodes, "node(s) didn't satisfy plugin(s) [...]").
-struct NodeToStatus
-{
-    QHash<QString, Status> statuses;
-    Status absentNodesStatus = Status(Code::UnschedulableAndUnresolvable);
-
-    Status get(const QString& nodeName) const { return statuses.value(nodeName, absentNodesStatus); }
-    qsizetype len() const { return statuses.size(); }
 };
 
 struct NominatingInfo

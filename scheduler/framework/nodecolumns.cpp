@@ -3,11 +3,17 @@
 #include "snapshot.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace ksv::framework {
 
+namespace {
+std::atomic<quint64> lastSerial {0};
+}
+
 NodeColumns::NodeColumns(QList<NodeInfoPtr> nodes, bool mirrorGenerations)
-    : m_nodes(std::move(nodes))
+    : m_serial(++lastSerial)
+    , m_nodes(std::move(nodes))
 {
     if (!mirrorGenerations)
         return;
@@ -51,6 +57,26 @@ const std::vector<qint32>& NodeColumns::column(const QString& key) const
         ids[size_t(i)] = *id;
     }
     return m_columns.emplace(key, std::move(ids)).first->second;
+}
+
+std::shared_ptr<const std::vector<char>> NodeColumns::selectorMatches(const Labels& selector) const
+{
+    for (const auto& [kept, matches] : m_selectorMatches) {
+        if (kept == selector)
+            return matches;
+    }
+    auto matches = std::make_shared<std::vector<char>>(size_t(m_nodes.size()), 1);
+    for (auto it = selector.cbegin(); it != selector.cend(); ++it) {
+        const std::vector<qint32>& ids = column(it.key());
+        // A value no node has under any key built so far cannot be this key's on any node.
+        const qint32 wanted = valueId(it.value());
+        for (size_t i = 0; i < matches->size(); ++i)
+            (*matches)[i] = char((*matches)[i] && wanted != missing && ids[i] == wanted);
+    }
+    if (m_selectorMatches.size() >= maxSelectorMatches)
+        m_selectorMatches.erase(m_selectorMatches.begin());
+    m_selectorMatches.emplace_back(selector, matches);
+    return matches;
 }
 
 qint32 NodeColumns::valueId(const QString& value) const

@@ -42,6 +42,22 @@ public:
 
     const QList<NodeInfoPtr>& nodes() const { return m_nodes; }
     qsizetype size() const { return m_nodes.size(); }
+    // Unique among all column sets built in this process: a cycle's state holding indexes into
+    // these columns checks that the snapshot still has them (a new set may reuse the address).
+    quint64 serial() const { return m_serial; }
+    // The node's position in nodes(), read from its generation mirror (no lookup), or -1 when the
+    // node is not one of these columns' (a clone, another list, or columns without mirrors).
+    qsizetype indexOf(const NodeInfo& node) const
+    {
+        const auto slot = reinterpret_cast<quintptr>(node.generationMirror());
+        const auto first = reinterpret_cast<quintptr>(m_generations.data());
+        if (!m_mirrors || slot < first || slot >= first + m_generations.size() * sizeof(qint64))
+            return -1;
+        return qsizetype((slot - first) / sizeof(qint64));
+    }
+    // Per node, 1 when its labels hold every entry of `selector` (labels.SelectorFromSet), else 0.
+    // Labels never change for these columns, so the answer is kept (the last few selectors asked).
+    std::shared_ptr<const std::vector<char>> selectorMatches(const Labels& selector) const;
 
     // The id of each node's value for `key`, in node order; `missing` where a node lacks the label.
     // The reference stays valid for the life of this object.
@@ -79,6 +95,7 @@ public:
     std::shared_ptr<CountMemo> countMemo(quint32 key) const;
 
 private:
+    quint64 m_serial = 0;
     QList<NodeInfoPtr> m_nodes;
     bool m_mirrors = false;
     std::vector<qint64> m_generations;
@@ -89,6 +106,8 @@ private:
     static constexpr size_t maxCountMemos = 32;
     mutable std::unordered_map<quint32, std::shared_ptr<CountMemo>> m_countMemos;
     mutable std::vector<quint32> m_countMemoOrder; // least recently created first
+    static constexpr size_t maxSelectorMatches = 16;
+    mutable std::vector<std::pair<Labels, std::shared_ptr<const std::vector<char>>>> m_selectorMatches; // oldest first
 };
 
 // The columns of `nodes`: the snapshot's own when `nodes` is its node list (the usual case, kept

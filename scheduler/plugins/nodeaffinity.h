@@ -44,6 +44,7 @@ public:
     framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) const;
 
 private:
+    framework::Handle& m_handle;
     std::optional<nodeaffinity::LazyErrorNodeSelector> m_addedNodeSelector;
     std::optional<nodeaffinity::PreferredSchedulingTerms> m_addedPrefSchedTerms;
 };

@@ -292,15 +292,7 @@ std::vector<char> RequiredNodeAffinity::matchAll(const QList<framework::NodeInfo
             matches[size_t(i)] = match(nodes[i]->node()) ? 1 : 0;
         return matches;
     }
-    std::vector<char> matches(size_t(nodes.size()), 1);
-    for (auto it = m_nodeSelector.cbegin(); it != m_nodeSelector.cend(); ++it) {
-        const std::vector<qint32>& column = columns.column(it.key());
-        // A value no node has under any key built so far cannot be this key's on any node.
-        const qint32 wanted = columns.valueId(it.value());
-        for (size_t i = 0; i < matches.size(); ++i)
-            matches[i] = char(matches[i] && wanted != framework::NodeColumns::missing && column[i] == wanted);
-    }
-    return matches;
+    return *columns.selectorMatches(m_nodeSelector);
 }
 
 bool RequiredNodeAffinity::match(const Node& node, QString* error) const

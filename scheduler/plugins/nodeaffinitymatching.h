@@ -102,6 +102,9 @@ public:
     // match(*nodes[i]) for every node, as 1 or 0. `columns` are the label columns of `nodes`: a pod
     // with only a nodeSelector is matched by comparing value ids, without touching the nodes.
     std::vector<char> matchAll(const QList<framework::NodeInfoPtr>& nodes, const framework::NodeColumns& columns) const;
+    // A nodeSelector and no required affinity terms: match() is columns.selectorMatches(nodeSelector()).
+    bool isSelectorOnly() const { return !m_affinity && !m_nodeSelector.isEmpty(); }
+    const Labels& nodeSelector() const { return m_nodeSelector; }
 
 private:
     quint32 m_memoKey = 0; // 0: not memoized (no nodeSelector, or affinity terms)

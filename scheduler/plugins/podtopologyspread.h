@@ -83,6 +83,12 @@ public:
         QList<int> selfMatch;
         QList<TopologyKeyState> keys;
         nodeaffinity::RequiredNodeAffinity requiredNodeAffinity;
+        // Filter's fast path for the snapshot's own nodes: per key slot, its label column and the
+        // match count per value id (-1: none), valid while the snapshot keeps the columns of serial
+        // `columnsSerial`. 0 turns it off: AddPod and RemovePod change counts only in valueToMatchNum.
+        quint64 columnsSerial = 0;
+        QList<const std::vector<qint32>*> keyColumns;
+        std::shared_ptr<const QList<std::vector<int>>> matchNumsById;
 
         const TopologyKeyState* keyState(const QString& key) const;
         // TpPairToMatchNum[{key, value}], or nullopt when the pair has no entry.
@@ -115,6 +121,7 @@ public:
     framework::Status removePod(framework::CycleState& state, const Pod& podToSchedule,
                                 const framework::PodInfoPtr& podToRemove, const framework::NodeInfo& nodeInfo) override;
     framework::Status filter(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
+    framework::Status filterByColumns(const PreFilterState& s, qsizetype n) const;
 
     framework::Status preScore(framework::CycleState& state, const Pod& pod, const QList<framework::NodeInfoPtr>& nodes) override;
     framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;

@@ -106,6 +106,10 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
         }
     }
 
+    if (&columns == &m_handle.snapshot().nodeColumns()) {
+        s->columnsSerial = columns.serial();
+        s->keyColumns = QList<const std::vector<qint32>*>(keyColumns.cbegin(), keyColumns.cend());
+    }
     for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
         TopologyKeyState& key = s->keys[slot];
         key.domainsNum = static_cast<int>(valueOrder[slot].size());
@@ -117,6 +121,8 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
         }
     }
 
+    if (s->columnsSerial != 0)
+        s->matchNumsById = std::make_shared<const QList<std::vector<int>>>(std::move(matchNums));
     state.write(preFilterStateKey, std::move(s));
     return {};
 }
@@ -128,6 +134,7 @@ void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, 
         return;
     if (!nodeLabelsMatchSpreadConstraints(node.meta.labels, s.constraints))
         return;
+    s.columnsSerial = 0; // the flat counts no longer hold
     // Unlike countPodsMatchSelector, upstream neither skips terminating pods nor Everything selectors here.
     for (qsizetype i = 0; i < s.constraints.size(); ++i) {
         const Constraint& c = s.constraints[i];
@@ -170,6 +177,11 @@ framework::Status PodTopologySpread::filter(framework::CycleState& state, const 
     const auto* s = state.read<PreFilterState>(preFilterStateKey);
     if (!s)
         return notFound();
+    if (s->columnsSerial != 0) {
+        const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
+        if (const qsizetype n = columns.indexOf(nodeInfo); n >= 0 && columns.serial() == s->columnsSerial)
+            return filterByColumns(*s, n);
+    }
     const Labels& labels = nodeInfo.node().meta.labels;
     for (qsizetype i = 0; i < s->constraints.size(); ++i) {
         const Constraint& c = s->constraints[i];
@@ -185,6 +197,27 @@ framework::Status PodTopologySpread::filter(framework::CycleState& state, const 
         const int minMatchNum = key.domainsNum < c.minDomains ? 0 : key.criticalPaths[0].matchNum;
         const int matchNum = key.valueToMatchNum.value(*value, 0);
         const qint64 skew = static_cast<qint64>(matchNum) + s->selfMatch[i] - minMatchNum;
+        if (skew > c.maxSkew)
+            return m_constraintsNotMatch;
+    }
+    return {};
+}
+
+// Filter on node `n` of the snapshot's columns: the same checks, with value ids for label values.
+framework::Status PodTopologySpread::filterByColumns(const PreFilterState& s, qsizetype n) const
+{
+    for (qsizetype i = 0; i < s.constraints.size(); ++i) {
+        const Constraint& c = s.constraints[i];
+        const qsizetype slot = s.keyIndex[i];
+        const qint32 value = (*s.keyColumns[slot])[size_t(n)];
+        if (value == framework::NodeColumns::missing)
+            return m_nodeLabelNotMatch;
+        const TopologyKeyState& key = s.keys[slot];
+        if (key.domainsNum == 0)
+            continue;
+        const int minMatchNum = key.domainsNum < c.minDomains ? 0 : key.criticalPaths[0].matchNum;
+        const int matchNum = std::max((*s.matchNumsById)[slot][size_t(value)], 0);
+        const qint64 skew = static_cast<qint64>(matchNum) + s.selfMatch[i] - minMatchNum;
         if (skew > c.maxSkew)
             return m_constraintsNotMatch;
     }

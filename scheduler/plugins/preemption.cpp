@@ -125,7 +125,7 @@ DryRunResult Evaluator::dryRunPreemption(framework::CycleState& state, const Pod
                                             + QLatin1Char('"'));
         if (selected.status.code() == Code::Error)
             result.errors.append(selected.status.message());
-        result.nodeToStatus.statuses.insert(nodeInfoCopy.name(), selected.status);
+        result.nodeToStatus.set(nodeInfoCopy.name(), selected.status);
     }
     result.candidates = nonViolating + violating;
     return result;
@@ -169,8 +169,8 @@ QList<NodeInfoPtr> nodesForStatusCode(const framework::NodeToStatus& m, const fr
     const bool absentMatches = m.absentNodesStatus.code() == code;
     QList<NodeInfoPtr> nodes;
     for (const auto& nodeInfo : snapshot.nodeInfos()) {
-        const auto it = m.statuses.constFind(nodeInfo->name());
-        if (it == m.statuses.cend() ? absentMatches : it->code() == code)
+        const Status* status = m.find(nodeInfo->name());
+        if (status ? status->code() == code : absentMatches)
             nodes.append(nodeInfo);
     }
     return nodes;

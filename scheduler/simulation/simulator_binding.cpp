@@ -92,7 +92,7 @@ void Simulator::permitResolved(const QString& uid)
     // A rejected wait is a FitError on the node the pod waited for.
     FitError fitError;
     fitError.numAllNodes = 1;
-    fitError.diagnosis.nodeToStatus.statuses.insert(binding->node, binding->permitStatus);
+    fitError.diagnosis.nodeToStatus.set(binding->node, binding->permitStatus);
     fitError.diagnosis.unschedulablePlugins.insert(binding->permitStatus.plugin());
     const QString message = fitError.error();
     binding->pod->unschedulablePlugins = fitError.diagnosis.unschedulablePlugins;

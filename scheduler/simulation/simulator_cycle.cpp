@@ -85,12 +85,10 @@ void Simulator::traceOutcome(const Cycle& cycle)
         event.cycle = m_recordingCycle;
         event.node = nodeId(*visited);
         event.point = quint8(framework::ExtensionPoint::Filter);
-        // Most visited nodes pass: look their names up only when some node was rejected.
-        const auto it = statuses.statuses.isEmpty() ? statuses.statuses.cend() : statuses.statuses.constFind(visited->name());
-        if (it != statuses.statuses.cend()) {
-            event.code = quint8(it->code());
-            event.plugin = it->plugin().isEmpty() ? -1 : id(it->plugin());
-            event.text = id(it->message());
+        if (const Status* status = statuses.find(*visited)) {
+            event.code = quint8(status->code());
+            event.plugin = status->plugin().isEmpty() ? -1 : id(status->plugin());
+            event.text = id(status->message());
         }
         traceEvent(event);
     }
@@ -190,7 +188,7 @@ void Simulator::finishCycle()
             // A rejection at Reserve or Permit is a FitError on the one node tried.
             FitError fitError;
             fitError.numAllNodes = 1;
-            fitError.diagnosis.nodeToStatus.statuses.insert(host, status);
+            fitError.diagnosis.nodeToStatus.set(host, status);
             fitError.diagnosis.addPluginStatus(status);
             message = fitError.error();
             diagnosis = fitError.diagnosis;

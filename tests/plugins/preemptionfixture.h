@@ -256,7 +256,7 @@ inline framework::NodeToStatus statuses(std::initializer_list<std::pair<const ch
 {
     framework::NodeToStatus m;
     for (const auto& [node, code] : entries)
-        m.statuses.insert(QString::fromLatin1(node), framework::Status(code));
+        m.set(QString::fromLatin1(node), framework::Status(code));
     return m;
 }
 

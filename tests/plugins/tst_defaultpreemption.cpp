@@ -110,7 +110,7 @@ void TestDefaultPreemption::postFilter_data()
     const auto allU = [](const QList<Node>& nodes) {
         framework::NodeToStatus m;
         for (const auto& node : nodes)
-            m.statuses.insert(node.meta.name, Status(Code::Unschedulable));
+            m.set(node.meta.name, Status(Code::Unschedulable));
         return m;
     };
     const QList<Pod> basic {makePod("p1.1", "node1", lowPriority, Res::Small), makePod("p1.2", "node1", lowPriority, Res::Small),

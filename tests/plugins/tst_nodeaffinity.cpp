@@ -256,7 +256,9 @@ void TestNodeAffinity::filter()
 
     Node node = makeNode("", labels);
     node.meta.name = nodeName;
-    test::TestHandle handle;
+    // The node is also the snapshot's only node: Filter then reads a pod with only a nodeSelector from
+    // the snapshot's label columns, and must say the same as it does for a node outside the snapshot.
+    test::TestHandle handle({node});
     plugins::NodeAffinity plugin(args, handle);
     framework::CycleState state;
     if (runPreFilter) {
@@ -275,6 +277,9 @@ void TestNodeAffinity::filter()
     const framework::Status status = plugin.filter(state, pod, nodeInfo);
     QCOMPARE(framework::toString(status.code()), framework::toString(code));
     QCOMPARE(status.message(), message);
+    const framework::Status inSnapshot = plugin.filter(state, pod, *handle.snapshot().nodeInfos().constFirst());
+    QCOMPARE(framework::toString(inSnapshot.code()), framework::toString(code));
+    QCOMPARE(inSnapshot.message(), message);
 }
 
 void TestNodeAffinity::score_data()

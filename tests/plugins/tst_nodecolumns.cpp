@@ -55,6 +55,40 @@ private Q_SLOTS:
         QCOMPARE(&columns.column(QStringLiteral("zone")), &zone);
     }
 
+    // A node finds its column index from its generation mirror; clones and scratch columns have none.
+    void indexOfReadsTheMirror()
+    {
+        const framework::Snapshot snapshot = framework::Snapshot::fromCluster(threeNodes(), {});
+        const NodeColumns& columns = snapshot.nodeColumns();
+        for (qsizetype i = 0; i < 3; ++i)
+            QCOMPARE(columns.indexOf(*snapshot.nodeInfos()[i]), i);
+        const framework::NodeInfo clone = *snapshot.nodeInfos()[1];
+        QCOMPARE(columns.indexOf(clone), -1);
+        const NodeColumns scratch(snapshot.nodeInfos(), false);
+        QCOMPARE(scratch.indexOf(*snapshot.nodeInfos()[1]), -1);
+        QVERIFY(scratch.serial() != columns.serial());
+        // Another snapshot's node is not in these columns.
+        const framework::Snapshot other = framework::Snapshot::fromCluster(threeNodes(), {});
+        QCOMPARE(columns.indexOf(*other.nodeInfos()[0]), -1);
+        QCOMPARE(other.nodeColumns().indexOf(*other.nodeInfos()[2]), 2);
+    }
+
+    void selectorMatchesCompareValueIds()
+    {
+        const framework::Snapshot snapshot = framework::Snapshot::fromCluster(threeNodes(), {});
+        const NodeColumns& columns = snapshot.nodeColumns();
+        auto matches = [&columns](Labels selector) { return *columns.selectorMatches(selector); };
+        QCOMPARE(matches({{"zone", "z1"}}), (std::vector<char> {1, 0, 1}));
+        QCOMPARE(matches({{"zone", "z1"}, {"rack", "r1"}}), (std::vector<char> {0, 0, 1}));
+        QCOMPARE(matches({{"rack", ""}}), (std::vector<char> {1, 0, 0}));
+        QCOMPARE(matches({{"zone", "z9"}}), (std::vector<char> {0, 0, 0}));
+        QCOMPARE(matches({{"no-such-key", "z1"}}), (std::vector<char> {0, 0, 0}));
+        // Kept: the same selector gets the same answer object.
+        const Labels selector {{"zone", "z2"}};
+        QCOMPARE(columns.selectorMatches(selector).get(), columns.selectorMatches(selector).get());
+        QCOMPARE(*columns.selectorMatches(selector), (std::vector<char> {0, 1, 0}));
+    }
+
     void snapshotRebuildsColumnsWhenItsNodesChange()
     {
         framework::Snapshot snapshot = framework::Snapshot::fromCluster(threeNodes(), {});

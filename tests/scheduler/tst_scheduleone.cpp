@@ -189,38 +189,95 @@ private Q_SLOTS:
         FitError e1 {3, {}};
         e1.diagnosis.preFilterMsg = QStringLiteral("Node(s) failed PreFilter plugin FalsePreFilter");
         for (const char* n : {"node1", "node2", "node3"})
-            e1.diagnosis.nodeToStatus.statuses.insert(QLatin1String(n), Status(Code::Unschedulable, e1.diagnosis.preFilterMsg));
+            e1.diagnosis.nodeToStatus.set(QLatin1String(n), Status(Code::Unschedulable, e1.diagnosis.preFilterMsg));
         QCOMPARE(e1.error(), QStringLiteral("0/3 nodes are available: Node(s) failed PreFilter plugin FalsePreFilter."));
         e1.diagnosis.postFilterMsg = QStringLiteral("Error running PostFilter plugin FailedPostFilter");
         QCOMPARE(e1.error(), QStringLiteral("0/3 nodes are available: Node(s) failed PreFilter plugin FalsePreFilter. Error running PostFilter plugin FailedPostFilter"));
 
         FitError e5 {3, {}};
-        e5.diagnosis.nodeToStatus.statuses.insert("node1", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
-        e5.diagnosis.nodeToStatus.statuses.insert("node2", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
-        e5.diagnosis.nodeToStatus.statuses.insert("node3", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-2"));
+        e5.diagnosis.nodeToStatus.set("node1", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
+        e5.diagnosis.nodeToStatus.set("node2", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-1"));
+        e5.diagnosis.nodeToStatus.set("node3", Status(Code::Unschedulable, "Node(s) failed Filter plugin FalseFilter-2"));
         QCOMPARE(e5.error(), QStringLiteral("0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-2, 2 Node(s) failed Filter plugin FalseFilter-1."));
 
         // sort.Strings on whole entries: "10 x" before "2 y".
         FitError sorted {12, {}};
         for (int i = 0; i < 10; ++i)
-            sorted.diagnosis.nodeToStatus.statuses.insert(QStringLiteral("a%1").arg(i), Status(Code::Unschedulable, "Insufficient cpu"));
+            sorted.diagnosis.nodeToStatus.set(QStringLiteral("a%1").arg(i), Status(Code::Unschedulable, "Insufficient cpu"));
         for (int i = 0; i < 2; ++i)
-            sorted.diagnosis.nodeToStatus.statuses.insert(QStringLiteral("b%1").arg(i), Status(Code::Unschedulable, "Insufficient memory"));
+            sorted.diagnosis.nodeToStatus.set(QStringLiteral("b%1").arg(i), Status(Code::Unschedulable, "Insufficient memory"));
         QCOMPARE(sorted.error(), QStringLiteral("0/12 nodes are available: 10 Insufficient cpu, 2 Insufficient memory."));
 
         // SP16: two reasons on every node.
         FitError both {100, {}};
         for (int i = 0; i < 100; ++i)
-            both.diagnosis.nodeToStatus.statuses.insert(QString::number(i), Status(Code::Unschedulable, QStringList {"Insufficient cpu", "Insufficient memory"}));
+            both.diagnosis.nodeToStatus.set(QString::number(i), Status(Code::Unschedulable, QStringList {"Insufficient cpu", "Insufficient memory"}));
         QCOMPARE(both.error(), QStringLiteral("0/100 nodes are available: 100 Insufficient cpu, 100 Insufficient memory."));
 
         // Absent nodes take the absent status' reasons; preemption's text is appended without a period.
         FitError absent {2, {}};
-        absent.diagnosis.nodeToStatus.statuses.insert("node2", Status(Code::Unschedulable, "injecting failure for pod test-prefilter"));
+        absent.diagnosis.nodeToStatus.set("node2", Status(Code::Unschedulable, "injecting failure for pod test-prefilter"));
         absent.diagnosis.nodeToStatus.absentNodesStatus = Status(Code::UnschedulableAndUnresolvable, "node(s) didn't satisfy plugin(s) [FakePreFilter]");
         QCOMPARE(absent.error(), QStringLiteral("0/2 nodes are available: 1 injecting failure for pod test-prefilter, 1 node(s) didn't satisfy plugin(s) [FakePreFilter]."));
         absent.diagnosis.postFilterMsg = QStringLiteral("preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
         QVERIFY(absent.error().endsWith(QStringLiteral("[FakePreFilter]. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.")));
+    }
+
+    void nodeToStatusKeepsOneStatusPerNode()
+    {
+        auto nodeList = [](std::initializer_list<const char*> names) {
+            QList<NodeInfoPtr> list;
+            for (const char* name : names)
+                list.append(std::make_shared<NodeInfo>(std::make_shared<const Node>(Node(NodeBuilder(name)))));
+            return list;
+        };
+        QList<NodeInfoPtr> all = nodeList({"node1", "node2", "node3", "node4"});
+        const Status cpu(Code::Unschedulable, QStringLiteral("Insufficient cpu"));
+        const Status affinity(Code::UnschedulableAndUnresolvable, QStringLiteral("node(s) didn't match Pod's node affinity/selector"));
+
+        NodeToStatus m;
+        QVERIFY(m.isEmpty());
+        QCOMPARE(m.find(*all[0]), nullptr);
+        // A nominated node tried alone (a list of its own), then again with every node: one entry.
+        m.setRejected({all[1]}, 0, cpu);
+        m.setRejected(all, 3, affinity);
+        m.setRejected(all, 1, affinity);
+        QCOMPARE(m.len(), 2);
+        QCOMPARE(m.nameAt(0), QStringLiteral("node2"));
+        QCOMPARE(m.statusAt(0).message(), affinity.message());
+        QCOMPARE(m.nameAt(1), QStringLiteral("node4"));
+        QVERIFY(m.find(QStringLiteral("node1")) == nullptr);
+        QCOMPARE(m.find(QStringLiteral("node4"))->message(), affinity.message());
+        QCOMPARE(int(m.find(*all[3])->code()), int(Code::UnschedulableAndUnresolvable));
+        QCOMPARE(int(m.get(QStringLiteral("node1")).code()), int(m.absentNodesStatus.code()));
+
+        // Set by name: replaces a rejection of that node, and is found from the node too.
+        m.set(QStringLiteral("node4"), cpu);
+        QCOMPARE(m.len(), 2);
+        QCOMPARE(m.find(*all[3])->message(), cpu.message());
+        m.set(QStringLiteral("node3"), cpu);
+        QCOMPARE(m.len(), 3);
+        QCOMPARE(m.find(*all[2])->message(), cpu.message());
+        QCOMPARE(m.find(QStringLiteral("node3"))->message(), cpu.message());
+        // A rejection after the name index was built joins it, and a later pass's repeat of a node
+        // set by name replaces that status.
+        m.setRejected(all, 0, affinity);
+        QCOMPARE(m.find(QStringLiteral("node1"))->message(), affinity.message());
+        QList<NodeInfoPtr> again = all;
+        again.detach();
+        m.setRejected(again, 2, affinity);
+        QCOMPARE(m.len(), 4);
+        QCOMPARE(m.find(QStringLiteral("node3"))->message(), affinity.message());
+
+        // The node lists are retained: the names outlive the caller's lists, and copies keep them.
+        const NodeToStatus copy = m;
+        all.clear();
+        again.clear();
+        m = NodeToStatus();
+        QStringList names;
+        for (qsizetype i = 0; i < copy.len(); ++i)
+            names.append(copy.nameAt(i));
+        QCOMPARE(names, (QStringList {"node2", "node4", "node3", "node1"}));
     }
 
     void numFeasibleNodesToFind_data()
