@@ -106,6 +106,13 @@ public:
         QSet<QString> ignoredNodes;
         QList<double> topologyNormalizingWeight;
         QList<quint32> countMemoKeys; // per constraint, for the hostname counts Score takes
+        // Score's fast path for the snapshot's own nodes, valid while the snapshot keeps the columns
+        // of serial `columnsSerial` (0: off): per key slot its label column and the pod counts per
+        // value id (valueToPodCounts by id), and per constraint the columns' count memo.
+        quint64 columnsSerial = 0;
+        QList<const std::vector<qint32>*> keyColumns;
+        std::shared_ptr<const QList<std::vector<qint64>>> podCountsById;
+        QList<std::shared_ptr<framework::NodeColumns::CountMemo>> countMemos;
         std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<PreScoreState>(*this); }
     };
 
@@ -122,6 +129,7 @@ public:
                                 const framework::PodInfoPtr& podToRemove, const framework::NodeInfo& nodeInfo) override;
     framework::Status filter(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
     framework::Status filterByColumns(const PreFilterState& s, qsizetype n) const;
+    framework::ScoreOutcome scoreByColumns(const PreScoreState& s, const Pod& pod, const framework::NodeInfo& nodeInfo, qsizetype n) const;
 
     framework::Status preScore(framework::CycleState& state, const Pod& pod, const QList<framework::NodeInfoPtr>& nodes) override;
     framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;

@@ -98,7 +98,28 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
         return added;
     };
     QList<qsizetype> topoSize(count, 0);
+    const bool ownColumns = &columns == &m_handle.snapshot().nodeColumns();
     for (const auto& nodeInfo : filteredNodes) {
+        // The snapshot's own nodes read their values from the columns, others from their labels.
+        if (const qsizetype n = ownColumns ? columns.indexOf(*nodeInfo) : -1; n >= 0) {
+            const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
+                return (*column)[size_t(n)] != framework::NodeColumns::missing;
+            });
+            if (requireAllTopologies && !hasEveryKey) {
+                s->ignoredNodes.insert(nodeInfo->name());
+                continue;
+            }
+            for (qsizetype i = 0; i < count; ++i) {
+                if (s->constraints[i].topologyKey == labelHostname)
+                    continue;
+                char& domain = domains[s->keyIndex[i]][size_t(valueAt(s->keyIndex[i], n))];
+                if (!domain) {
+                    domain = 1;
+                    ++topoSize[i];
+                }
+            }
+            continue;
+        }
         const Labels& labels = nodeInfo->node().meta.labels;
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, s->constraints)) {
             // Nodes missing a topology key are ignored when scoring.
@@ -167,6 +188,13 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
                 s->valueToPodCounts[slot].insert(extra.key(), 0);
         }
     }
+    if (ownColumns) {
+        // A value id outside every candidate's domain holds 0, as valueToPodCounts' absent entries do.
+        s->columnsSerial = columns.serial();
+        s->keyColumns = keyColumns;
+        s->podCountsById = std::make_shared<const QList<std::vector<qint64>>>(std::move(podCounts));
+        s->countMemos = countMemos;
+    }
 
     state.write(preScoreStateKey, std::move(s));
     return {};
@@ -179,6 +207,11 @@ framework::ScoreOutcome PodTopologySpread::score(framework::CycleState& state, c
     const auto* s = state.read<PreScoreState>(preScoreStateKey);
     if (!s)
         return {0, framework::Status::error(QStringLiteral("error reading \"PreScorePodTopologySpread\" from cycleState: not found"))};
+    if (s->columnsSerial != 0) {
+        const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
+        if (const qsizetype n = columns.indexOf(nodeInfo); n >= 0 && columns.serial() == s->columnsSerial)
+            return scoreByColumns(*s, pod, nodeInfo, n);
+    }
     if (s->ignoredNodes.contains(nodeInfo.name()))
         return {};
 
@@ -195,6 +228,31 @@ framework::ScoreOutcome PodTopologySpread::score(framework::CycleState& state, c
         else
             count = s->valueToPodCounts[s->keyIndex[i]].value(*value, 0);
         score += scoreForCount(count, c.maxSkew, s->topologyNormalizingWeight[i]);
+    }
+    return {static_cast<qint64>(std::round(score)), {}};
+}
+
+// Score on node `n` of the snapshot's columns: the same sum, with value ids for label values and the
+// columns' count memos for the hostname counts.
+framework::ScoreOutcome PodTopologySpread::scoreByColumns(const PreScoreState& s, const Pod& pod, const framework::NodeInfo& nodeInfo,
+                                                          qsizetype n) const
+{
+    if (!s.ignoredNodes.isEmpty() && s.ignoredNodes.contains(nodeInfo.name()))
+        return {};
+    const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
+    double score = 0;
+    for (qsizetype i = 0; i < s.constraints.size(); ++i) {
+        const Constraint& c = s.constraints[i];
+        const qsizetype slot = s.keyIndex[i];
+        const qint32 value = (*s.keyColumns[slot])[size_t(n)];
+        if (value == framework::NodeColumns::missing)
+            continue;
+        qint64 count = 0;
+        if (c.topologyKey == labelHostname)
+            count = countPodsMatchSelector(columns, s.countMemos[i].get(), n, c.selector, pod.meta.namespace_, s.countMemoKeys[i]);
+        else
+            count = (*s.podCountsById)[slot][size_t(value)];
+        score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]);
     }
     return {static_cast<qint64>(std::round(score)), {}};
 }

@@ -1107,11 +1107,22 @@ private Q_SLOTS:
             filtered.append(handle.snapshot().get(node.meta.name));
         QVERIFY(plugin.preScore(state, pod, filtered).isSuccess());
 
+        // The snapshot's own nodes are read from its label columns. Clones of them (as preemption
+        // makes, and outside the columns) are read from their labels, in PreScore and in Score: both
+        // must give the same raw scores.
+        QList<framework::NodeInfoPtr> clones;
+        for (const auto& nodeInfo : filtered)
+            clones.append(std::make_shared<framework::NodeInfo>(*nodeInfo));
+        framework::CycleState cloneState;
+        QVERIFY(plugin.preScore(cloneState, pod, clones).isSuccess());
+
         QList<framework::NodeScore> scores;
-        for (const auto& nodeInfo : filtered) {
-            const auto outcome = plugin.score(state, pod, *nodeInfo);
+        for (qsizetype i = 0; i < filtered.size(); ++i) {
+            const auto outcome = plugin.score(state, pod, *filtered[i]);
             QVERIFY(outcome.status.isSuccess());
-            scores.append({nodeInfo->name(), outcome.score});
+            scores.append({filtered[i]->name(), outcome.score});
+            QCOMPARE(plugin.score(state, pod, *clones[i]).score, outcome.score);
+            QCOMPARE(plugin.score(cloneState, pod, *clones[i]).score, outcome.score);
         }
         if (!raw.isEmpty()) {
             QList<qint64> gotRaw;
