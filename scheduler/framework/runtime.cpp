@@ -525,15 +525,20 @@ ScoreTable Framework::runScorePlugins(CycleState& state, const Pod& pod, const Q
         }
     }
     table.normalized = table.raw;
-    QList<NodeScore> scores; // NormalizeScore's argument, only for plugins that have it
+    // NormalizeScore's argument, only for plugins that have it. The names are copied once: each copy
+    // is a reference count on a string no other work of the cycle touches.
+    QList<NodeScore> scores;
     for (size_t p = 0; p < pluginCount; ++p) {
         auto* extensions = active[p]->plugin->scoreExtensions();
         if (!extensions)
             continue;
-        scores.clear();
-        scores.reserve(qsizetype(nodeCount));
+        if (scores.isEmpty()) {
+            scores.reserve(qsizetype(nodeCount));
+            for (size_t n = 0; n < nodeCount; ++n)
+                scores.append({nodes[qsizetype(n)]->name(), 0});
+        }
         for (size_t n = 0; n < nodeCount; ++n)
-            scores.append({nodes[qsizetype(n)]->name(), table.raw[n * pluginCount + p]});
+            scores[qsizetype(n)].score = table.raw[n * pluginCount + p];
         const Status normalized = extensions->normalizeScore(state, pod, scores);
         if (!normalized.isSuccess()) {
             *status = Status::error(QStringLiteral("running Normalize on Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(normalized));

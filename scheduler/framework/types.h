@@ -161,7 +161,8 @@ public:
     void prefetch() const
     {
         __builtin_prefetch(this);
-        __builtin_prefetch(&m_countMemo);
+        __builtin_prefetch(&m_requested);
+        __builtin_prefetch(&m_allocatable);
     }
     void prefetchNode() const
     {
