@@ -167,6 +167,8 @@ public:
     void prefetchNode() const
     {
         const Node* node = m_node.get();
+        if (!node)
+            return;
         __builtin_prefetch(&node->unschedulable);
         __builtin_prefetch(&node->taints + 1);
         __builtin_prefetch(&node->meta.labels);
