@@ -6,6 +6,18 @@
 
 namespace ksv::plugins {
 
+// The node's index in the snapshot's label columns (NodeColumns::indexOf), for a plugin whose cycle
+// state kept ids or counts by index into the columns of serial `columnsSerial` (0: it kept none).
+// -1 when the snapshot has other columns since, or the node is not one of them (a clone, another
+// list): the plugin then reads the node itself.
+inline qsizetype snapshotColumnIndex(const framework::Handle& handle, quint64 columnsSerial, const framework::NodeInfo& nodeInfo)
+{
+    if (columnsSerial == 0)
+        return -1;
+    const framework::NodeColumns& columns = handle.snapshot().nodeColumns();
+    return columns.serial() == columnsSerial ? columns.indexOf(nodeInfo) : -1;
+}
+
 // helper.DefaultNormalizeScore: scales scores so the highest becomes maxPriority; with `reverse`
 // the result is maxPriority minus that. All zero: unchanged, or all maxPriority when reversed.
 inline framework::Status defaultNormalizeScore(qint64 maxPriority, bool reverse, QList<framework::NodeScore>& scores)

@@ -158,9 +158,8 @@ Status NodeAffinity::filter(framework::CycleState& state, const Pod& pod, const 
 
     // Parse errors are ignored for backwards compatibility: a term that does not parse just fails.
     const auto* preFilterState = state.read<PreFilterState>(preFilterStateKey);
-    if (preFilterState && preFilterState->selectorMatches) {
-        const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
-        if (const qsizetype index = columns.indexOf(nodeInfo); index >= 0 && columns.serial() == preFilterState->columnsSerial)
+    if (preFilterState) {
+        if (const qsizetype index = snapshotColumnIndex(m_handle, preFilterState->columnsSerial, nodeInfo); index >= 0)
             return (*preFilterState->selectorMatches)[size_t(index)] ? Status() : podMismatchStatus();
     }
     const bool match = preFilterState ? preFilterState->requiredNodeSelectorAndAffinity.match(nodeInfo)

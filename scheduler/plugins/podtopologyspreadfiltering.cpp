@@ -2,6 +2,8 @@
 
 #include "podtopologyspread.h"
 
+#include "helpers.h"
+
 #include <QVarLengthArray>
 
 namespace ksv::plugins {
@@ -177,11 +179,8 @@ framework::Status PodTopologySpread::filter(framework::CycleState& state, const 
     const auto* s = state.read<PreFilterState>(preFilterStateKey);
     if (!s)
         return notFound();
-    if (s->columnsSerial != 0) {
-        const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
-        if (const qsizetype n = columns.indexOf(nodeInfo); n >= 0 && columns.serial() == s->columnsSerial)
-            return filterByColumns(*s, n);
-    }
+    if (const qsizetype n = snapshotColumnIndex(m_handle, s->columnsSerial, nodeInfo); n >= 0)
+        return filterByColumns(*s, n);
     const Labels& labels = nodeInfo.node().meta.labels;
     for (qsizetype i = 0; i < s->constraints.size(); ++i) {
         const Constraint& c = s->constraints[i];

@@ -2,6 +2,8 @@
 
 #include "podtopologyspread.h"
 
+#include "helpers.h"
+
 #include <cmath>
 
 namespace ksv::plugins {
@@ -97,15 +99,16 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
             slotDomains.push_back(0);
         return added;
     };
+    auto hasEveryKey = [&keyColumns](qsizetype n) {
+        return std::all_of(keyColumns.cbegin(), keyColumns.cend(),
+                           [n](const std::vector<qint32>* column) { return (*column)[size_t(n)] != framework::NodeColumns::missing; });
+    };
     QList<qsizetype> topoSize(count, 0);
     const bool ownColumns = &columns == &m_handle.snapshot().nodeColumns();
     for (const auto& nodeInfo : filteredNodes) {
         // The snapshot's own nodes read their values from the columns, others from their labels.
         if (const qsizetype n = ownColumns ? columns.indexOf(*nodeInfo) : -1; n >= 0) {
-            const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
-                return (*column)[size_t(n)] != framework::NodeColumns::missing;
-            });
-            if (requireAllTopologies && !hasEveryKey) {
+            if (requireAllTopologies && !hasEveryKey(n)) {
                 s->ignoredNodes.insert(nodeInfo->name());
                 continue;
             }
@@ -156,13 +159,8 @@ framework::Status PodTopologySpread::preScore(framework::CycleState& state, cons
     const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
     const std::vector<char> nodeAffinityMatches = honorsNodeAffinity ? requiredNodeAffinity.matchAll(allNodes, columns) : std::vector<char>();
     for (qsizetype n = 0; n < allNodes.size(); ++n) {
-        if (requireAllTopologies) {
-            const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
-                return (*column)[size_t(n)] != framework::NodeColumns::missing;
-            });
-            if (!hasEveryKey)
-                continue;
-        }
+        if (requireAllTopologies && !hasEveryKey(n))
+            continue;
         const bool affinityMatches = !honorsNodeAffinity || nodeAffinityMatches[size_t(n)];
         for (qsizetype i = 0; i < count; ++i) {
             const Constraint& c = s->constraints[i];
@@ -207,11 +205,8 @@ framework::ScoreOutcome PodTopologySpread::score(framework::CycleState& state, c
     const auto* s = state.read<PreScoreState>(preScoreStateKey);
     if (!s)
         return {0, framework::Status::error(QStringLiteral("error reading \"PreScorePodTopologySpread\" from cycleState: not found"))};
-    if (s->columnsSerial != 0) {
-        const framework::NodeColumns& columns = m_handle.snapshot().nodeColumns();
-        if (const qsizetype n = columns.indexOf(nodeInfo); n >= 0 && columns.serial() == s->columnsSerial)
-            return scoreByColumns(*s, pod, nodeInfo, n);
-    }
+    if (const qsizetype n = snapshotColumnIndex(m_handle, s->columnsSerial, nodeInfo); n >= 0)
+        return scoreByColumns(*s, pod, nodeInfo, n);
     if (s->ignoredNodes.contains(nodeInfo.name()))
         return {};
 
