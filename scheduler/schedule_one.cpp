@@ -1,6 +1,7 @@
 #include "schedule_one.h"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 
 namespace ksv {
@@ -103,6 +104,30 @@ QString SchedulingAlgorithm::selectHost(const QList<framework::NodePluginScores>
     return scores[selected].name;
 }
 
+namespace {
+
+// A loop over thousands of nodes waits on memory: while node i (from the round-robin start) is
+// filtered, the NodeInfo some nodes ahead and the Node of a nearer one are loaded. `end` bounds the
+// nodes this loop will visit.
+void prefetchAhead(const QList<framework::NodeInfoPtr>& nodes, qint64 start, qint64 i, qint64 end, qint64 numAllNodes)
+{
+    constexpr qint64 infoAhead = 12;
+    constexpr qint64 nodeAhead = 6;
+    if (i + infoAhead < end)
+        nodes[(start + i + infoAhead) % numAllNodes]->prefetch();
+    if (i + nodeAhead < end)
+        nodes[(start + i + nodeAhead) % numAllNodes]->prefetchNode();
+}
+
+// The NodeInfos of the first nodes a loop from `begin` will visit, which prefetchAhead does not reach.
+void prefetchFirst(const QList<framework::NodeInfoPtr>& nodes, qint64 start, qint64 begin, qint64 end, qint64 numAllNodes)
+{
+    for (qint64 i = begin; i < std::min(end, begin + 12); ++i)
+        nodes[(start + i) % numAllNodes]->prefetch();
+}
+
+} // namespace
+
 QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(framework::Framework& framework, framework::CycleState& state,
                                                                             const Pod& pod, Diagnosis& diagnosis,
                                                                             const QList<framework::NodeInfoPtr>& nodes, ScheduleOutcome& outcome)
@@ -124,42 +149,72 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
         return feasible;
     }
     // Upstream checks nodes in parallel and cancels once enough are feasible, so which extra nodes it
-    // has looked at by then depends on timing. We check them in order and stop exactly there.
+    // has looked at by then depends on timing. We take the results in order and stop exactly there.
     outcome.detail.visitedNodes.reserve(outcome.detail.visitedNodes.size() + size_t(std::min(numAllNodes, 2 * numNodesToFind)));
     feasible.reserve(std::min(numAllNodes, numNodesToFind));
-    // How far ahead of the node being filtered its NodeInfo, then its Node, are prefetched.
-    constexpr qint64 prefetchInfoAhead = 12;
-    constexpr qint64 prefetchNodeAhead = 6;
-    for (qint64 k = 0; k < std::min(prefetchInfoAhead, numAllNodes); ++k)
-        nodes[(m_nextStartNodeIndex + k) % numAllNodes]->prefetch();
+    const qint64 start = m_nextStartNodeIndex;
     QString lastRejectingPlugin;
     Code lastRejectingCode = Code::Success;
-    for (qint64 i = 0; i < numAllNodes; ++i) {
-        if (i + prefetchInfoAhead < numAllNodes)
-            nodes[(m_nextStartNodeIndex + i + prefetchInfoAhead) % numAllNodes]->prefetch();
-        if (i + prefetchNodeAhead < numAllNodes)
-            nodes[(m_nextStartNodeIndex + i + prefetchNodeAhead) % numAllNodes]->prefetchNode();
-        const qint64 index = (m_nextStartNodeIndex + i) % numAllNodes;
+    // Takes node i's (from the round-robin start) Filter status; false once the pass is over.
+    const auto accept = [&](qint64 i, Status&& status) {
+        const qint64 index = (start + i) % numAllNodes;
         const framework::NodeInfoPtr& node = nodes[index];
         outcome.detail.visitedNodes.push_back(node.get());
-        Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *node);
         if (status.code() == Code::Error) {
-            outcome.error = status;
-            return feasible;
+            outcome.error = std::move(status);
+            return false;
         }
         if (status.isSuccess()) {
             feasible.append(node);
-            if (feasible.size() >= numNodesToFind)
-                break;
-        } else {
-            // Thousands of nodes are rejected by the same plugin: add it to the diagnosis's set once.
-            if (status.code() != lastRejectingCode || status.plugin() != lastRejectingPlugin) {
-                diagnosis.addPluginStatus(status);
-                lastRejectingPlugin = status.plugin();
-                lastRejectingCode = status.code();
-            }
-            diagnosis.nodeToStatus.setRejected(nodes, index, std::move(status));
+            return feasible.size() < numNodesToFind;
         }
+        // Thousands of nodes are rejected by the same plugin: add it to the diagnosis's set once.
+        if (status.code() != lastRejectingCode || status.plugin() != lastRejectingPlugin) {
+            diagnosis.addPluginStatus(status);
+            lastRejectingPlugin = status.plugin();
+            lastRejectingCode = status.code();
+        }
+        diagnosis.nodeToStatus.setRejected(nodes, index, std::move(status));
+        return true;
+    };
+
+    framework::Parallelizer& parallelizer = framework.parallelizer();
+    if (parallelizer.parallelism() <= 1 || numAllNodes == 1) {
+        prefetchFirst(nodes, start, 0, numAllNodes, numAllNodes);
+        for (qint64 i = 0; i < numAllNodes; ++i) {
+            prefetchAhead(nodes, start, i, numAllNodes, numAllNodes);
+            if (!accept(i, framework.runFilterPluginsWithNominatedPods(state, pod, *nodes[(start + i) % numAllNodes])))
+                break;
+        }
+        return feasible;
+    }
+
+    // In parallel: every node of the ranges started gets its status in its own slot, and no range is
+    // started once the finished ones hold enough feasible nodes (or an error). The ranges started are
+    // a prefix from the round-robin start, so taking their statuses in order ends where one thread
+    // would have ended, with the same statuses.
+    if (m_filterStatuses.size() < size_t(numAllNodes))
+        m_filterStatuses.resize(size_t(numAllNodes));
+    framework.prepareFilterPlugins(state);
+    std::atomic<qint64> feasibleFound {0};
+    parallelizer.until(numAllNodes, [&](qsizetype begin, qsizetype end) {
+        qint64 found = 0;
+        prefetchFirst(nodes, start, begin, end, numAllNodes);
+        for (qsizetype i = begin; i < end; ++i) {
+            prefetchAhead(nodes, start, i, end, numAllNodes);
+            Status status = framework.runFilterPluginsWithNominatedPods(state, pod, *nodes[(start + i) % numAllNodes]);
+            const Code code = status.code();
+            m_filterStatuses[size_t(i)] = std::move(status);
+            if (code == Code::Error)
+                return false;
+            if (code == Code::Success)
+                ++found;
+        }
+        return feasibleFound.fetch_add(found, std::memory_order_relaxed) + found < numNodesToFind;
+    });
+    for (qint64 i = 0; i < numAllNodes; ++i) {
+        if (!accept(i, std::move(m_filterStatuses[size_t(i)])))
+            break;
     }
     return feasible;
 }

@@ -101,6 +101,9 @@ private:
 
     int m_percentageOfNodesToScore = 0;
     qint64 m_nextStartNodeIndex = 0;
+    // The parallel Filter pass's per-node statuses, by position from the round-robin start. Kept
+    // between cycles so that 5,000 slots are not allocated each time.
+    std::vector<framework::Status> m_filterStatuses;
 };
 
 } // namespace ksv

@@ -34,6 +34,7 @@
 #include <QStatusBar>
 #include <QScrollArea>
 #include <QTableView>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -267,6 +268,10 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     // minutes, so large clusters run without them (the views say so).
     SimulationOptions options;
     options.nodeDetail = scenario.initial.nodes.size() <= nodeDetailLimit;
+    // Filter and Score may use every core but one: that one keeps the views answering while the
+    // engine runs flat out (on two cores the engine uses one thread). The trace does not change.
+    const int cores = std::max(1, QThread::idealThreadCount());
+    options.threads = framework::effectiveParallelism(m_current->configuration.parallelism, std::max(1, cores - 1));
     m_playback->load(m_current->scenario, m_current->configuration, options);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);

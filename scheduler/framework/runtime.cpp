@@ -5,6 +5,8 @@
 
 #include <QSet>
 
+#include <mutex>
+
 namespace ksv::framework {
 
 namespace {
@@ -296,21 +298,32 @@ Framework::PreFilterRun Framework::runPreFilterPlugins(CycleState& state, const 
     return run;
 }
 
-Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
+void Framework::prepareFilterPlugins(CycleState& state) const
 {
     std::optional<quint64>& mask = state.skipFilterMask();
-    if (!mask) {
-        // Hashing plugin names per node and plugin is what a large cluster's Filter pass spent
-        // most on; the set only changes in PreFilter, so it becomes one bit mask per cycle.
-        const QSet<QString>& skip = std::as_const(state).skipFilterPlugins();
-        quint64 bits = 0;
-        for (size_t i = 0; i < m_filter.size() && i < 64; ++i) {
-            if (skip.contains(m_filter[i].name))
-                bits |= quint64(1) << i;
-        }
-        mask = bits;
+    if (mask)
+        return;
+    // Hashing plugin names per node and plugin is what a large cluster's Filter pass spent most on;
+    // the set only changes in PreFilter, so it becomes one bit mask per cycle.
+    const QSet<QString>& skip = std::as_const(state).skipFilterPlugins();
+    quint64 bits = 0;
+    for (size_t i = 0; i < m_filter.size() && i < 64; ++i) {
+        if (skip.contains(m_filter[i].name))
+            bits |= quint64(1) << i;
     }
-    const quint64 skipped = *mask;
+    mask = bits;
+}
+
+Parallelizer& Framework::parallelizer() const
+{
+    static Parallelizer serial(1);
+    return m_parallelizer ? *m_parallelizer : serial;
+}
+
+Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
+{
+    prepareFilterPlugins(state);
+    const quint64 skipped = *state.skipFilterMask();
     for (size_t i = 0; i < m_filter.size(); ++i) {
         const auto& entry = m_filter[i];
         if (i < 64 ? (skipped >> i) & 1 : std::as_const(state).skipFilterPlugins().contains(entry.name))
@@ -514,15 +527,39 @@ ScoreTable Framework::runScorePlugins(CycleState& state, const Pod& pod, const Q
     for (size_t p = 0; p < pluginCount; ++p) {
         table.plugins.append(active[p]->name);
         table.weights.push_back(m_scoreWeights.value(active[p]->name, 1));
-        ScorePlugin* plugin = active[p]->plugin;
-        for (size_t n = 0; n < nodeCount; ++n) {
-            const ScoreOutcome outcome = plugin->score(state, pod, *nodes[qsizetype(n)]);
-            if (!outcome.status.isSuccess()) {
-                *status = Status::error(QStringLiteral("running Score plugins: plugin \"") + active[p]->name + QStringLiteral("\" failed with: ") + asError(outcome.status));
-                return {};
+    }
+    // Nodes are scored in ranges, on as many threads as the parallelizer has. Which error is reported
+    // must not depend on them: it is the first in plugin order, then node order, as one thread going
+    // plugin by plugin over all nodes would meet it. A range stops at its own first error, which is
+    // its first in that order; the smallest over all ranges is kept.
+    struct ScoreError
+    {
+        size_t plugin = 0;
+        size_t node = 0;
+        Status status;
+    };
+    std::optional<ScoreError> firstError;
+    std::mutex errorMutex;
+    parallelizer().until(qsizetype(nodeCount), [&](qsizetype begin, qsizetype end) {
+        for (size_t p = 0; p < pluginCount; ++p) {
+            ScorePlugin* plugin = active[p]->plugin;
+            for (auto n = size_t(begin); n < size_t(end); ++n) {
+                ScoreOutcome outcome = plugin->score(state, pod, *nodes[qsizetype(n)]);
+                if (!outcome.status.isSuccess()) {
+                    const std::lock_guard lock(errorMutex);
+                    if (!firstError || std::pair(p, n) < std::pair(firstError->plugin, firstError->node))
+                        firstError = ScoreError {p, n, std::move(outcome.status)};
+                    return true;
+                }
+                table.raw[n * pluginCount + p] = outcome.score;
             }
-            table.raw[n * pluginCount + p] = outcome.score;
         }
+        return true;
+    });
+    if (firstError) {
+        *status = Status::error(QStringLiteral("running Score plugins: plugin \"") + active[firstError->plugin]->name
+                                + QStringLiteral("\" failed with: ") + asError(firstError->status));
+        return {};
     }
     table.normalized = table.raw;
     // NormalizeScore's argument, only for plugins that have it. The names are copied once: each copy

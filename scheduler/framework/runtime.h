@@ -2,6 +2,7 @@
 
 #include "events.h"
 #include "interface.h"
+#include "parallelize.h"
 #include "random.h"
 
 #include "config/types.h"
@@ -84,6 +85,10 @@ public:
     void setRecorder(PluginResultRecorder* recorder) { m_recorder = recorder; }
     // The simulation's clock; without one the framework's time stands at 0.
     void setClock(const qint64* now) { m_clock = now; }
+    // What Filter and Score spread their nodes over (upstream's fwk.Parallelizer()). It outlives the
+    // framework; without one everything runs on the calling thread.
+    void setParallelizer(Parallelizer* parallelizer) { m_parallelizer = parallelizer; }
+    Parallelizer& parallelizer() const;
 
     // Handle
     const Snapshot& snapshot() const override { return *m_snapshot; }
@@ -109,6 +114,9 @@ public:
     };
     PreFilterRun runPreFilterPlugins(CycleState& state, const Pod& pod);
     Status runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo);
+    // Computes what runFilterPlugins would compute on its first call in the cycle, so that threads
+    // filtering nodes at once only read the state.
+    void prepareFilterPlugins(CycleState& state) const;
     PostFilterOutcome runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeToStatus& statuses);
     Status runPreScorePlugins(CycleState& state, const Pod& pod, const QList<NodeInfoPtr>& nodes);
     // RunScorePlugins: per node, every score plugin's raw, normalized and weighted score.
@@ -181,6 +189,7 @@ private:
     const PodLister* m_podLister = nullptr;
     PluginResultRecorder* m_recorder = nullptr;
     const qint64* m_clock = nullptr;
+    Parallelizer* m_parallelizer = nullptr;
 
     void record(ExtensionPoint point, const QString& plugin, const Status& status) const
     {

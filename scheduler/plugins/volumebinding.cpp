@@ -102,6 +102,7 @@ Status VolumeBinding::filter(framework::CycleState& state, const Pod& pod, const
     if (!found.reasons.isEmpty())
         return Status(Code::UnschedulableAndUnresolvable, found.reasons);
 
+    const std::lock_guard lock(stateData->filterLock.mutex);
     stateData->podVolumesByNode.insert(nodeInfo.name(), found.podVolumes);
     stateData->hasStaticBindings = stateData->hasStaticBindings || !found.podVolumes.staticBindings.isEmpty();
     return {};

@@ -11,6 +11,8 @@
 #include "framework/events.h"
 #include "framework/interface.h"
 
+#include <mutex>
+
 #include <optional>
 
 namespace ksv::plugins {
@@ -43,6 +45,16 @@ public:
         bool hasStaticBindings = false;
         // The node Reserve assumed the decisions for; cleared by Unreserve (RevertAssumedPodVolumes).
         QString assumedNode;
+        // Filter runs on several nodes at once and writes the two fields above it (upstream locks
+        // the state too). A copy gets a mutex of its own.
+        struct Lock
+        {
+            Lock() = default;
+            Lock(const Lock&) {}
+            Lock& operator=(const Lock&) { return *this; }
+            std::mutex mutex;
+        };
+        Lock filterLock;
 
         std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<StateData>(*this); }
     };

@@ -93,6 +93,7 @@ Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfig
     , m_random(options.seed.value_or(scenario.seed))
     , m_timingRandom(options.seed.value_or(scenario.seed) ^ 0x7469'6d69'6e67ULL)
     , m_registry(registryWith(options))
+    , m_parallelizer(options.threads.value_or(framework::effectiveParallelism(configuration.parallelism)))
     , m_profiles(configuration, m_registry, m_random)
     , m_algorithm(configuration.percentageOfNodesToScore)
     , m_cache(scenario.initial)
@@ -104,6 +105,7 @@ Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfig
         framework->setPodLister(this);
         framework->setRecorder(this);
         framework->setClock(&m_now);
+        framework->setParallelizer(&m_parallelizer);
         framework->setLister(m_cache.lister());
         framework->setSnapshot(m_cache.snapshot());
     }

@@ -29,6 +29,9 @@ struct SimulationOptions
     std::optional<quint64> seed;        // overrides the scenario's spec.seed
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
     bool nodeDetail = true;             // per-node Filter and Score events in the trace
+    // Threads Filter and Score spread nodes over. Default: the configuration's parallelism, at most
+    // the machine's hardware threads. The trace is the same for any number.
+    std::optional<int> threads;
 };
 
 // One pod's fate, for `kschedviz run`.
@@ -185,6 +188,7 @@ private:
     framework::Random m_random;       // the scheduler's: selectHost, preemption offsets
     framework::Random m_timingRandom; // the latency model's: kept apart so timing never moves a placement
     plugins::Registry m_registry;
+    framework::Parallelizer m_parallelizer;
     Profiles m_profiles;
     SchedulingAlgorithm m_algorithm;
     SchedulerCache m_cache;

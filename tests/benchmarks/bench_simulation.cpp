@@ -6,7 +6,8 @@
 //   bench_simulation FILE         any scenario (the scale sample: samples/scale-5000.yaml) to its end:
 //                                 wall time, peak memory (ru_maxrss), trace events and bytes per event.
 //   add --no-node-detail to leave per-node Filter/Score events out of the trace, and --budget SECONDS
-//   to stop after that much wall time and report how far the run got.
+//   to stop after that much wall time and report how far the run got. --threads N sets the threads
+//   Filter and Score use (default: the configuration's parallelism, at most the machine's cores).
 #include "config/config.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
@@ -72,13 +73,14 @@ long peakMemoryKiB()
     return usage.ru_maxrss;
 }
 
-int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, double budgetSeconds)
+int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, double budgetSeconds, std::optional<int> threads)
 {
     const config::KubeSchedulerConfiguration configuration =
         scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
     trace::Trace trace;
     SimulationOptions options;
     options.nodeDetail = nodeDetail;
+    options.threads = threads;
     QElapsedTimer timer;
     timer.start();
     Simulator simulator(scenario, configuration, options, trace);
@@ -93,7 +95,8 @@ int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, doubl
     qsizetype bound = 0;
     for (const auto& pod : simulator.podSummaries())
         bound += pod.location == trace::PodLocation::Bound && pod.scheduledAt ? 1 : 0;
-    std::printf("%s (node detail %s)\n", qPrintable(scenario.name), nodeDetail ? "on" : "off");
+    std::printf("%s (node detail %s, %s)\n", qPrintable(scenario.name), nodeDetail ? "on" : "off",
+                threads ? qPrintable(QStringLiteral("%1 thread(s)").arg(*threads)) : "threads: the configuration's parallelism, at most the cores");
     std::printf("  pods scheduled in the run: %lld of %lld, %lld cycles, virtual time %.3f s\n", qlonglong(bound), qlonglong(measuredPods),
                 qlonglong(simulator.schedulingCycles()), double(simulator.now()) / 1e9);
     std::printf("  wall time %.3f s (setup %lld ms): %.0f pods/s\n", seconds, qlonglong(setupMs), double(bound) / seconds);
@@ -118,15 +121,20 @@ int main(int argc, char** argv)
         budget = arguments[at + 1].toDouble();
         arguments.remove(at, 2);
     }
+    std::optional<int> threads;
+    if (const qsizetype at = arguments.indexOf(QStringLiteral("--threads")); at >= 0 && at + 1 < arguments.size()) {
+        threads = arguments[at + 1].toInt();
+        arguments.remove(at, 2);
+    }
     const QString what = arguments.value(0, QStringLiteral("basic"));
     if (what == QLatin1String("basic"))
-        return run(schedulingBasic(), nodeDetail, 1000, budget);
+        return run(schedulingBasic(), nodeDetail, 1000, budget, threads);
     try {
         const Scenario scenario = loadScenarioFile(what);
         qsizetype pods = scenario.initial.pods.size();
         for (const auto& event : scenario.events)
             pods += std::holds_alternative<Pod>(event.object) ? 1 : 0;
-        return run(scenario, nodeDetail, pods, budget);
+        return run(scenario, nodeDetail, pods, budget, threads);
     } catch (const LoadError& error) {
         std::fprintf(stderr, "%s\n", qPrintable(error.toString()));
         return 2;

@@ -62,6 +62,52 @@ private:
     Code m_code;
 };
 
+// Error on the nodes in `errors`, Unschedulable on those in `rejects`, success elsewhere.
+class ErrorFilter : public Plugin, public FilterPlugin
+{
+public:
+    ErrorFilter(QSet<QString> errors, QSet<QString> rejects)
+        : m_errors(std::move(errors))
+        , m_rejects(std::move(rejects))
+    {
+    }
+    QString name() const override { return QStringLiteral("ErrorFilter"); }
+    Status filter(CycleState&, const Pod&, const NodeInfo& node) override
+    {
+        if (m_errors.contains(node.name()))
+            return Status::error(QStringLiteral("broken on ") + node.name());
+        if (m_rejects.contains(node.name()))
+            return Status(Code::Unschedulable, errReasonFake);
+        return {};
+    }
+
+private:
+    QSet<QString> m_errors;
+    QSet<QString> m_rejects;
+};
+
+// Scores 1, or fails on one node.
+class FailingScore : public Plugin, public ScorePlugin
+{
+public:
+    FailingScore(QString name, QString node)
+        : m_name(std::move(name))
+        , m_node(std::move(node))
+    {
+    }
+    QString name() const override { return m_name; }
+    ScoreOutcome score(CycleState&, const Pod&, const NodeInfo& node) override
+    {
+        if (node.name() == m_node)
+            return {0, Status::error(QStringLiteral("cannot score ") + node.name())};
+        return {1, {}};
+    }
+
+private:
+    QString m_name;
+    QString m_node;
+};
+
 // Score = the node name as a number; the reverse variant normalizes to max + min - score.
 class NumericMap : public Plugin, public ScorePlugin, public ScoreExtensions
 {
@@ -147,9 +193,14 @@ struct Setup
     }
 };
 
+// The threads Filter and Score use in the tables below: each table runs with 1 and with 4, and
+// must give the same results.
+int runThreads = 1;
+
 struct Run
 {
     Random random {1};
+    Parallelizer parallelizer {runThreads};
     std::unique_ptr<Framework> framework;
     SchedulingAlgorithm algorithm;
     ScheduleOutcome outcome;
@@ -158,6 +209,7 @@ struct Run
         : framework(Framework::create(setup.registry, setup.profile, random))
         , algorithm(percentage)
     {
+        framework->setParallelizer(&parallelizer);
         framework->setSnapshot(std::make_shared<Snapshot>(Snapshot::fromCluster(nodes, pods)));
         CycleState state;
         outcome = algorithm.schedulePod(*framework, state, pod);
@@ -182,7 +234,16 @@ Factory make(std::function<Plugin*()> f)
 class TestScheduleOne : public QObject
 {
     Q_OBJECT
+
+    static void threadsData()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::newRow("1 thread") << 1;
+        QTest::newRow("4 threads") << 4;
+    }
+
 private Q_SLOTS:
+    void cleanup() { runThreads = 1; }
     void fitErrorMessages()
     {
         // FE1–FE8 of TestFitError_Error.
@@ -311,8 +372,11 @@ private Q_SLOTS:
         QCOMPARE(SchedulingAlgorithm::numFeasibleNodesToFind(global, profilePercentage, nodes), expected);
     }
 
+    void schedulePodHosts_data() { threadsData(); }
     void schedulePodHosts()
     {
+        QFETCH(int, threads);
+        runThreads = threads;
         // SS2: MatchFilter picks the node named like the pod.
         {
             Setup setup({{"MatchFilter", make([] { return new MatchFilter; })}});
@@ -374,8 +438,11 @@ private Q_SLOTS:
         }
     }
 
+    void schedulePodFailures_data() { threadsData(); }
     void schedulePodFailures()
     {
+        QFETCH(int, threads);
+        runThreads = threads;
         // SP1
         {
             Setup setup({{"FalseFilter", make([] { return new FalseFilter; })}});
@@ -449,14 +516,18 @@ private Q_SLOTS:
     }
 
     // TestFairEvaluationForNodes: 500 nodes at 30% → 150 per cycle, the start index moving round.
+    void fairEvaluation_data() { threadsData(); }
     void fairEvaluation()
     {
+        QFETCH(int, threads);
+        Parallelizer parallelizer(threads);
         Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}, {"NumericMap", make([] { return new NumericMap(false); })}});
         QStringList names;
         for (int i = 0; i < 500; ++i)
             names.append(QString::number(i));
         Random random(1);
         auto framework = Framework::create(setup.registry, setup.profile, random);
+        framework->setParallelizer(&parallelizer);
         framework->setSnapshot(std::make_shared<Snapshot>(Snapshot::fromCluster(nodesNamed(names), {})));
         SchedulingAlgorithm algorithm(30);
         for (int cycle = 0; cycle < 10; ++cycle) {
@@ -465,6 +536,102 @@ private Q_SLOTS:
             QCOMPARE(outcome.detail.feasibleNodes.size(), 150);
             QCOMPARE(algorithm.nextStartNodeIndex(), qint64((cycle + 1) * 150 % 500));
         }
+    }
+
+    // Many threads filter at once, but the pass ends where one thread going node by node would end:
+    // at the first error from the round-robin start, or at the 500th feasible node of 5,000.
+    void parallelFilterEndsWhereOneThreadEnds_data()
+    {
+        QTest::addColumn<QStringList>("errors");
+        QTest::addColumn<QString>("expectedError");
+        QTest::newRow("enough feasible nodes") << QStringList {} << QString();
+        QTest::newRow("errors") << QStringList {"n3700", "n900", "n1500"} << QStringLiteral("running \"ErrorFilter\" filter plugin: broken on n900");
+    }
+    void parallelFilterEndsWhereOneThreadEnds()
+    {
+        QFETCH(QStringList, errors);
+        QFETCH(QString, expectedError);
+        QStringList names;
+        QSet<QString> rejects;
+        for (int i = 0; i < 5000; ++i) {
+            names.append(QStringLiteral("n%1").arg(i));
+            if (i % 3 == 0 || (i > 1000 && i < 1400))
+                rejects.insert(names.constLast());
+        }
+        const QSet<QString> errorSet(errors.cbegin(), errors.cend());
+        Setup setup({{"ErrorFilter", make([errorSet, rejects] { return new ErrorFilter(errorSet, rejects); })},
+                     {"NumericMap", make([] { return new NumericMap(false); })}});
+        const QList<Node> nodes = nodesNamed(names);
+        struct Pass
+        {
+            QString error;
+            QStringList feasible;
+            QStringList visited;
+            qsizetype rejected = 0;
+            qint64 nextStart = 0;
+        };
+        // Three cycles in a row, so the round-robin start moves over the rejected stretch.
+        auto passes = [&](int threads) {
+            Parallelizer parallelizer(threads);
+            Random random(1);
+            auto framework = Framework::create(setup.registry, setup.profile, random);
+            framework->setParallelizer(&parallelizer);
+            framework->setSnapshot(std::make_shared<Snapshot>(Snapshot::fromCluster(nodes, {})));
+            SchedulingAlgorithm algorithm;
+            algorithm.setNextStartNodeIndex(700);
+            QList<Pass> result;
+            for (int cycle = 0; cycle < 3; ++cycle) {
+                CycleState state;
+                const ScheduleOutcome outcome = algorithm.schedulePod(*framework, state, PodBuilder("p"));
+                Pass pass;
+                pass.error = outcome.error.message();
+                for (const auto& node : outcome.detail.feasibleNodes)
+                    pass.feasible.append(node->name());
+                for (const NodeInfo* node : outcome.detail.visitedNodes)
+                    pass.visited.append(node->name());
+                pass.rejected = outcome.diagnosis.nodeToStatus.len();
+                pass.nextStart = algorithm.nextStartNodeIndex();
+                result.append(pass);
+            }
+            return result;
+        };
+        const QList<Pass> one = passes(1);
+        const QList<Pass> four = passes(4);
+        for (int cycle = 0; cycle < 3; ++cycle) {
+            QCOMPARE(four[cycle].error, one[cycle].error);
+            QCOMPARE(four[cycle].feasible, one[cycle].feasible);
+            QCOMPARE(four[cycle].visited, one[cycle].visited);
+            QCOMPARE(four[cycle].rejected, one[cycle].rejected);
+            QCOMPARE(four[cycle].nextStart, one[cycle].nextStart);
+        }
+        if (expectedError.isEmpty()) {
+            QCOMPARE(one[0].feasible.size(), 500);
+            QCOMPARE(one[0].visited.constFirst(), QStringLiteral("n700"));
+            // From n700: two of every three nodes pass up to n1000 (201), none of n1001 to n1399, then
+            // two of every three again up to the 500th at n1847.
+            QCOMPARE(one[0].visited.size(), 301 + 399 + 448);
+            QCOMPARE(one[0].visited.constLast(), QStringLiteral("n1847"));
+        } else {
+            QCOMPARE(one[0].error, expectedError);
+            QCOMPARE(one[0].visited.constLast(), QStringLiteral("n900"));
+        }
+    }
+
+    // Score's error is the first in plugin order, then node order, whichever thread met which first.
+    void scoreErrorIsTheFirstInPluginOrder_data() { threadsData(); }
+    void scoreErrorIsTheFirstInPluginOrder()
+    {
+        QFETCH(int, threads);
+        runThreads = threads;
+        QStringList names;
+        for (int i = 0; i < 300; ++i)
+            names.append(QString::number(i));
+        Setup setup({{"TrueFilter", make([] { return new TrueFilter; })},
+                     {"ScoreA", make([] { return new FailingScore("ScoreA", "250"); })},
+                     {"ScoreB", make([] { return new FailingScore("ScoreB", "3"); })}});
+        Run run(setup, nodesNamed(names), PodBuilder("p"), {}, 100);
+        QVERIFY(!run.outcome.result);
+        QCOMPARE(run.outcome.error.message(), QStringLiteral("running Score plugins: plugin \"ScoreA\" failed with: cannot score 250"));
     }
 
     void selectHost()

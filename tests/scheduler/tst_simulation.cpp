@@ -7,6 +7,7 @@
 #include "trace/jsonl.h"
 
 #include <QBuffer>
+#include <QFile>
 #include <QTest>
 
 using namespace ksv;
@@ -569,6 +570,50 @@ private Q_SLOTS:
         Simulator simulator(s, configuration, options, other);
         simulator.run();
         QVERIFY(jsonLines(other) != first);
+    }
+
+    // Filter and Score spread over threads change nothing in the trace: every sample, and the scale
+    // sample cut down to 250 nodes and 1,800 pods (its spread, affinity and nodeSelector mix at a
+    // size where the nodes are split into many ranges), with node detail on.
+    void threadsDoNotChangeTheTrace_data()
+    {
+        QTest::addColumn<QString>("sample");
+        for (const char* name : {"default", "zone-spread", "gpu-pool", "affinity-spread", "database-anti-affinity", "priority-preemption",
+                                 "backlog-node-added", "gang-scheduling", "scale-5000"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void threadsDoNotChangeTheTrace()
+    {
+        QFETCH(QString, sample);
+        const QString path = QStringLiteral(KSV_SAMPLES_DIR "/") + sample + QStringLiteral(".yaml");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray text = file.readAll();
+        if (sample == QLatin1String("scale-5000")) {
+            const QList<std::pair<QByteArray, QByteArray>> counts {{"count: 500\n", "count: 25\n"},     {"count: 300\n", "count: 15\n"},
+                                                                   {"count: 200\n", "count: 10\n"},     {"count: 10000\n", "count: 300\n"},
+                                                                   {"count: 50000\n", "count: 600\n"},  {"count: 40000\n", "count: 400\n"},
+                                                                   {"count: 30000\n", "count: 300\n"},  {"count: 20000\n", "count: 200\n"}};
+            for (const auto& [from, to] : counts) {
+                QVERIFY2(text.contains(from), from.constData());
+                text.replace(from, to);
+            }
+        }
+        const Scenario s = loadScenarioText(text, path);
+        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        QByteArray traces[2];
+        const int threads[2] = {1, 4};
+        for (int i = 0; i < 2; ++i) {
+            trace::Trace trace;
+            SimulationOptions options;
+            options.threads = threads[i];
+            Simulator simulator(s, configuration, options, trace);
+            simulator.run();
+            QVERIFY(simulator.finished());
+            traces[i] = jsonLines(trace);
+        }
+        QVERIFY(traces[0].count('\n') > 50);
+        QVERIFY(traces[0] == traces[1]);
     }
 
     // Every bundled sample but the 150,000-pod one runs to its end.
