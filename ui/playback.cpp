@@ -80,6 +80,7 @@ void Playback::load(std::shared_ptr<const Scenario> scenario, const config::Kube
     m_following = true;
     m_awaitingEngine = false;
     m_finishedReported = false;
+    m_progressShown = progress(); // what the cursorChanged() below shows
     m_pending = {};
     m_cursorTime = 0;
     m_selectedPod = m_selectedCycle = m_selectedNode = -1;
@@ -90,6 +91,11 @@ void Playback::load(std::shared_ptr<const Scenario> scenario, const config::Kube
     Q_EMIT runChanged();
     Q_EMIT selectionChanged();
     Q_EMIT cursorChanged();
+}
+
+Playback::Progress Playback::progress() const
+{
+    return {m_index ? m_index->indexed() : 0, m_engine->published(), m_engine->now(), m_engine->isFinished()};
 }
 
 const trace::Trace* Playback::trace() const
@@ -222,7 +228,13 @@ void Playback::indexPublished()
         m_index->advance(std::min(target, m_index->indexed() + indexChunk));
     if (m_index->indexed() < target)
         scheduleIndexing();
-    Q_EMIT cursorChanged();
+    // Only news: a report that neither published events nor moved the engine's clock (the answer
+    // to a pause) leaves the cursor, the index and isFinished() as they were.
+    const Progress now = progress();
+    if (now != m_progressShown) {
+        m_progressShown = now;
+        Q_EMIT cursorChanged();
+    }
     resolvePending();
     if (!m_finishedReported && m_engine->isFinished() && m_index->indexed() == target) {
         m_finishedReported = true;

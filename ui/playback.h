@@ -118,6 +118,20 @@ private:
     bool m_awaitingEngine = false; // a step asked of the engine has not been reported yet
     bool m_indexScheduled = false; // more published events wait to be indexed
     bool m_finishedReported = false;
+    // What the views last heard of the engine's progress through cursorChanged() from
+    // indexPublished(). The engine also reports when it merely paused (every seek and step pauses
+    // it), and such a report changes nothing a view shows: without this each seek told every view
+    // the cursor changed a second time, a turn after they had refreshed for the seek.
+    struct Progress
+    {
+        qsizetype indexed = 0;
+        qsizetype published = 0;
+        VirtualNanos now = 0;
+        bool finished = false;
+        bool operator==(const Progress&) const = default;
+    };
+    Progress progress() const;
+    Progress m_progressShown;
     double m_speed = 1.0;
     VirtualNanos m_cursorTime = 0; // while not following
     QTimer* m_replayTimer;

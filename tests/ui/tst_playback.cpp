@@ -183,6 +183,64 @@ private Q_SLOTS:
         compareToScratch(playback);
     }
 
+    // The engine answers every pause with a report, and seeks and steps back pause it: that answer
+    // publishes nothing and must not tell the views a second time that the cursor changed (each
+    // view refreshed again a turn after its refresh for the seek). A report with news still does.
+    void aSeekSaysTheCursorChangedOnce()
+    {
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        QSignalSpy cursorChanged(&playback, &Playback::cursorChanged);
+        QSignalSpy progressed(playback.engine(), &EngineController::progressed);
+        const auto answered = [&] {
+            // The engine's report comes through a queued signal; the indexing it asks for runs a
+            // turn later.
+            QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty(), 5000);
+            for (int i = 0; i < 10; ++i)
+                QCoreApplication::processEvents();
+        };
+
+        // Mid-run: paused while the engine played (paced: this sample runs to its end in a blink).
+        playback.setSpeed(50);
+        playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback.engineTime() >= 5 * nanosPerSecond, 10000);
+        playback.pause();
+        progressed.clear();
+        answered();
+        QVERIFY(!playback.isFinished());
+        QVERIFY(cursorChanged.count() >= 1); // the run was news
+        cursorChanged.clear();
+        progressed.clear();
+        playback.seekPosition(playback.cursor() / 2);
+        answered();
+        QCOMPARE(cursorChanged.count(), 1);
+        cursorChanged.clear();
+        progressed.clear();
+        playback.stepBack(Playback::StepUnit::Event);
+        answered();
+        QCOMPARE(cursorChanged.count(), 1);
+
+        // At the end of the run.
+        playToEnd(playback);
+        cursorChanged.clear();
+        progressed.clear();
+        playback.seekPosition(playback.published() / 3);
+        answered();
+        QCOMPARE(cursorChanged.count(), 1);
+        QVERIFY(!playback.isFinished());
+
+        // News still comes: a step the engine has to take first moves the cursor once it reports.
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        for (int i = 0; i < 10; ++i)
+            QCoreApplication::processEvents();
+        const qsizetype before = playback.published();
+        cursorChanged.clear();
+        playback.step(Playback::StepUnit::Cycle);
+        QTRY_VERIFY_WITH_TIMEOUT(playback.published() > before, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
+        QVERIFY(cursorChanged.count() >= 2); // the step leaving the engine's end, then the cycle's events
+    }
+
     void resetGivesTheSameRun()
     {
         Playback playback;

@@ -2,9 +2,11 @@
 // into one refresh, a hidden view does none until shown (and then before its first paint), the
 // views of one cursor move refresh one per event-loop turn, and while playing a view's minimum
 // interval holds.
+#include "enginecontroller.h"
 #include "playbackhelpers.h"
 #include "viewrefresh.h"
 
+#include <QSignalSpy>
 #include <QTest>
 #include <QWidget>
 
@@ -114,6 +116,28 @@ private Q_SLOTS:
         QCOMPARE(ViewRefresh::queuedCount(), 0);
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents(); // no refresh of a dead view
+    }
+
+    // A view refreshed by the cursor and the selection, as the queue lanes are, refreshes once for
+    // a seek: the engine's answer to the seek's pause, a turn later, is no reason for a second.
+    void aSeekRefreshesOnce()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        CountingView view(&playback);
+        QObject::connect(&playback, &Playback::cursorChanged, view.refresh, &ViewRefresh::request);
+        QObject::connect(&playback, &Playback::selectionChanged, view.refresh, &ViewRefresh::request);
+        view.widget.show();
+        QSignalSpy progressed(playback.engine(), &EngineController::progressed);
+        for (const qsizetype position : {playback.published() / 2, playback.published() / 5}) {
+            progressed.clear();
+            const int before = view.count;
+            playback.seekPosition(position);
+            QTRY_VERIFY(!progressed.isEmpty());
+            for (int i = 0; i < 20; ++i)
+                QCoreApplication::processEvents();
+            QCOMPARE(view.count, before + 1);
+        }
     }
 
     // While playing, at most one refresh per interval; paused, every request is answered at once.
