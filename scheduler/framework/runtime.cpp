@@ -5,6 +5,7 @@
 
 #include <QSet>
 
+#include <bit>
 #include <mutex>
 
 namespace ksv::framework {
@@ -323,17 +324,28 @@ Parallelizer& Framework::parallelizer() const
 Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo)
 {
     prepareFilterPlugins(state);
-    const quint64 skipped = *state.skipFilterMask();
-    for (size_t i = 0; i < m_filter.size(); ++i) {
+    const auto failed = [](const Entry<FilterPlugin>& entry, Status status) {
+        if (!status.isRejected())
+            status = Status::error(QStringLiteral("running \"") + entry.name + QStringLiteral("\" filter plugin: ") + asError(status));
+        return status.withPlugin(entry.name);
+    };
+    // Only the plugins not skipped, found from the mask's clear bits: a pod usually skips half of
+    // the dozen default Filter plugins, and this runs for every node.
+    const size_t masked = std::min<size_t>(m_filter.size(), 64);
+    quint64 active = ~*state.skipFilterMask() & (masked == 64 ? ~quint64(0) : (quint64(1) << masked) - 1);
+    for (; active; active &= active - 1) {
+        const auto& entry = m_filter[size_t(std::countr_zero(active))];
+        Status status = entry.plugin->filter(state, pod, nodeInfo);
+        if (!status.isSuccess())
+            return failed(entry, std::move(status));
+    }
+    for (size_t i = masked; i < m_filter.size(); ++i) {
         const auto& entry = m_filter[i];
-        if (i < 64 ? (skipped >> i) & 1 : std::as_const(state).skipFilterPlugins().contains(entry.name))
+        if (std::as_const(state).skipFilterPlugins().contains(entry.name))
             continue;
         Status status = entry.plugin->filter(state, pod, nodeInfo);
-        if (!status.isSuccess()) {
-            if (!status.isRejected())
-                status = Status::error(QStringLiteral("running \"") + entry.name + QStringLiteral("\" filter plugin: ") + asError(status));
-            return status.withPlugin(entry.name);
-        }
+        if (!status.isSuccess())
+            return failed(entry, std::move(status));
     }
     return {};
 }
