@@ -190,6 +190,7 @@ void EngineWorker::initialize()
     // Building the cache of a large cluster takes a while: it happens here, off the GUI thread.
     try {
         m_simulator = std::make_unique<Simulator>(*m_scenario, m_configuration, m_options, *m_trace);
+        m_reached = 0;
     } catch (const LoadError& error) {
         {
             const std::lock_guard lock(m_mailbox->mutex);
@@ -212,7 +213,7 @@ void EngineWorker::applySpeed()
     }
     if (m_simulator && m_playing) {
         // Keep the virtual clock continuous across the change.
-        m_playStartVirtual = m_simulator->now();
+        m_playStartVirtual = clock();
         m_playStartWallNs = wallNs();
     }
     m_speed = speed;
@@ -225,7 +226,7 @@ void EngineWorker::play()
     m_runUntil.reset(); // playing paces from here, whatever ran before
     m_playing = true;
     m_playStartWallNs = wallNs();
-    m_playStartVirtual = m_simulator->now();
+    m_playStartVirtual = clock();
     m_timer->start(0);
 }
 
@@ -274,10 +275,10 @@ void EngineWorker::advance()
         }
         if (*next > target) {
             if (m_runUntil) {
-                // Everything up to the target is done: say the clock reads it, then rest.
-                const VirtualNanos reached = *m_runUntil;
+                // Everything up to the target is done: the clock reads it from now on (nothing
+                // happens in between), then rest.
+                m_reached = std::max(m_reached, *m_runUntil);
                 pause();
-                post(m_trace->size(), std::max(reached, m_simulator->now()), false);
                 return;
             }
             break;
@@ -309,7 +310,7 @@ void EngineWorker::report(bool force)
         return;
     m_lastReportWallNs = now;
     m_lastReportedSize = size;
-    post(size, m_simulator->now(), done);
+    post(size, clock(), done);
 }
 
 void EngineWorker::post(qsizetype traceSize, VirtualNanos now, bool done)

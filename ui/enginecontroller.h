@@ -128,6 +128,10 @@ private:
     double m_speed = 1.0;
     bool m_playing = false;
     std::optional<VirtualNanos> m_runUntil;
+    // The latest time a run to a time reached: the clock the engine reports never reads less, though
+    // the simulator's own clock stays at its last event.
+    VirtualNanos m_reached = 0;
+    VirtualNanos clock() const { return std::max(m_reached, m_simulator->now()); }
     qint64 m_playStartWallNs = 0;
     VirtualNanos m_playStartVirtual = 0;
     qint64 m_lastReportWallNs = 0;

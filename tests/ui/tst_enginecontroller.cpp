@@ -77,6 +77,29 @@ private Q_SLOTS:
         QVERIFY(engine.published() > atStart);
     }
 
+    // A run to a time between two events leaves the clock at that time, and a pause's report keeps
+    // it there: it used to fall back to the last event's time, so the toolbar's end went back.
+    void clockHoldsTheTimeRunTo()
+    {
+        const auto scenario = sample("backlog-node-added.yaml");
+        EngineController engine;
+        QSignalSpy progressed(&engine, &EngineController::progressed);
+        engine.start(scenario, configurationOf(*scenario), {});
+        QVERIFY(progressed.wait(5000));
+        const VirtualNanos target = 20 * nanosPerSecond + 123; // no event falls on it
+        engine.runUntil(target);
+        QTRY_COMPARE_WITH_TIMEOUT(engine.now(), target, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty(), 5000);
+        progressed.clear();
+        engine.pause();
+        QVERIFY(progressed.wait(5000));
+        QCOMPARE(engine.now(), target);
+        progressed.clear();
+        engine.step(); // the next event, after the target
+        QVERIFY(progressed.wait(5000));
+        QVERIFY(engine.now() > target);
+    }
+
     void rapidRestartsDropStaleRuns()
     {
         const auto scenario = sample("affinity-spread.yaml");

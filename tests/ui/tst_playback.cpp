@@ -241,6 +241,28 @@ private Q_SLOTS:
         QVERIFY(cursorChanged.count() >= 2); // the step leaving the engine's end, then the cycle's events
     }
 
+    // A seek ahead of the engine runs it to that time, and its clock stays there: it used to fall back
+    // to the last event's time at the next pause, so the toolbar's end went back and the next seek
+    // said cursorChanged twice.
+    void aSeekAheadKeepsTheClock()
+    {
+        Playback playback;
+        loadAndWait(playback, sample("backlog-node-added.yaml"));
+        const VirtualNanos target = 20 * nanosPerSecond + 123; // no event falls on it
+        playback.seek(target);
+        QTRY_COMPARE_WITH_TIMEOUT(playback.engineTime(), target, 10000);
+        for (int i = 0; i < 10; ++i)
+            QCoreApplication::processEvents();
+        QSignalSpy cursorChanged(&playback, &Playback::cursorChanged);
+        QSignalSpy progressed(playback.engine(), &EngineController::progressed);
+        playback.seek(target / 2);
+        QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty(), 5000);
+        for (int i = 0; i < 10; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(cursorChanged.count(), 1);
+        QCOMPARE(playback.engineTime(), target);
+    }
+
     void resetGivesTheSameRun()
     {
         Playback playback;
