@@ -573,8 +573,8 @@ private Q_SLOTS:
     }
 
     // Filter and Score spread over threads change nothing in the trace: every sample, and the scale
-    // sample cut down to 250 nodes and 1,800 pods (its spread, affinity and nodeSelector mix at a
-    // size where the nodes are split into many ranges), with node detail on.
+    // sample cut down to 50 nodes and 600 pods (its spread and nodeSelector mix, at a size where the
+    // nodes are split into eight ranges), with node detail on.
     void threadsDoNotChangeTheTrace_data()
     {
         QTest::addColumn<QString>("sample");
@@ -590,10 +590,10 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         QByteArray text = file.readAll();
         if (sample == QLatin1String("scale-5000")) {
-            const QList<std::pair<QByteArray, QByteArray>> counts {{"count: 500\n", "count: 25\n"},     {"count: 300\n", "count: 15\n"},
-                                                                   {"count: 200\n", "count: 10\n"},     {"count: 10000\n", "count: 300\n"},
-                                                                   {"count: 50000\n", "count: 600\n"},  {"count: 40000\n", "count: 400\n"},
-                                                                   {"count: 30000\n", "count: 300\n"},  {"count: 20000\n", "count: 200\n"}};
+            const QList<std::pair<QByteArray, QByteArray>> counts {{"count: 500\n", "count: 5\n"},      {"count: 300\n", "count: 3\n"},
+                                                                   {"count: 200\n", "count: 2\n"},      {"count: 10000\n", "count: 100\n"},
+                                                                   {"count: 50000\n", "count: 200\n"},  {"count: 40000\n", "count: 150\n"},
+                                                                   {"count: 30000\n", "count: 100\n"},  {"count: 20000\n", "count: 50\n"}};
             for (const auto& [from, to] : counts) {
                 QVERIFY2(text.contains(from), from.constData());
                 text.replace(from, to);
