@@ -29,8 +29,9 @@ struct SimulationOptions
     std::optional<quint64> seed;        // overrides the scenario's spec.seed
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
     bool nodeDetail = true;             // per-node Filter and Score events in the trace
-    // Threads Filter and Score spread nodes over. Default: the configuration's parallelism, at most
-    // the machine's hardware threads. The trace is the same for any number.
+    // Threads Filter and Score spread nodes over. Default: framework::effectiveParallelism of the
+    // configuration's parallelism (at most the hardware threads; one on two cores or fewer). The
+    // trace is the same for any number.
     std::optional<int> threads;
 };
 
