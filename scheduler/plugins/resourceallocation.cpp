@@ -5,7 +5,6 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace ksv::plugins {
@@ -246,28 +245,19 @@ framework::ScoreOutcome ResourceAllocationScorer::score(const framework::NodeInf
     if (m_resources.isEmpty())
         return {0, framework::Status(framework::Code::Error, QStringLiteral("resources not found"))};
 
-    // On the stack for the usual handful of resources (Score runs once per node), on the heap for more.
+    // On the stack for the usual handful of resources: Score runs once per node. Every entry is
+    // written below, so the arrays are not filled first.
     const auto count = size_t(m_resources.size());
-    std::array<qint64, 8> requestedOnStack;
-    std::array<qint64, 8> allocatableOnStack;
-    std::vector<qint64> requestedOnHeap;
-    std::vector<qint64> allocatableOnHeap;
-    qint64* requested = requestedOnStack.data();
-    qint64* allocatable = allocatableOnStack.data();
-    if (count > requestedOnStack.size()) {
-        requestedOnHeap.resize(count);
-        allocatableOnHeap.resize(count);
-        requested = requestedOnHeap.data();
-        allocatable = allocatableOnHeap.data();
-    }
+    QVarLengthArray<qint64, 8> requested(m_resources.size());
+    QVarLengthArray<qint64, 8> allocatable(m_resources.size());
     for (size_t i = 0; i < count; ++i) {
         const qint64 podRequest = qsizetype(i) < podRequests.size() ? podRequests[qsizetype(i)] : 0;
         const Allocation allocation = calculateResourceAllocatableRequest(nodeInfo, qsizetype(i), podRequest);
         // Only fill the entry when the node has some of the resource.
-        allocatable[i] = allocation.allocatable;
-        requested[i] = allocation.allocatable == 0 ? 0 : allocation.requested;
+        allocatable[qsizetype(i)] = allocation.allocatable;
+        requested[qsizetype(i)] = allocation.allocatable == 0 ? 0 : allocation.requested;
     }
-    return {m_scorer(std::span<const qint64>(requested, count), std::span<const qint64>(allocatable, count)), {}};
+    return {m_scorer(std::span<const qint64>(requested.constData(), count), std::span<const qint64>(allocatable.constData(), count)), {}};
 }
 
 } // namespace ksv::plugins
