@@ -45,30 +45,38 @@ ReplayCatalogue::ReplayCatalogue(const Scenario& scenario)
         const framework::Resource allocatable = framework::Resource::fromResourceList(node.allocatable);
         for (auto it = allocatable.scalarResources.cbegin(); it != allocatable.scalarResources.cend(); ++it)
             scalars.insert(it.key());
-        if (m_nodeIndex.contains(node.meta.name))
-            return;
-        m_nodeIndex.insert(node.meta.name, qint32(m_nodeNames.size()));
+        if (const auto it = m_nodeIndex.constFind(node.meta.name); it != m_nodeIndex.cend())
+            return *it;
+        const auto index = qint32(m_nodeNames.size());
+        m_nodeIndex.insert(node.meta.name, index);
         m_nodeNames.append(node.meta.name);
         m_initialNodes.push_back(&node);
+        return index;
     };
     const auto addPod = [&](const Pod& pod, bool initial) {
         const QString key = pod.key();
-        if (m_podIndex.contains(key))
-            return;
-        m_podIndex.insert(key, qint32(m_podKeys.size()));
+        if (const auto it = m_podIndex.constFind(key); it != m_podIndex.cend())
+            return *it;
+        const auto index = qint32(m_podKeys.size());
+        m_podIndex.insert(key, index);
         m_podKeys.append(key);
         m_initialPods.push_back(initial ? &pod : nullptr);
+        return index;
     };
     for (const Node& node : scenario.initial.nodes)
         addNode(node);
     for (const Pod& pod : scenario.initial.pods)
         addPod(pod, true);
+    m_eventObject.reserve(size_t(scenario.events.size()));
     for (const ScenarioEvent& event : scenario.events) {
         if (const auto* node = std::get_if<Node>(&event.object))
-            addNode(*node);
+            m_eventObject.push_back(addNode(*node));
         else if (const auto* pod = std::get_if<Pod>(&event.object))
-            addPod(*pod, false);
+            m_eventObject.push_back(addPod(*pod, false));
+        else
+            m_eventObject.push_back(-1);
     }
+    m_eventRowAt.assign(m_eventObject.size(), -1);
     m_measures = {QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("pods")};
     QStringList names(scalars.cbegin(), scalars.cend());
     names.sort();
@@ -131,6 +139,24 @@ std::vector<qint64> ReplayCatalogue::nodeAllocatable(const Node& node) const
     return row;
 }
 
+const qint64* ReplayCatalogue::eventRow(qsizetype event) const
+{
+    qint32& at = m_eventRowAt[size_t(event)];
+    if (at < 0) {
+        const ScenarioEvent& change = m_scenario.events[event];
+        std::vector<qint64> row;
+        if (const auto* node = std::get_if<Node>(&change.object))
+            row = nodeAllocatable(*node);
+        else if (const auto* pod = std::get_if<Pod>(&change.object))
+            row = podRequests(*pod);
+        else
+            row.assign(size_t(m_measures.size()), 0);
+        at = qint32(m_eventRows.size());
+        m_eventRows.insert(m_eventRows.end(), row.begin(), row.end());
+    }
+    return m_eventRows.data() + at;
+}
+
 // ---- State --------------------------------------------------------------------------------------
 
 ReplayState::ReplayState(const ReplayCatalogue& catalogue)
@@ -189,25 +215,25 @@ void ReplayState::applyClusterChange(const Event& event, const ReplayCatalogue& 
     const auto index = qsizetype(event.value);
     const ScenarioEvent& change = catalogue.scenario().events[index];
     const auto measures = size_t(measureCount);
-    if (const auto* node = std::get_if<Node>(&change.object)) {
-        const qint32 n = catalogue.nodeIndex(node->meta.name);
+    if (std::holds_alternative<Node>(change.object)) {
+        const qint32 n = catalogue.eventObject(index);
         const auto offset = qsizetype(size_t(n) * measures);
         if (change.action == EventAction::Delete) {
             nodeSpec[size_t(n)] = -2;
             std::fill_n(nodeAllocatable.begin() + offset, measures, 0);
         } else {
             nodeSpec[size_t(n)] = qint32(index);
-            std::ranges::copy(catalogue.nodeAllocatable(*node), nodeAllocatable.begin() + offset);
+            std::copy_n(catalogue.eventRow(index), measures, nodeAllocatable.begin() + offset);
         }
-    } else if (const auto* pod = std::get_if<Pod>(&change.object)) {
+    } else if (std::holds_alternative<Pod>(change.object)) {
         if (change.action == EventAction::Delete)
             return; // the pod's move to Deleted frees its room
-        const qint32 p = catalogue.podIndex(pod->key());
+        const qint32 p = catalogue.eventObject(index);
         PodRow& row = pods[size_t(p)];
         const qint32 boundTo = row.node;
         place(p, -1);
         row.spec = qint32(index);
-        std::ranges::copy(catalogue.podRequests(*pod), podRequests.begin() + qsizetype(size_t(p) * measures));
+        std::copy_n(catalogue.eventRow(index), measures, podRequests.begin() + qsizetype(size_t(p) * measures));
         place(p, boundTo);
     }
 }

@@ -58,6 +58,13 @@ public:
     std::vector<qint64> podRequests(const Pod& pod) const;
     std::vector<qint64> nodeAllocatable(const Node& node) const;
 
+    // The pod or node index of a scenario event's object (-1 for other objects).
+    qint32 eventObject(qsizetype event) const { return m_eventObject[size_t(event)]; }
+    // The event's pod requests or node allocatable as a row of measures, worked out on first use and
+    // kept: a seek replays the same cluster changes again and again, and parsing quantities and
+    // building a pod's key for each was most of a seek's replay in the scale sample's pod waves.
+    const qint64* eventRow(qsizetype event) const;
+
 private:
     friend class ReplayState;
     const Scenario& m_scenario;
@@ -68,6 +75,10 @@ private:
     QStringList m_measures;
     std::vector<const Pod*> m_initialPods;   // by pod index; null if the pod is not in the initial state
     std::vector<const Node*> m_initialNodes; // by node index: its initial object, or its first event's
+    std::vector<qint32> m_eventObject;       // by scenario event
+    // Used on the GUI thread only, like the whole index.
+    mutable std::vector<qint32> m_eventRowAt; // by scenario event: offset into m_eventRows, or -1
+    mutable std::vector<qint64> m_eventRows;
 };
 
 // One pod as the queue lanes, heatmap and inspector see it.
