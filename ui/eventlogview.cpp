@@ -2,8 +2,7 @@
 
 #include "eventlogmodel.h"
 #include "playback.h"
-#include "plaintextdelegate.h"
-#include "tableviews.h"
+#include "rowtable.h"
 #include "viewrefresh.h"
 
 #include <QCheckBox>
@@ -67,9 +66,7 @@ EventLogView::EventLogView(Playback* playback, QWidget* parent)
     bar->addWidget(m_count);
     layout->addLayout(bar);
 
-    m_view = new QTableView(this);
-    setUniformRows(m_view);
-    m_view->setItemDelegate(new PlainTextDelegate(m_view));
+    m_view = new RowTable(this);
     m_view->setModel(m_model);
     const auto textWidth = [this](const char* sample) { return m_view->fontMetrics().horizontalAdvance(QString::fromUtf8(sample)) + 18; };
     m_view->setColumnWidth(EventLogModel::TimeColumn, textWidth("00:00.000000"));
@@ -105,9 +102,8 @@ EventLogView::EventLogView(Playback* playback, QWidget* parent)
             m_view->scrollToBottom();
     });
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { selectRow(current); });
-    connect(m_view, &QTableView::doubleClicked, this, &EventLogView::selectRow);
+    connect(m_view, &RowTable::currentRowChanged, this, &EventLogView::selectRow);
+    connect(m_view, &RowTable::doubleClicked, this, &EventLogView::selectRow);
 
     connect(m_playback, &Playback::runChanged, this, &EventLogView::onRunChanged);
     connect(m_playback, &Playback::cursorChanged, this, &EventLogView::onCursorChanged);

@@ -11,13 +11,13 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QTableView;
 class QTimer;
 class QToolButton;
 
 namespace ksv {
 
 class EventLogModel;
+class RowTable;
 class Playback;
 class ViewRefresh;
 
@@ -30,7 +30,7 @@ public:
 
     // For tests and the screenshot tool.
     EventLogModel* model() const { return m_model; }
-    QTableView* view() const { return m_view; }
+    RowTable* view() const { return m_view; }
     QLineEdit* searchField() const { return m_search; }
     QCheckBox* selectedPodOnly() const { return m_podOnly; }
     QMenu* kindMenu() const { return m_kindMenu; }
@@ -57,7 +57,7 @@ private:
     QMenu* m_kindMenu;
     QCheckBox* m_podOnly;
     QLabel* m_count;
-    QTableView* m_view;
+    RowTable* m_view;
     bool m_atEnd = true; // the view showed the last row before rows were added
     bool m_selecting = false;
 };

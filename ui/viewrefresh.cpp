@@ -3,13 +3,19 @@
 #include "playback.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEvent>
+#include <QLoggingCategory>
 #include <QWidget>
 
 #include <algorithm>
 #include <deque>
 
 namespace ksv {
+
+namespace {
+Q_LOGGING_CATEGORY(lcRefresh, "kschedviz.refresh", QtWarningMsg)
+} // namespace
 
 // The views waiting for their refresh, oldest first. One runs per turn of the event loop: the next
 // turn is posted before the refresh runs, and Qt delivers events posted while it delivers others
@@ -105,7 +111,15 @@ void ViewRefresh::run()
     if (!m_pending || !m_view->isVisible())
         return;
     markRefreshed();
+    if (!lcRefresh().isDebugEnabled()) {
+        m_refresh();
+        return;
+    }
+    // QT_LOGGING_RULES="kschedviz.refresh.debug=true": which view's refresh a slow turn was.
+    QElapsedTimer timer;
+    timer.start();
     m_refresh();
+    qCDebug(lcRefresh, "%s refreshed in %.2f ms", m_view->metaObject()->className(), double(timer.nsecsElapsed()) / 1e6);
 }
 
 bool ViewRefresh::eventFilter(QObject* watched, QEvent* event)

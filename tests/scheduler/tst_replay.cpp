@@ -260,7 +260,7 @@ spec:
             QCOMPARE(state.allocatable(nodeB, trace::MeasureCpu), 0);
             index.stateAt(index.indexed(), state);
             QCOMPARE(state.podRequests[size_t(late) * size_t(state.measureCount) + trace::MeasureCpu], 2000);
-            QCOMPARE(state.pods[size_t(late)].location, PodLocation::Bound);
+            QCOMPARE(int(state.pods[size_t(late)].location), int(PodLocation::Bound));
             for (qsizetype position = 0; position <= index.indexed(); ++position)
                 compareStates(index.stateAt(position), fromScratch(index, position));
         }

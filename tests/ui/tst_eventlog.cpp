@@ -5,6 +5,7 @@
 #include "eventlogview.h"
 #include "eventtext.h"
 #include "playbackhelpers.h"
+#include "rowtable.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -12,7 +13,6 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
-#include <QTableView>
 #include <QTest>
 
 using namespace ksv;
@@ -278,7 +278,7 @@ private Q_SLOTS:
         log.resize(1400, 700);
         log.show();
         QVERIFY(QTest::qWaitForWindowExposed(&log));
-        QTableView* view = log.view();
+        RowTable* view = log.view();
         QCOMPARE(log.model()->scanned(), end);
 
         // At the end: stays there as rows come.
