@@ -6,6 +6,8 @@
 
 #include <QVarLengthArray>
 
+#include <cstring>
+
 namespace ksv::plugins {
 
 using namespace podtopologyspread;
@@ -116,8 +118,8 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
     for (const auto& constraint : s->constraints)
         s->selfMatch.append(selectorMatches(constraint.selector, pod.meta.labels) ? 1 : 0);
 
-    // Node labels are read from the snapshot's integer columns: this loop visits every node in every
-    // cycle.
+    // PreFilter looks at every node in every cycle: node labels are read from the snapshot's integer
+    // columns.
     std::unique_ptr<framework::NodeColumns> scratch;
     const framework::NodeColumns& columns = framework::nodeColumnsFor(m_handle.snapshot(), nodes, scratch);
     const bool ownColumns = &columns == &m_handle.snapshot().nodeColumns();
@@ -153,14 +155,11 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
     const qsizetype slots = s->keys.size();
     if (found) {
         QVarLengthArray<int, 8> fresh(slots);
-        for (size_t n = 0; n < generations->size(); ++n) {
-            if ((*generations)[n] == counts.takenAt[n])
-                continue;
-            counts.takenAt[n] = (*generations)[n];
+        const auto recount = [&](size_t n) {
             int* old = &counts.nodeCounts[n * size_t(slots)];
             // Which slots count on a node is fixed for the key: a node counted nowhere stays so.
             if (std::all_of(old, old + slots, [](int count) { return count < 0; }))
-                continue;
+                return;
             counter.count(qsizetype(n), fresh.data());
             for (qsizetype slot = 0; slot < slots; ++slot) {
                 Q_ASSERT((old[slot] < 0) == (fresh[slot] < 0));
@@ -169,10 +168,29 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
                 counts.matchNums[slot][size_t((*keyColumns[slot])[n])] += fresh[slot] - old[slot];
                 old[slot] = fresh[slot];
             }
+        };
+        // A few nodes change between two cycles: compare the generations a block at a time.
+        constexpr size_t block = 64;
+        const qint64* current = generations->data();
+        qint64* takenAt = counts.takenAt.data();
+        for (size_t first = 0; first < generations->size(); first += block) {
+            const size_t end = std::min(first + block, generations->size());
+            if (std::memcmp(current + first, takenAt + first, (end - first) * sizeof(qint64)) == 0)
+                continue;
+            for (size_t n = first; n < end; ++n) {
+                if (current[n] != takenAt[n]) {
+                    takenAt[n] = current[n];
+                    recount(n);
+                }
+            }
         }
-        // Columns built since for other keys add value ids; these slots' values are older.
-        for (auto& matchNums : counts.matchNums)
-            matchNums.resize(size_t(columns.valueCount()), -1);
+        // Columns built since for other keys add value ids (these slots' values are older). The
+        // check keeps a state still sharing the sums from being copied for nothing.
+        const size_t valueCount = size_t(columns.valueCount());
+        if (!counts.matchNums.isEmpty() && counts.matchNums.constFirst().size() < valueCount) {
+            for (auto& matchNums : counts.matchNums)
+                matchNums.resize(valueCount, -1);
+        }
     } else {
         // Per key slot, the matching pods per value id (-1: no node of that domain counted yet) and
         // the ids in the order the nodes first show them, so that ties between critical paths
