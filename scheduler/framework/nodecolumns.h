@@ -55,6 +55,9 @@ public:
             return -1;
         return qsizetype((slot - first) / sizeof(qint64));
     }
+    // Each node's generation, in node order, or null when these columns do not mirror generations.
+    // A loop that keeps per-node results compares it with the generations it took them at.
+    const std::vector<qint64>* generations() const { return m_mirrors ? &m_generations : nullptr; }
     // Per node, 1 when its labels hold every entry of `selector` (labels.SelectorFromSet), else 0.
     // Labels never change for these columns, so the answer is kept (the last few selectors asked).
     std::shared_ptr<const std::vector<char>> selectorMatches(const Labels& selector) const;

@@ -89,6 +89,8 @@ public:
         quint64 columnsSerial = 0;
         QList<const std::vector<qint32>*> keyColumns;
         std::shared_ptr<const QList<std::vector<int>>> matchNumsById;
+        // Per key slot, the value ids in the order the nodes first show them (set with matchNumsById).
+        std::shared_ptr<const QList<QList<qint32>>> valueOrder;
 
         const TopologyKeyState* keyState(const QString& key) const;
         // TpPairToMatchNum[{key, value}], or nullopt when the pair has no entry.
@@ -160,12 +162,49 @@ private:
     ConstraintsResult buildDefaultConstraints(const Pod& pod, UnsatisfiableConstraintAction action) const;
     void updateWithPod(PreFilterState& state, const Pod& updatedPod, const Pod& preemptorPod, const Node& node, int delta) const;
 
+    // PreFilter's counts over the snapshot's nodes, kept across cycles (podtopologyspreadfiltering.cpp).
+    // The key is what they depend on besides the nodes' pods. For one column set the nodes, their labels
+    // and their taints are fixed (a node update replaces the NodeInfo and so the node list, which drops
+    // the columns), so which nodes count for which key slot, and the order in which they first show each
+    // value, are fixed too: only the counts move, with the generations of the nodes whose pods changed.
+    struct PreFilterCountsKey
+    {
+        struct CountedConstraint
+        {
+            QString topologyKey;
+            quint32 memoKey = 0; // what is counted: the selector and the namespace
+            NodeInclusionPolicy nodeAffinityPolicy = NodeInclusionPolicy::Honor;
+            NodeInclusionPolicy nodeTaintsPolicy = NodeInclusionPolicy::Ignore;
+            friend bool operator==(const CountedConstraint&, const CountedConstraint&) = default;
+        };
+        quint64 columnsSerial = 0;
+        QList<CountedConstraint> constraints;
+        std::vector<char> nodeAffinityMatches; // empty unless some constraint honors node affinity
+        QList<Toleration> tolerations;         // empty unless some constraint honors node taints
+        friend bool operator==(const PreFilterCountsKey&, const PreFilterCountsKey&) = default;
+    };
+
+    struct PreFilterCounts
+    {
+        PreFilterCountsKey key;
+        qsizetype slots = 0;
+        std::vector<int> nodeCounts;       // per node and key slot; -1: no constraint of the slot counts there
+        QList<std::vector<int>> matchNums; // per key slot, the sum per value id; -1: no node of the value counts
+        std::shared_ptr<const QList<QList<qint32>>> valueOrder; // per key slot, value ids in order of first node
+        std::vector<qint64> takenAt;       // per node, the generation nodeCounts were taken at
+    };
+
+    PreFilterCounts& cachedPreFilterCounts(PreFilterCountsKey key, bool& found);
+
     QList<TopologySpreadConstraint> m_defaultConstraints;
     bool m_systemDefaulted = false;
     framework::Handle& m_handle;
     // The two Filter failures, built once: copies share the reason list.
     const framework::Status m_constraintsNotMatch;
     const framework::Status m_nodeLabelNotMatch;
+    // Most recently used first, at most a few: PreFilter's alone (the scheduling thread); the states it
+    // writes get copies, so Filter's threads never read what the next PreFilter changes.
+    std::vector<std::unique_ptr<PreFilterCounts>> m_preFilterCounts;
 };
 
 // Helpers common.go shares between filtering and scoring.

@@ -6,6 +6,8 @@
 
 #include <QVarLengthArray>
 
+#include <cstring>
+
 namespace ksv::plugins {
 
 using namespace podtopologyspread;
@@ -37,6 +39,68 @@ framework::Status notFound()
 
 } // namespace
 
+PodTopologySpread::PreFilterCounts& PodTopologySpread::cachedPreFilterCounts(PreFilterCountsKey key, bool& found)
+{
+    // Counts for other columns can never be asked for again: serials are not reused.
+    std::erase_if(m_preFilterCounts, [&key](const auto& counts) { return counts->key.columnsSerial != key.columnsSerial; });
+    const auto hit = std::find_if(m_preFilterCounts.begin(), m_preFilterCounts.end(),
+                                  [&key](const auto& counts) { return counts->key == key; });
+    found = hit != m_preFilterCounts.end();
+    if (found) {
+        std::rotate(m_preFilterCounts.begin(), hit, hit + 1);
+        return *m_preFilterCounts.front();
+    }
+    // A few workloads with spread constraints take turns in the queue; each keeps its counts.
+    constexpr size_t maxPreFilterCounts = 4;
+    if (m_preFilterCounts.size() >= maxPreFilterCounts)
+        m_preFilterCounts.pop_back();
+    auto counts = std::make_unique<PreFilterCounts>();
+    counts->key = std::move(key);
+    m_preFilterCounts.insert(m_preFilterCounts.begin(), std::move(counts));
+    return *m_preFilterCounts.front();
+}
+
+namespace {
+
+// PreFilter's work on one node, shared by the count over every node and the update of changed ones.
+struct NodeCounter
+{
+    const QList<PodTopologySpread::Constraint>& constraints;
+    const QList<qsizetype>& keyIndex;
+    const Pod& pod;
+    const framework::NodeColumns& columns;
+    const QVarLengthArray<const std::vector<qint32>*, 8>& keyColumns;
+    bool honorsNodeAffinity = false;
+    const std::vector<char>& nodeAffinityMatches;
+    const QVarLengthArray<quint32, 8>& memoKeys;
+    const QVarLengthArray<std::shared_ptr<framework::NodeColumns::CountMemo>, 8>& countMemos;
+
+    // Node n's matching pods per key slot into counts[0, keyColumns.size()), -1 where no constraint
+    // of the slot counts on the node.
+    void count(qsizetype n, int* counts) const
+    {
+        std::fill(counts, counts + keyColumns.size(), -1);
+        // A node lacking one of the keys is skipped, so every id read from the columns is a real value.
+        const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
+            return (*column)[size_t(n)] != framework::NodeColumns::missing;
+        });
+        if (!hasEveryKey)
+            return;
+        // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per
+        // constraint here instead of to every node. Upstream collects each node's counts in a map
+        // keyed by topology pair: a later constraint on the same key overwrites an earlier one.
+        const bool affinityMatches = !honorsNodeAffinity || nodeAffinityMatches[size_t(n)];
+        for (qsizetype i = 0; i < constraints.size(); ++i) {
+            const PodTopologySpread::Constraint& c = constraints[i];
+            if (!matchNodeInclusionPolicies(c, pod, *columns.nodes()[n], affinityMatches))
+                continue;
+            counts[keyIndex[i]] = countPodsMatchSelector(columns, countMemos[i].get(), n, c.selector, pod.meta.namespace_, memoKeys[i]);
+        }
+    }
+};
+
+} // namespace
+
 // PreFilter: calPreFilterState over every node, then Skip when the pod has no hard constraint.
 framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& state, const Pod& pod,
                                                          const QList<framework::NodeInfoPtr>& nodes)
@@ -54,77 +118,129 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
     for (const auto& constraint : s->constraints)
         s->selfMatch.append(selectorMatches(constraint.selector, pod.meta.labels) ? 1 : 0);
 
-    // Node labels are read from the snapshot's integer columns: this loop visits every node in every
-    // cycle. A node lacking one of the keys is skipped, so every id read below is a real value.
+    // PreFilter looks at every node in every cycle: node labels are read from the snapshot's integer
+    // columns.
     std::unique_ptr<framework::NodeColumns> scratch;
     const framework::NodeColumns& columns = framework::nodeColumnsFor(m_handle.snapshot(), nodes, scratch);
+    const bool ownColumns = &columns == &m_handle.snapshot().nodeColumns();
     QVarLengthArray<const std::vector<qint32>*, 8> keyColumns;
     for (const auto& key : std::as_const(s->keys))
         keyColumns.append(&columns.column(key.key));
-    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
-    const std::vector<char> nodeAffinityMatches = honorsNodeAffinity ? s->requiredNodeAffinity.matchAll(nodes, columns) : std::vector<char>();
 
-    // Per key slot, the matching pods per value id (-1: no node of that domain counted yet) and the
-    // ids in the order the nodes first show them, so that ties between critical paths resolve the
-    // same way on every run (upstream walks a Go map, in random order).
-    QList<std::vector<int>> matchNums(s->keys.size(), std::vector<int>(size_t(columns.valueCount()), -1));
-    QList<QList<qint32>> valueOrder(s->keys.size());
-    // Upstream collects each node's counts in a map keyed by topology pair: a later constraint on the
-    // same key overwrites an earlier one for that node. -1: no constraint of the slot counted here.
-    QVarLengthArray<int, 8> nodeCounts(s->keys.size());
+    PreFilterCountsKey key;
+    key.columnsSerial = columns.serial();
     QVarLengthArray<quint32, 8> memoKeys;
     QVarLengthArray<std::shared_ptr<framework::NodeColumns::CountMemo>, 8> countMemos;
     for (const auto& constraint : std::as_const(s->constraints)) {
         memoKeys.append(countMemoKey(constraint.selector, pod.meta.namespace_));
         countMemos.append(columns.countMemo(memoKeys.back()));
+        key.constraints.append({constraint.topologyKey, memoKeys.back(), constraint.nodeAffinityPolicy, constraint.nodeTaintsPolicy});
     }
-    for (qsizetype n = 0; n < nodes.size(); ++n) {
-        // NodeInclusionPolicyInPodTopologySpread is on in v1.32: node affinity is applied per
-        // constraint below instead of to every node here.
-        const bool hasEveryKey = std::all_of(keyColumns.cbegin(), keyColumns.cend(), [n](const std::vector<qint32>* column) {
-            return (*column)[size_t(n)] != framework::NodeColumns::missing;
-        });
-        if (!hasEveryKey)
-            continue;
-        std::fill(nodeCounts.begin(), nodeCounts.end(), -1);
-        const bool affinityMatches = !honorsNodeAffinity || nodeAffinityMatches[size_t(n)];
-        for (qsizetype i = 0; i < s->constraints.size(); ++i) {
-            const Constraint& c = s->constraints[i];
-            if (!matchNodeInclusionPolicies(c, pod, *nodes[n], affinityMatches))
+    const bool honorsNodeAffinity = anyHonorsNodeAffinity(s->constraints);
+    if (honorsNodeAffinity)
+        key.nodeAffinityMatches = s->requiredNodeAffinity.matchAll(nodes, columns);
+    const auto honorsTaints = [](const Constraint& c) { return c.nodeTaintsPolicy == NodeInclusionPolicy::Honor; };
+    if (std::any_of(s->constraints.cbegin(), s->constraints.cend(), honorsTaints))
+        key.tolerations = pod.tolerations;
+
+    // The snapshot's own columns mirror the nodes' generations: the counts are kept per key across
+    // cycles, and a cycle recounts only the nodes whose pods changed since (upstream counts every
+    // node in every cycle). Anything else is counted here and dropped.
+    const std::vector<qint64>* generations = ownColumns ? columns.generations() : nullptr;
+    PreFilterCounts uncached;
+    bool found = false;
+    PreFilterCounts& counts = generations ? cachedPreFilterCounts(std::move(key), found) : uncached;
+    const NodeCounter counter {s->constraints, s->keyIndex, pod, columns, keyColumns, honorsNodeAffinity,
+                               generations ? counts.key.nodeAffinityMatches : key.nodeAffinityMatches, memoKeys, countMemos};
+    const qsizetype slots = s->keys.size();
+    if (found) {
+        QVarLengthArray<int, 8> fresh(slots);
+        const auto recount = [&](size_t n) {
+            int* old = &counts.nodeCounts[n * size_t(slots)];
+            // Which slots count on a node is fixed for the key: a node counted nowhere stays so.
+            if (std::all_of(old, old + slots, [](int count) { return count < 0; }))
+                return;
+            counter.count(qsizetype(n), fresh.data());
+            for (qsizetype slot = 0; slot < slots; ++slot) {
+                Q_ASSERT((old[slot] < 0) == (fresh[slot] < 0));
+                if (old[slot] < 0)
+                    continue;
+                counts.matchNums[slot][size_t((*keyColumns[slot])[n])] += fresh[slot] - old[slot];
+                old[slot] = fresh[slot];
+            }
+        };
+        // A few nodes change between two cycles: compare the generations a block at a time.
+        constexpr size_t block = 64;
+        const qint64* current = generations->data();
+        qint64* takenAt = counts.takenAt.data();
+        for (size_t first = 0; first < generations->size(); first += block) {
+            const size_t end = std::min(first + block, generations->size());
+            if (std::memcmp(current + first, takenAt + first, (end - first) * sizeof(qint64)) == 0)
                 continue;
-            nodeCounts[s->keyIndex[i]] = countPodsMatchSelector(columns, countMemos[i].get(), n, c.selector, pod.meta.namespace_, memoKeys[i]);
-        }
-        for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
-            if (nodeCounts[slot] < 0)
-                continue;
-            const qint32 value = (*keyColumns[slot])[size_t(n)];
-            int& matchNum = matchNums[slot][size_t(value)];
-            if (matchNum < 0) {
-                matchNum = nodeCounts[slot];
-                valueOrder[slot].append(value);
-            } else {
-                matchNum += nodeCounts[slot];
+            for (size_t n = first; n < end; ++n) {
+                if (current[n] != takenAt[n]) {
+                    takenAt[n] = current[n];
+                    recount(n);
+                }
             }
         }
+        // Columns built since for other keys add value ids (these slots' values are older). The
+        // check keeps a state still sharing the sums from being copied for nothing.
+        const size_t valueCount = size_t(columns.valueCount());
+        if (!counts.matchNums.isEmpty() && counts.matchNums.constFirst().size() < valueCount) {
+            for (auto& matchNums : counts.matchNums)
+                matchNums.resize(valueCount, -1);
+        }
+    } else {
+        // Per key slot, the matching pods per value id (-1: no node of that domain counted yet) and
+        // the ids in the order the nodes first show them, so that ties between critical paths
+        // resolve the same way on every run (upstream walks a Go map, in random order).
+        counts.slots = slots;
+        counts.nodeCounts.assign(size_t(nodes.size() * slots), -1);
+        counts.matchNums = QList<std::vector<int>>(slots, std::vector<int>(size_t(columns.valueCount()), -1));
+        QList<QList<qint32>> valueOrder(slots);
+        for (qsizetype n = 0; n < nodes.size(); ++n) {
+            int* nodeCounts = &counts.nodeCounts[size_t(n * slots)];
+            counter.count(n, nodeCounts);
+            for (qsizetype slot = 0; slot < slots; ++slot) {
+                if (nodeCounts[slot] < 0)
+                    continue;
+                const qint32 value = (*keyColumns[slot])[size_t(n)];
+                int& matchNum = counts.matchNums[slot][size_t(value)];
+                if (matchNum < 0) {
+                    matchNum = nodeCounts[slot];
+                    valueOrder[slot].append(value);
+                } else {
+                    matchNum += nodeCounts[slot];
+                }
+            }
+        }
+        counts.valueOrder = std::make_shared<const QList<QList<qint32>>>(std::move(valueOrder));
+        if (generations)
+            counts.takenAt = *generations;
     }
 
-    if (&columns == &m_handle.snapshot().nodeColumns()) {
+    if (ownColumns) {
         s->columnsSerial = columns.serial();
         s->keyColumns = QList<const std::vector<qint32>*>(keyColumns.cbegin(), keyColumns.cend());
     }
-    for (qsizetype slot = 0; slot < s->keys.size(); ++slot) {
-        TopologyKeyState& key = s->keys[slot];
-        key.domainsNum = static_cast<int>(valueOrder[slot].size());
-        key.valueToMatchNum.reserve(valueOrder[slot].size());
-        for (const qint32 value : std::as_const(valueOrder[slot])) {
-            const int matchNum = matchNums[slot][size_t(value)];
-            key.valueToMatchNum.insert(columns.value(value), matchNum);
-            updateCriticalPaths(key.criticalPaths, columns.value(value), matchNum);
+    const QList<QList<qint32>>& valueOrder = *counts.valueOrder;
+    for (qsizetype slot = 0; slot < slots; ++slot) {
+        TopologyKeyState& keyState = s->keys[slot];
+        keyState.domainsNum = static_cast<int>(valueOrder[slot].size());
+        keyState.valueToMatchNum.reserve(valueOrder[slot].size());
+        for (const qint32 value : valueOrder[slot]) {
+            const int matchNum = counts.matchNums[slot][size_t(value)];
+            keyState.valueToMatchNum.insert(columns.value(value), matchNum);
+            updateCriticalPaths(keyState.criticalPaths, columns.value(value), matchNum);
         }
     }
 
-    if (s->columnsSerial != 0)
-        s->matchNumsById = std::make_shared<const QList<std::vector<int>>>(std::move(matchNums));
+    if (s->columnsSerial != 0) {
+        // Filter's threads read the state's copy; the kept counts change in the next cycle.
+        s->matchNumsById = std::make_shared<const QList<std::vector<int>>>(generations ? counts.matchNums : std::move(counts.matchNums));
+        s->valueOrder = counts.valueOrder;
+    }
     state.write(preFilterStateKey, std::move(s));
     return {};
 }
