@@ -30,14 +30,19 @@ config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
     return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
 }
 
-Run run(const QString& name)
+Run run(Scenario scenario)
 {
     Run result;
-    result.scenario = std::make_shared<const Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
+    result.scenario = std::make_shared<const Scenario>(std::move(scenario));
     Simulator simulator(*result.scenario, configurationOf(*result.scenario), {}, *result.trace);
     simulator.run();
     result.summaries = simulator.podSummaries();
     return result;
+}
+
+Run run(const QString& name)
+{
+    return run(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + name));
 }
 
 // The state after `position` events, applied one by one from the initial state: no checkpoints.
@@ -221,10 +226,7 @@ spec:
       spec:
         containers: [{name: c, image: i, resources: {requests: {cpu: "2"}}}]
 )";
-        Run result;
-        result.scenario = std::make_shared<const Scenario>(loadScenarioText(text, QStringLiteral("changes.yaml")));
-        Simulator simulator(*result.scenario, configurationOf(*result.scenario), {}, *result.trace);
-        simulator.run();
+        const Run result = run(loadScenarioText(text, QStringLiteral("changes.yaml")));
         trace::TraceIndex index(result.scenario, result.trace, 2);
         index.advance(result.trace->size());
         const trace::ReplayCatalogue& catalogue = index.catalogue();

@@ -57,6 +57,20 @@ public:
     }
 };
 
+// A table over `rows` computed rows, shown at `size`.
+struct Shown
+{
+    CountingModel model;
+    RowTable table;
+    Shown(int rows, QSize size)
+    {
+        model.rows = rows;
+        table.setModel(&model);
+        table.resize(size);
+        table.show();
+    }
+};
+
 } // namespace
 
 class TestRowTable : public QObject
@@ -65,12 +79,9 @@ class TestRowTable : public QObject
 private Q_SLOTS:
     void scrollsByRowsOverMillions()
     {
-        CountingModel model;
-        model.rows = 4'000'000;
-        RowTable table;
-        table.setModel(&model);
-        table.resize(600, 400);
-        table.show();
+        Shown shown(4'000'000, QSize(600, 400));
+        CountingModel& model = shown.model;
+        RowTable& table = shown.table;
         QVERIFY(QTest::qWaitForWindowExposed(&table));
         const int full = table.viewport()->height() / table.rowHeight();
         QVERIFY(full > 5);
@@ -122,12 +133,9 @@ private Q_SLOTS:
 
     void keyboardAndMouseChooseRows()
     {
-        CountingModel model;
-        model.rows = 1000;
-        RowTable table;
-        table.setModel(&model);
-        table.resize(400, 300);
-        table.show();
+        Shown shown(1000, QSize(400, 300));
+        CountingModel& model = shown.model;
+        RowTable& table = shown.table;
         QVERIFY(QTest::qWaitForWindowExposed(&table));
         const int full = table.viewport()->height() / table.rowHeight();
 
@@ -162,12 +170,9 @@ private Q_SLOTS:
 
     void paintsTheVisibleCells()
     {
-        CountingModel model;
-        model.rows = 2'000'000;
-        RowTable table;
-        table.setModel(&model);
-        table.resize(500, 300);
-        table.show();
+        Shown shown(2'000'000, QSize(500, 300));
+        CountingModel& model = shown.model;
+        RowTable& table = shown.table;
         QVERIFY(QTest::qWaitForWindowExposed(&table));
         table.scrollToBottom();
         table.setCurrentIndex(model.index(model.rows - 1, 0));
