@@ -38,7 +38,13 @@ RowTable::RowTable(QWidget* parent)
     connect(m_header, &QHeaderView::geometriesChanged, this, relayout);
 }
 
-RowTable::~RowTable() = default;
+RowTable::~RowTable()
+{
+    // ~QWidget hides the header, which says its geometry changed: by then this is no RowTable.
+    disconnect(m_header, nullptr, this, nullptr);
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+}
 
 void RowTable::setModel(QAbstractItemModel* model)
 {

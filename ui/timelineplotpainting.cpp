@@ -4,9 +4,16 @@
 #include "timelineplot.h"
 #include "viewcolors.h"
 
+#include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QPainter>
 
 namespace ksv {
+
+namespace {
+// QT_LOGGING_RULES="kschedviz.paint.debug=true": what a slow timeline paint was made of.
+Q_LOGGING_CATEGORY(lcPaint, "kschedviz.paint", QtWarningMsg)
+} // namespace
 
 using framework::Code;
 using timeline::FoldedRun;
@@ -49,7 +56,10 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("No run loaded: open a scenario to see its scheduling cycles."));
         return;
     }
+    QElapsedTimer timer;
+    timer.start();
     const Frame frame = this->frame(true);
+    const qint64 framed = timer.nsecsElapsed();
     const TimelineCoordinates& c = frame.coordinates;
 
     // Lanes' backgrounds, binding lanes clipped below the fixed lanes.
@@ -66,9 +76,11 @@ void TimelinePlot::paintEvent(QPaintEvent*)
     painter.save();
     painter.setClipRect(QRect(plotLeft(), 0, plotWidth(), height()));
     paintScheduling(painter, frame);
+    const qint64 scheduled = timer.nsecsElapsed();
     paintSelectedPod(painter, frame);
     painter.setClipRect(bindingsArea.intersected(QRect(plotLeft(), 0, plotWidth(), height())));
     paintBindings(painter, frame);
+    const qint64 bound = timer.nsecsElapsed();
     painter.restore();
 
     // What lies after the cursor has been computed but not reached: dimmed.
@@ -88,6 +100,16 @@ void TimelinePlot::paintEvent(QPaintEvent*)
         painter.setPen(Qt::NoPen);
         const QPointF tip(cursorX, axisHeight());
         painter.drawPolygon(QPolygonF({ tip, tip + QPointF(-6, -8), tip + QPointF(6, -8) }));
+    }
+    if (lcPaint().isDebugEnabled() && timer.nsecsElapsed() > 16'000'000) {
+        size_t bindingRuns = 0;
+        for (const auto& lane : frame.bindings)
+            bindingRuns += lane.size();
+        qCDebug(lcPaint,
+            "timeline paint %.1f ms: frame %.1f, scheduling %.1f, bindings %.1f; %zu cycle runs, %zu failure marks, "
+            "%zu binding lanes, %zu binding runs",
+            double(timer.nsecsElapsed()) / 1e6, double(framed) / 1e6, double(scheduled - framed) / 1e6,
+            double(bound - scheduled) / 1e6, frame.cycles.size(), frame.failures.size(), frame.bindings.size(), bindingRuns);
     }
 }
 
