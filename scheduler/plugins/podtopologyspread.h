@@ -187,7 +187,6 @@ private:
     struct PreFilterCounts
     {
         PreFilterCountsKey key;
-        qsizetype slots = 0;
         std::vector<int> nodeCounts;       // per node and key slot; -1: no constraint of the slot counts there
         QList<std::vector<int>> matchNums; // per key slot, the sum per value id; -1: no node of the value counts
         std::shared_ptr<const QList<QList<qint32>>> valueOrder; // per key slot, value ids in order of first node

@@ -195,7 +195,6 @@ framework::PreFilterOutcome PodTopologySpread::preFilter(framework::CycleState& 
         // Per key slot, the matching pods per value id (-1: no node of that domain counted yet) and
         // the ids in the order the nodes first show them, so that ties between critical paths
         // resolve the same way on every run (upstream walks a Go map, in random order).
-        counts.slots = slots;
         counts.nodeCounts.assign(size_t(nodes.size() * slots), -1);
         counts.matchNums = QList<std::vector<int>>(slots, std::vector<int>(size_t(columns.valueCount()), -1));
         QList<QList<qint32>> valueOrder(slots);
