@@ -193,6 +193,8 @@ qsizetype HostPortInfo::size() const
 
 NodeInfo::NodeInfo(std::shared_ptr<const Node> node)
     : m_node(std::move(node))
+    , m_nodeUnschedulable(m_node->unschedulable)
+    , m_nodeHasTaints(!m_node->taints.isEmpty())
     , m_allocatable(Resource::fromResourceList(m_node->allocatable))
 {
 }

@@ -105,6 +105,11 @@ public:
     const Node& node() const { return *m_node; }
     const std::shared_ptr<const Node>& nodePtr() const { return m_node; }
     const QString& name() const { return m_node->meta.name; }
+    // The node's spec.unschedulable and whether it has any taint, copied beside m_node: Filter asks
+    // both of every node it visits, and most nodes answer no, so most nodes' Node (a cold heap block
+    // on a large cluster) is never loaded. The Node never changes under a NodeInfo.
+    bool nodeUnschedulable() const { return m_nodeUnschedulable; }
+    bool nodeHasTaints() const { return m_nodeHasTaints; }
 
     const QList<PodInfoPtr>& pods() const { return m_pods; }
     const QList<PodInfoPtr>& podsWithAffinity() const { return m_podsWithAffinity; }
@@ -195,6 +200,8 @@ private:
     mutable GenerationMirror m_generationMirror;
     mutable const void* m_observer = nullptr;
     mutable qint32 m_observerId = -1;
+    bool m_nodeUnschedulable = false;
+    bool m_nodeHasTaints = false;
     QList<PodInfoPtr> m_pods;
     QList<PodInfoPtr> m_podsWithAffinity;
     QList<PodInfoPtr> m_podsWithRequiredAntiAffinity;

@@ -12,7 +12,7 @@ NodeUnschedulable::NodeUnschedulable(framework::Handle& /*handle*/)
 // also tolerates spec.unschedulable, whether or not the node carries that taint.
 framework::Status NodeUnschedulable::filter(framework::CycleState& /*state*/, const Pod& pod, const framework::NodeInfo& nodeInfo)
 {
-    if (!nodeInfo.node().unschedulable)
+    if (!nodeInfo.nodeUnschedulable())
         return {};
     static const Taint unschedulableTaint {TaintNodeUnschedulable, QString(), TaintEffect::NoSchedule};
     if (tolerationsTolerateTaint(pod.tolerations, unschedulableTaint))

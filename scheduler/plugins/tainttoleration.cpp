@@ -72,6 +72,8 @@ TaintToleration::TaintToleration(framework::Handle& /*handle*/)
 // value reads "{key: }".
 Status TaintToleration::filter(framework::CycleState& /*state*/, const Pod& pod, const framework::NodeInfo& nodeInfo)
 {
+    if (!nodeInfo.nodeHasTaints())
+        return {};
     const Taint* taint = findMatchingUntoleratedTaint(nodeInfo.node().taints, pod.tolerations, doNotScheduleTaintsFilter);
     if (!taint)
         return {};
@@ -94,6 +96,8 @@ framework::ScoreOutcome TaintToleration::score(framework::CycleState& state, con
     const auto* preScoreState = state.read<PreScoreState>(preScoreStateKey);
     if (!preScoreState)
         return {0, Status::error(QStringLiteral("failed to read \"PreScoreTaintToleration\" from cycleState: not found"))};
+    if (!nodeInfo.nodeHasTaints())
+        return {0, {}};
     return {countIntolerableTaintsPreferNoSchedule(nodeInfo.node().taints, preScoreState->tolerationsPreferNoSchedule), {}};
 }
 
