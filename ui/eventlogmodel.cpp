@@ -168,7 +168,7 @@ bool EventLogModel::matches(const Event& event) const
     return m_search.isEmpty() || searchMatches(event);
 }
 
-void EventLogModel::scan(qsizetype limit, std::vector<qint32>& out)
+void EventLogModel::scan(qsizetype limit, trace::AppendArray<qint32>& out)
 {
     if (!m_index || limit <= m_scanned)
         return;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace ksv::trace {
 
@@ -339,6 +340,8 @@ qint32 TraceIndex::nodeOf(qint32 stringId) const
 void TraceIndex::advance(qsizetype published)
 {
     published = std::min(published, m_trace->size());
+    if (m_spareCheckpoints.empty() && published > m_head.position)
+        prepareCheckpointMemory();
     for (qsizetype position = m_head.position; position < published; ++position) {
         if (position == qsizetype(m_checkpoints.size()) * m_checkpointSpacing)
             takeCheckpoint();
@@ -356,15 +359,36 @@ void TraceIndex::advance(qsizetype published)
     open.latencyP99 = percentile(sorted, 0.99);
 }
 
+void TraceIndex::prepareCheckpointMemory()
+{
+    qsizetype budget = checkpointPrepareBytes;
+    const auto grow = [&budget](auto& vector, size_t size) {
+        using Element = typename std::decay_t<decltype(vector)>::value_type;
+        if (budget <= 0 || vector.size() >= size)
+            return;
+        vector.reserve(size); // address space only: a page is faulted in when first written
+        const size_t step = std::min(size - vector.size(), std::max<size_t>(1, size_t(budget) / sizeof(Element)));
+        vector.resize(vector.size() + step);
+        budget -= qsizetype(step * sizeof(Element));
+    };
+    ReplayState& prepared = m_preparedCheckpoint;
+    grow(prepared.pods, m_head.pods.size());
+    grow(prepared.podRequests, m_head.podRequests.size());
+    grow(prepared.nodeAllocatable, m_head.nodeAllocatable.size());
+    grow(prepared.nodeRequested, m_head.nodeRequested.size());
+    grow(prepared.nodeSpec, m_head.nodeSpec.size());
+}
+
 void TraceIndex::takeCheckpoint()
 {
-    if (m_spareCheckpoints.empty()) {
-        m_checkpoints.push_back(m_head);
-    } else {
+    if (!m_spareCheckpoints.empty()) {
         m_checkpoints.push_back(std::move(m_spareCheckpoints.back()));
         m_spareCheckpoints.pop_back();
-        m_checkpoints.back() = m_head; // into memory already mapped
+    } else {
+        m_checkpoints.push_back(std::move(m_preparedCheckpoint)); // as much of it as is mapped yet
+        m_preparedCheckpoint = ReplayState();
     }
+    m_checkpoints.back() = m_head; // into memory already mapped
     if (qsizetype(m_checkpoints.size()) <= maxCheckpoints)
         return;
     // Twice the spacing, half the checkpoints: memory stays bounded however long the run.
@@ -568,7 +592,8 @@ qsizetype TraceIndex::memoryBytes() const
                          + (state.podRequests.size() + state.nodeAllocatable.size() + state.nodeRequested.size()) * sizeof(qint64)
                          + state.nodeSpec.size() * sizeof(qint32));
     };
-    qsizetype bytes = stateBytes(m_head) * qsizetype(1 + m_checkpoints.size() + m_spareCheckpoints.size());
+    qsizetype bytes = stateBytes(m_head) * qsizetype(1 + m_checkpoints.size() + m_spareCheckpoints.size())
+        + stateBytes(m_preparedCheckpoint);
     bytes += qsizetype(m_cycles.capacity() * sizeof(CycleRecord) + m_bindings.capacity() * sizeof(BindingRecord)
                        + m_seconds.capacity() * sizeof(SecondSample));
     for (size_t i = 0; i < m_podEvents.size(); ++i)

@@ -8,6 +8,7 @@
 // GUI thread, reading the trace the engine thread appends to.
 
 #include "scenario/scenario.h"
+#include "trace/appendarray.h"
 #include "trace/trace.h"
 
 #include <QHash>
@@ -202,8 +203,9 @@ public:
     qint32 podOf(qint32 stringId) const;
     qint32 nodeOf(qint32 stringId) const;
 
-    const std::vector<CycleRecord>& cycles() const { return m_cycles; }
-    const std::vector<BindingRecord>& bindings() const { return m_bindings; }
+    // Growing without copies: see appendarray.h.
+    const AppendArray<CycleRecord>& cycles() const { return m_cycles; }
+    const AppendArray<BindingRecord>& bindings() const { return m_bindings; }
     int bindingLanes() const { return m_bindingLanes; }
     // The cycle whose events include trace position `position` (CycleStart to CycleEnd), or -1.
     qint32 cycleAt(qint64 position) const;
@@ -237,6 +239,8 @@ private:
     void resolveStrings(qsizetype count) const;
     void closeSeconds(VirtualNanos upTo);
     void takeCheckpoint();
+    // Maps up to checkpointPrepareBytes more of m_preparedCheckpoint's memory.
+    void prepareCheckpointMemory();
 
     std::shared_ptr<const Scenario> m_scenario;
     std::shared_ptr<const Trace> m_trace;
@@ -246,9 +250,14 @@ private:
     ReplayState m_head;
     std::vector<ReplayState> m_checkpoints; // m_checkpoints[i].position == i * m_checkpointSpacing
     std::vector<ReplayState> m_spareCheckpoints; // dropped ones, whose memory the next ones reuse
+    // The next checkpoint's memory, written a slice at a time by each advance() while there is no
+    // spare: a fresh state of 150,000 pods faults in some 3,000 pages, which held the GUI thread for
+    // 25 to 40 ms in one turn when the checkpoint copied into it (bench_frames).
+    ReplayState m_preparedCheckpoint;
+    static constexpr qsizetype checkpointPrepareBytes = 512 * 1024;
     qsizetype m_checkpointSpacing = 1 << 16;
-    std::vector<CycleRecord> m_cycles;
-    std::vector<BindingRecord> m_bindings;
+    AppendArray<CycleRecord> m_cycles;
+    AppendArray<BindingRecord> m_bindings;
     std::vector<VirtualNanos> m_laneBusyUntil; // per binding lane: -1 while a binding runs there
     int m_bindingLanes = 0;
     std::vector<std::vector<qint32>> m_podEvents;
