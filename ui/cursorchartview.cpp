@@ -92,7 +92,10 @@ void CursorChartView::paintEvent(QPaintEvent*)
     const qreal ratio = viewport()->devicePixelRatioF();
     const QSize pixels = viewport()->size() * ratio;
     if (!m_plotValid || m_plot.size() != pixels || !qFuzzyCompare(m_plot.devicePixelRatio(), ratio)) {
-        m_plot = QPixmap(pixels);
+        // Drawn over in place while the size holds: a new pixmap of 1400×900 is 5 MB of fresh pages
+        // for every refresh while a run plays.
+        if (m_plot.size() != pixels)
+            m_plot = QPixmap(pixels);
         m_plot.setDevicePixelRatio(ratio);
         m_plot.fill(viewport()->palette().color(viewport()->backgroundRole()));
         QPainter painter(&m_plot);
