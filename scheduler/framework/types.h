@@ -105,9 +105,10 @@ public:
     const Node& node() const { return *m_node; }
     const std::shared_ptr<const Node>& nodePtr() const { return m_node; }
     const QString& name() const { return m_node->meta.name; }
-    // The node's spec.unschedulable and whether it has any taint, copied beside m_node: Filter asks
-    // both of every node it visits, and most nodes answer no, so most nodes' Node (a cold heap block
-    // on a large cluster) is never loaded. The Node never changes under a NodeInfo.
+    // The node's spec.unschedulable and whether it has any taint, copied into this object: Filter
+    // asks both of every node it visits and most nodes answer no, so NodeUnschedulable and
+    // TaintToleration need not load the Node (a cold heap block on a large cluster). The Node never
+    // changes under a NodeInfo: an update builds a new NodeInfo.
     bool nodeUnschedulable() const { return m_nodeUnschedulable; }
     bool nodeHasTaints() const { return m_nodeHasTaints; }
 
@@ -166,16 +167,18 @@ public:
     void prefetch() const
     {
         __builtin_prefetch(this);
+        __builtin_prefetch(&m_nodeUnschedulable); // the same line as `this`, or the next
         __builtin_prefetch(&m_requested);
         __builtin_prefetch(&m_allocatable);
     }
+    // The Node's taints only if it has any: an untainted node's Filter never reads its Node for them.
     void prefetchNode() const
     {
         const Node* node = m_node.get();
         if (!node)
             return;
-        __builtin_prefetch(&node->unschedulable);
-        __builtin_prefetch(&node->taints + 1);
+        if (m_nodeHasTaints)
+            __builtin_prefetch(&node->taints + 1);
         __builtin_prefetch(&node->meta.labels);
     }
 

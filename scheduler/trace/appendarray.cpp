@@ -9,10 +9,10 @@
 
 namespace ksv::trace::appendarray {
 
-void* growBlock(void* old, size_t oldBytes, size_t& newBytes)
+void* growBlock(void* old, std::size_t oldBytes, std::size_t& newBytes)
 {
 #ifdef __linux__
-    static const auto page = size_t(sysconf(_SC_PAGESIZE));
+    static const std::size_t page = sysconf(_SC_PAGESIZE) > 0 ? std::size_t(sysconf(_SC_PAGESIZE)) : 4096;
     newBytes = (newBytes + page - 1) / page * page;
     void* block = old ? mremap(old, oldBytes, newBytes, MREMAP_MAYMOVE)
                       : mmap(nullptr, newBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -21,14 +21,14 @@ void* growBlock(void* old, size_t oldBytes, size_t& newBytes)
     return block;
 #else
     (void)oldBytes;
-    void* block = std::realloc(old, newBytes); // NOLINT(cppcoreguidelines-no-malloc): grows in place where it can
+    void* block = std::realloc(old, newBytes);
     if (!block)
         throw std::bad_alloc();
     return block;
 #endif
 }
 
-void freeBlock(void* block, size_t bytes)
+void freeBlock(void* block, std::size_t bytes)
 {
     if (!block)
         return;
@@ -36,7 +36,7 @@ void freeBlock(void* block, size_t bytes)
     munmap(block, bytes);
 #else
     (void)bytes;
-    std::free(block); // NOLINT(cppcoreguidelines-no-malloc): realloc's pair
+    std::free(block);
 #endif
 }
 

@@ -2,12 +2,13 @@
 
 // A contiguous array of plain values that grows at its end without copying them. std::vector
 // doubles by allocating anew, copying and freeing: for the indexes the GUI thread keeps over a large
-// run (150,000 cycle records of 64 bytes, 4.4 million event-log rows) one doubling copied 8 to 16 MB
+// run (150,000 cycle records of 72 bytes, 4.4 million event-log rows) one doubling copied 9 to 17 MB
 // into fresh pages and held the event loop for 50 to 60 ms (bench_frames). Here the memory is an
 // anonymous mapping that mremap() extends (on Linux; realloc() elsewhere): the kernel moves page
 // tables, not pages, and new pages are faulted in one at a time as elements are appended.
 //
-// Single-threaded, like std::vector. Elements must be trivially copyable: they are moved as bytes.
+// Single-threaded, like std::vector. Elements must be trivially copyable (they are moved as bytes)
+// and need no more alignment than malloc gives (a mapping is page-aligned, realloc's block is not).
 
 #include <cstddef>
 #include <new>
@@ -19,14 +20,15 @@ namespace ksv::trace {
 namespace appendarray {
 // A block of at least `newBytes` (rounded up to what it holds) with the contents of `old`, a block
 // of `oldBytes` growBlock() returned (nullptr and 0: none). Throws std::bad_alloc.
-void* growBlock(void* old, size_t oldBytes, size_t& newBytes);
-void freeBlock(void* block, size_t bytes);
+void* growBlock(void* old, std::size_t oldBytes, std::size_t& newBytes);
+void freeBlock(void* block, std::size_t bytes);
 } // namespace appendarray
 
 template<typename T>
 class AppendArray
 {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    static_assert(alignof(T) <= alignof(std::max_align_t));
 
 public:
     AppendArray() = default;
@@ -41,12 +43,12 @@ public:
     }
     ~AppendArray() { appendarray::freeBlock(m_data, m_bytes); }
 
-    size_t size() const { return m_size; }
+    std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    size_t capacity() const { return m_bytes / sizeof(T); }
+    std::size_t capacity() const { return m_bytes / sizeof(T); }
 
-    T& operator[](size_t index) { return m_data[index]; }
-    const T& operator[](size_t index) const { return m_data[index]; }
+    T& operator[](std::size_t index) { return m_data[index]; }
+    const T& operator[](std::size_t index) const { return m_data[index]; }
     T& front() { return m_data[0]; }
     const T& front() const { return m_data[0]; }
     T& back() { return m_data[m_size - 1]; }
@@ -63,9 +65,10 @@ public:
 
     void push_back(const T& value)
     {
+        const T copy = value; // `value` may be an element: growing may move the block
         if (m_size == capacity())
             grow();
-        new (m_data + m_size) T(value);
+        new (m_data + m_size) T(copy);
         ++m_size;
     }
     // Keeps the memory, as std::vector does.
@@ -74,7 +77,7 @@ public:
 private:
     void grow()
     {
-        size_t bytes = m_bytes == 0 ? 16 * sizeof(T) : 2 * m_bytes;
+        std::size_t bytes = m_bytes == 0 ? 16 * sizeof(T) : 2 * m_bytes;
         m_data = static_cast<T*>(appendarray::growBlock(m_data, m_bytes, bytes));
         m_bytes = bytes;
     }
@@ -86,8 +89,8 @@ private:
     }
 
     T* m_data = nullptr;
-    size_t m_size = 0;
-    size_t m_bytes = 0;
+    std::size_t m_size = 0;
+    std::size_t m_bytes = 0;
 };
 
 } // namespace ksv::trace

@@ -293,12 +293,14 @@ void ReplayState::apply(const Event& event, const TraceIndex& index)
 
 // ---- Index --------------------------------------------------------------------------------------
 
-TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing)
+TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing,
+                       qsizetype checkpointPrepareBytes)
     : m_scenario(std::move(scenario))
     , m_trace(std::move(trace))
     , m_catalogue(*m_scenario)
     , m_head(m_catalogue)
     , m_checkpointSpacing(checkpointSpacing)
+    , m_checkpointPrepareBytes(checkpointPrepareBytes)
 {
     const auto pods = size_t(m_catalogue.podCount());
     m_podEvents.resize(pods);
@@ -361,7 +363,7 @@ void TraceIndex::advance(qsizetype published)
 
 void TraceIndex::prepareCheckpointMemory()
 {
-    qsizetype budget = checkpointPrepareBytes;
+    qsizetype budget = m_checkpointPrepareBytes;
     const auto grow = [&budget](auto& vector, size_t size) {
         using Element = typename std::decay_t<decltype(vector)>::value_type;
         if (budget <= 0 || vector.size() >= size)
@@ -385,10 +387,11 @@ void TraceIndex::takeCheckpoint()
         m_checkpoints.push_back(std::move(m_spareCheckpoints.back()));
         m_spareCheckpoints.pop_back();
     } else {
-        m_checkpoints.push_back(std::move(m_preparedCheckpoint)); // as much of it as is mapped yet
+        m_checkpoints.push_back(std::move(m_preparedCheckpoint)); // however much of it is written yet
         m_preparedCheckpoint = ReplayState();
     }
-    m_checkpoints.back() = m_head; // into memory already mapped
+    // A full copy whatever the vectors held: into pages already faulted in, as far as they were.
+    m_checkpoints.back() = m_head;
     if (qsizetype(m_checkpoints.size()) <= maxCheckpoints)
         return;
     // Twice the spacing, half the checkpoints: memory stays bounded however long the run.

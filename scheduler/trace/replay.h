@@ -186,7 +186,10 @@ public:
     static constexpr int maxCheckpoints = 16;
     static constexpr size_t maxSpareCheckpoints = 2;
 
-    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing = 1 << 16);
+    // `checkpointPrepareBytes`: how much of the next checkpoint's memory each advance() writes ahead
+    // (see m_preparedCheckpoint); tests make it small to exercise a checkpoint prepared in part.
+    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing = 1 << 16,
+               qsizetype checkpointPrepareBytes = 512 * 1024);
     TraceIndex(const TraceIndex&) = delete;
     TraceIndex& operator=(const TraceIndex&) = delete;
 
@@ -239,7 +242,8 @@ private:
     void resolveStrings(qsizetype count) const;
     void closeSeconds(VirtualNanos upTo);
     void takeCheckpoint();
-    // Maps up to checkpointPrepareBytes more of m_preparedCheckpoint's memory.
+    // Writes up to m_checkpointPrepareBytes more of m_preparedCheckpoint, so that its pages are
+    // faulted in a slice at a time rather than all during one checkpoint's copy.
     void prepareCheckpointMemory();
 
     std::shared_ptr<const Scenario> m_scenario;
@@ -253,9 +257,10 @@ private:
     // The next checkpoint's memory, written a slice at a time by each advance() while there is no
     // spare: a fresh state of 150,000 pods faults in some 3,000 pages, which held the GUI thread for
     // 25 to 40 ms in one turn when the checkpoint copied into it (bench_frames).
+    // Kept for the index's life once written (some 12 MB at 150,000 pods, counted in memoryBytes()).
     ReplayState m_preparedCheckpoint;
-    static constexpr qsizetype checkpointPrepareBytes = 512 * 1024;
     qsizetype m_checkpointSpacing = 1 << 16;
+    qsizetype m_checkpointPrepareBytes = 512 * 1024;
     AppendArray<CycleRecord> m_cycles;
     AppendArray<BindingRecord> m_bindings;
     std::vector<VirtualNanos> m_laneBusyUntil; // per binding lane: -1 while a binding runs there

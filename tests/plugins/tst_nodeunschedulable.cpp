@@ -3,6 +3,8 @@
 // plus rows derived from the code (marked "derived").
 #include "plugins/nodeunschedulable.h"
 
+#include "cache.h"
+
 #include "builders.h"
 #include "testhandle.h"
 
@@ -90,6 +92,26 @@ private Q_SLOTS:
         const framework::Status status = plugin.filter(state, pod, nodeInfo);
         QCOMPARE(framework::toString(status.code()), framework::toString(code));
         QCOMPARE(status.message(), message);
+    }
+
+    // The plugin asks NodeInfo, which copies spec.unschedulable from its Node when built: a cordon
+    // and an uncordon through the cache reach the snapshot's NodeInfo, and so the Filter.
+    void cordonThroughTheCacheReachesTheFilter()
+    {
+        ClusterState cluster;
+        cluster.nodes.append(test::NodeBuilder("node"));
+        SchedulerCache cache(cluster);
+        test::TestHandle handle;
+        plugins::NodeUnschedulable plugin(handle);
+        const Pod pod = test::PodBuilder("pod");
+        framework::CycleState state;
+        const auto filter = [&] { return plugin.filter(state, pod, *cache.snapshot()->get(QStringLiteral("node"))); };
+        QVERIFY(filter().isSuccess());
+        cache.updateNode(test::NodeBuilder("node").unschedulable(true));
+        QCOMPARE(framework::toString(filter().code()), framework::toString(Code::UnschedulableAndUnresolvable));
+        QCOMPARE(filter().message(), QStringLiteral("node(s) were unschedulable"));
+        cache.updateNode(test::NodeBuilder("node").unschedulable(false));
+        QVERIFY(filter().isSuccess());
     }
 
     void extensionPoints()

@@ -2,6 +2,8 @@
 // (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration_test.go), plus derived rows.
 #include "plugins/tainttoleration.h"
 
+#include "cache.h"
+
 #include "builders.h"
 #include "testhandle.h"
 
@@ -217,6 +219,41 @@ private Q_SLOTS:
         for (const auto& score : scores)
             normalizedScores.append(score.score);
         QCOMPARE(normalizedScores, normalized);
+    }
+
+    // The plugin asks NodeInfo whether the node has taints, which it copies from its Node when
+    // built: taints added and removed through the cache reach the snapshot's NodeInfo, so Filter and
+    // Score see them.
+    void taintsThroughTheCacheReachFilterAndScore()
+    {
+        ClusterState cluster;
+        cluster.nodes.append(test::NodeBuilder("node"));
+        SchedulerCache cache(cluster);
+        test::TestHandle handle;
+        plugins::TaintToleration plugin(handle);
+        const Pod pod = test::PodBuilder("pod");
+        framework::CycleState state;
+        const auto nodeInfo = [&] { return cache.snapshot()->get(QStringLiteral("node")); };
+        // PreScore then Score on the node as the snapshot has it now; -1 if PreScore failed.
+        const auto score = [&] {
+            const QList<framework::NodeInfoPtr> nodes {nodeInfo()};
+            if (!plugin.preScore(state, pod, nodes).isSuccess())
+                return qint64(-1);
+            return plugin.score(state, pod, *nodeInfo()).score;
+        };
+        QVERIFY(plugin.filter(state, pod, *nodeInfo()).isSuccess());
+        QCOMPARE(score(), qint64(0));
+
+        cache.updateNode(test::NodeBuilder("node").taint("dedicated", "gpu", TaintEffect::NoSchedule)
+                             .taint("spot", "", TaintEffect::PreferNoSchedule));
+        const framework::Status rejected = plugin.filter(state, pod, *nodeInfo());
+        QCOMPARE(framework::toString(rejected.code()), framework::toString(Code::UnschedulableAndUnresolvable));
+        QCOMPARE(rejected.message(), QStringLiteral("node(s) had untolerated taint {dedicated: gpu}"));
+        QCOMPARE(score(), qint64(1));
+
+        cache.updateNode(test::NodeBuilder("node"));
+        QVERIFY(plugin.filter(state, pod, *nodeInfo()).isSuccess());
+        QCOMPARE(score(), qint64(0));
     }
 
     // Score reads PreScore's state; without it the plugin reports an Error, as upstream does.
