@@ -4,6 +4,7 @@
 // (pkg/scheduler/testing/wrappers.go), so that ported test tables read like the originals.
 
 #include "api/objects.h"
+#include "cache.h"
 #include "framework/snapshot.h"
 
 #include <initializer_list>
@@ -167,5 +168,14 @@ public:
 private:
     Node m_node;
 };
+
+// A scheduler cache of one bare node named "node", for tests that update the node through the cache
+// and read what the snapshot then holds.
+inline SchedulerCache oneNodeCache()
+{
+    ClusterState cluster;
+    cluster.nodes.append(NodeBuilder("node"));
+    return SchedulerCache(cluster);
+}
 
 } // namespace ksv::test

@@ -3,8 +3,6 @@
 // plus rows derived from the code (marked "derived").
 #include "plugins/nodeunschedulable.h"
 
-#include "cache.h"
-
 #include "builders.h"
 #include "testhandle.h"
 
@@ -98,9 +96,7 @@ private Q_SLOTS:
     // and an uncordon through the cache reach the snapshot's NodeInfo, and so the Filter.
     void cordonThroughTheCacheReachesTheFilter()
     {
-        ClusterState cluster;
-        cluster.nodes.append(test::NodeBuilder("node"));
-        SchedulerCache cache(cluster);
+        SchedulerCache cache = test::oneNodeCache();
         test::TestHandle handle;
         plugins::NodeUnschedulable plugin(handle);
         const Pod pod = test::PodBuilder("pod");

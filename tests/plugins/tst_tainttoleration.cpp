@@ -2,8 +2,6 @@
 // (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration_test.go), plus derived rows.
 #include "plugins/tainttoleration.h"
 
-#include "cache.h"
-
 #include "builders.h"
 #include "testhandle.h"
 
@@ -226,9 +224,7 @@ private Q_SLOTS:
     // Score see them.
     void taintsThroughTheCacheReachFilterAndScore()
     {
-        ClusterState cluster;
-        cluster.nodes.append(test::NodeBuilder("node"));
-        SchedulerCache cache(cluster);
+        SchedulerCache cache = test::oneNodeCache();
         test::TestHandle handle;
         plugins::TaintToleration plugin(handle);
         const Pod pod = test::PodBuilder("pod");
