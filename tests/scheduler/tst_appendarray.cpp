@@ -1,6 +1,6 @@
 // AppendArray: contents survive every growth (past many pages, so the block is remapped, not
-// copied), an element appended to its own array survives the growth, clear() keeps the memory, moves hand the block over, and standard algorithms work on it
-// as they do on a vector.
+// copied), an element appended to its own array survives the growth, clear() keeps the memory,
+// moves hand the block over, and standard algorithms work on it as they do on a vector.
 #include "trace/appendarray.h"
 #include "trace/replay.h"
 
