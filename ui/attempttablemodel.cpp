@@ -20,7 +20,7 @@ using trace::EventKind;
 namespace {
 bool isCycleEvent(EventKind kind)
 {
-    return kind == EventKind::CycleStart || kind == EventKind::FilterNode || kind == EventKind::ScoreNode || kind == EventKind::CycleEnd;
+    return kind == EventKind::CycleStart || kind == EventKind::FilterNodes || kind == EventKind::ScoreNodes || kind == EventKind::CycleEnd;
 }
 } // namespace
 
@@ -207,30 +207,38 @@ void AttemptTableModel::build()
         const Event& event = trace.at(position);
         switch (event.kind) {
         case EventKind::CycleStart: m_started = true; break;
-        case EventKind::FilterNode: {
-            ++m_filterEvents;
-            const bool seen = rowOfNodeString.contains(event.node);
-            const int rowIndex = rowFor(event.node);
-            Row& row = m_rows[size_t(rowIndex)];
-            if (seen) {
-                // The nominated node, tried alone first, then again with every node.
-                m_nominatedFirstRow = rowIndex;
-                m_nominatedFirstCode = row.code;
-                m_nominatedFirstReason = row.reason;
-            }
-            row.code = static_cast<Code>(event.code);
-            row.rejectedBy = trace.string(event.plugin);
-            row.reason = row.code == Code::Success ? QString() : trace.string(event.text);
+        case EventKind::FilterNodes: {
+            const trace::FilterNodes block = trace.filterNodes(event);
+            m_filterEvents += block.size();
+            block.forEach([&](qint32 node, const trace::FilterRejection& verdict) {
+                const bool seen = rowOfNodeString.contains(node);
+                const int rowIndex = rowFor(node);
+                Row& row = m_rows[size_t(rowIndex)];
+                if (seen) {
+                    // The nominated node, tried alone first, then again with every node.
+                    m_nominatedFirstRow = rowIndex;
+                    m_nominatedFirstCode = row.code;
+                    m_nominatedFirstReason = row.reason;
+                }
+                row.code = static_cast<Code>(verdict.code);
+                row.rejectedBy = trace.string(verdict.plugin);
+                row.reason = row.code == Code::Success ? QString() : trace.string(verdict.text);
+            });
             break;
         }
-        case EventKind::ScoreNode:
-            rowFor(event.node);
-            if (!pluginOfString.contains(event.plugin)) {
-                pluginOfString.insert(event.plugin, int(m_scorePlugins.size()));
-                m_scorePlugins.append(trace.string(event.plugin));
-                m_pluginWeights.push_back(event.aux);
+        case EventKind::ScoreNodes: {
+            const trace::ScoreNodes block = trace.scoreNodes(event);
+            for (qsizetype n = 0; n < block.size(); ++n)
+                rowFor(block.node(n));
+            for (int p = 0; p < block.pluginCount(); ++p) {
+                if (!pluginOfString.contains(block.plugin(p))) {
+                    pluginOfString.insert(block.plugin(p), int(m_scorePlugins.size()));
+                    m_scorePlugins.append(trace.string(block.plugin(p)));
+                    m_pluginWeights.push_back(block.weight(p));
+                }
             }
             break;
+        }
         case EventKind::CycleEnd:
             m_finished = true;
             m_resultCode = static_cast<Code>(event.code);
@@ -267,14 +275,19 @@ void AttemptTableModel::build()
     m_scores.assign(m_rows.size() * plugins, Score {});
     for (qsizetype i = 0; i < m_shownEvents && plugins > 0; ++i) {
         const Event& event = trace.at(m_eventPositions[size_t(i)]);
-        if (event.kind != EventKind::ScoreNode)
+        if (event.kind != EventKind::ScoreNodes)
             continue;
-        const int row = rowOfNodeString.value(event.node);
-        const int plugin = pluginOfString.value(event.plugin);
-        Score& score = m_scores[size_t(row) * plugins + size_t(plugin)];
-        score = Score {event.value, event.value2, event.aux, true};
-        m_rows[size_t(row)].scored = true;
-        m_rows[size_t(row)].total += qint64(event.value2) * event.aux;
+        const trace::ScoreNodes block = trace.scoreNodes(event);
+        for (qsizetype n = 0; n < block.size(); ++n) {
+            const int row = rowOfNodeString.value(block.node(n));
+            for (int p = 0; p < block.pluginCount(); ++p) {
+                const int plugin = pluginOfString.value(block.plugin(p));
+                const qint64 normalized = block.normalized(n, p);
+                m_scores[size_t(row) * plugins + size_t(plugin)] = Score {block.raw(n, p), qint32(normalized), block.weight(p), true};
+                m_rows[size_t(row)].scored = true;
+                m_rows[size_t(row)].total += normalized * block.weight(p);
+            }
+        }
     }
     if (chosenString >= 0) {
         const auto it = rowOfNodeString.constFind(chosenString);

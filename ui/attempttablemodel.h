@@ -2,7 +2,7 @@
 
 // One scheduling attempt, node by node: each node's Filter verdict (and the plugin that rejected
 // it, with its reason), each Score plugin's contribution, the total selectHost compared and the
-// node it chose. Read from the cycle's FilterNode and ScoreNode events; the per-pod extension
+// node it chose. Read from the cycle's FilterNodes and ScoreNodes blocks; the per-pod extension
 // points (PreFilter, PostFilter, Reserve, Permit, binding) and the cycle's outcome are kept
 // alongside for the inspector's summary.
 
@@ -79,7 +79,7 @@ public:
 
     // The cycle at the limit.
     const trace::CycleRecord* record() const;
-    bool hasNodeDetail() const { return m_filterEvents > 0; } // the trace has FilterNode events for the cycle
+    bool hasNodeDetail() const { return m_filterEvents > 0; } // the trace has the cycle's FilterNodes block
     bool isStarted() const { return m_started; }
     bool isFinished() const { return m_finished; }          // its CycleEnd is before the limit
     framework::Code resultCode() const { return m_resultCode; }
@@ -160,7 +160,7 @@ private:
     qsizetype m_shownEvents = 0;          // how many of them were before the limit
     std::vector<qint32> m_existingNodes;  // nodes that existed when the cycle began (computed on demand)
     QList<PluginResult> m_pluginResults;
-    qint32 m_filterEvents = 0;
+    qint32 m_filterEvents = 0; // nodes in the FilterNodes blocks read
     bool m_started = false;
     bool m_finished = false;
     framework::Code m_resultCode = framework::Code::Success;

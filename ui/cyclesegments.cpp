@@ -50,7 +50,7 @@ PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::C
         if (event.kind == EventKind::PluginResult && event.cycle == cycle.cycle)
             result.mask |= pointBit(ExtensionPoint(event.point));
     };
-    // Per-pod results come first; per-node detail (FilterNode, ScoreNode) follows them.
+    // Per-pod results come first; per-node detail (FilterNodes, ScoreNodes) follows them.
     for (qsizetype i = cycle.startEvent + 1; i < cycle.endEvent; ++i) {
         const trace::Event& event = trace.at(i);
         if (event.kind != EventKind::PluginResult)

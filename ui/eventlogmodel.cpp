@@ -25,7 +25,7 @@ bool flag(const std::vector<quint8>& flags, int index)
 
 bool hasPoint(EventKind kind)
 {
-    return kind == EventKind::PluginResult || kind == EventKind::FilterNode || kind == EventKind::ScoreNode;
+    return kind == EventKind::PluginResult || kind == EventKind::FilterNodes || kind == EventKind::ScoreNodes;
 }
 } // namespace
 

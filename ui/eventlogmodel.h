@@ -37,8 +37,6 @@ public:
     static constexpr int kindCount = int(trace::EventKind::BindingEnd) + 1;
     static constexpr quint32 kindBit(trace::EventKind kind) { return eventKindBit(kind); }
     static constexpr quint32 allKinds = (quint32(1) << kindCount) - 1;
-    // Everything but the per-node Filter and Score results, which outnumber the rest by far.
-    static constexpr quint32 defaultKinds = allKinds & ~eventKindBit(trace::EventKind::FilterNode) & ~eventKindBit(trace::EventKind::ScoreNode);
 
     explicit EventLogModel(const trace::TraceIndex* index, QObject* parent = nullptr);
 
@@ -82,7 +80,7 @@ private:
     const trace::TraceIndex* m_index;
     qsizetype m_limit = -1;
     qsizetype m_scanned = 0;
-    quint32 m_kinds = defaultKinds;
+    quint32 m_kinds = allKinds;
     QString m_search;
     qint32 m_podFilter = -1;
     // Matching trace positions in [0, m_scanned), ascending; the first m_shown are the rows (those

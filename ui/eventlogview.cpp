@@ -45,14 +45,15 @@ EventLogView::EventLogView(Playback* playback, QWidget* parent)
     m_kindMenu = new QMenu(m_kinds);
     m_kindMenu->setToolTipsVisible(true);
     m_kindMenu->addAction(tr("All kinds"), this, [this] { m_model->setKinds(EventLogModel::allKinds); });
-    m_kindMenu->addAction(tr("Default (no per-node detail)"), this, [this] { m_model->setKinds(EventLogModel::defaultKinds); });
     m_kindMenu->addSeparator();
     for (int kind = 0; kind < EventLogModel::kindCount; ++kind) {
         QAction* action = m_kindMenu->addAction(trace::toString(static_cast<EventKind>(kind)));
         action->setCheckable(true);
         action->setData(kind);
-        if (kind == int(EventKind::FilterNode) || kind == int(EventKind::ScoreNode))
-            action->setToolTip(tr("One event per node evaluated (and per Score plugin): by far the most numerous"));
+        if (kind == int(EventKind::FilterNodes))
+            action->setToolTip(tr("One row a cycle: every node's Filter verdict (the inspector lists them node by node)"));
+        if (kind == int(EventKind::ScoreNodes))
+            action->setToolTip(tr("One row a cycle: every Score plugin's score of every node (the inspector lists them node by node)"));
         connect(action, &QAction::toggled, this, [this, kind](bool on) { m_model->setKindEnabled(static_cast<EventKind>(kind), on); });
     }
     m_kinds->setMenu(m_kindMenu);

@@ -3,6 +3,8 @@
 #include "framework/interface.h"
 #include "framework/status.h"
 
+#include <algorithm>
+
 namespace ksv::eventtext {
 
 using trace::Event;
@@ -21,6 +23,51 @@ QString joined(const QString& a, const QString& b)
     return a + separator + b;
 }
 } // namespace
+
+// "500 nodes · 480 feasible · rejected by NodeResourcesFit 15, TaintToleration 5"
+QString filterSummary(const trace::Trace& trace, const trace::FilterNodes& block)
+{
+    std::vector<std::pair<qint32, qsizetype>> rejections; // plugin, nodes; in order of first rejection
+    for (qsizetype r = 0; r < block.rejectionCount(); ++r) {
+        const trace::FilterRejection rejection = block.rejection(r);
+        if (rejection.code == quint8(framework::Code::Success))
+            continue;
+        auto it = std::ranges::find(rejections, rejection.plugin, &std::pair<qint32, qsizetype>::first);
+        if (it == rejections.end())
+            rejections.emplace_back(rejection.plugin, 1);
+        else
+            ++it->second;
+    }
+    QString text = joined(QStringLiteral("%1 node(s)").arg(block.size()), QStringLiteral("%1 feasible").arg(block.feasibleCount()));
+    QStringList parts;
+    for (const auto& [plugin, nodes] : rejections)
+        parts.append(QStringLiteral("%1 %2").arg(plugin >= 0 ? trace.string(plugin) : QStringLiteral("(no plugin)")).arg(nodes));
+    if (!parts.isEmpty())
+        text = joined(text, QStringLiteral("rejected by ") + parts.join(QStringLiteral(", ")));
+    return text;
+}
+
+// "480 node(s) · highest total 350 (node-17) · NodeResourcesFit ×1, TaintToleration ×3": what the
+// scoring came to first, the plugins and their weights last (a narrow column elides them).
+QString scoreSummary(const trace::Trace& trace, const trace::ScoreNodes& block)
+{
+    QString text = QStringLiteral("%1 node(s)").arg(block.size());
+    qsizetype best = -1;
+    qint64 bestTotal = 0;
+    for (qsizetype n = 0; n < block.size(); ++n) {
+        const qint64 total = block.total(n);
+        if (best < 0 || total > bestTotal) {
+            best = n;
+            bestTotal = total;
+        }
+    }
+    if (best >= 0)
+        text = joined(text, QStringLiteral("highest total %1 (%2)").arg(bestTotal).arg(trace.string(block.node(best))));
+    QStringList plugins;
+    for (int p = 0; p < block.pluginCount(); ++p)
+        plugins.append(QStringLiteral("%1 ×%2").arg(trace.string(block.plugin(p))).arg(block.weight(p)));
+    return joined(text, plugins.join(QStringLiteral(", ")));
+}
 
 QString time(VirtualNanos t)
 {
@@ -59,7 +106,7 @@ QString point(quint8 value)
 
 bool hasCode(EventKind kind)
 {
-    return kind == EventKind::PluginResult || kind == EventKind::FilterNode || kind == EventKind::CycleEnd || kind == EventKind::BindingEnd;
+    return kind == EventKind::PluginResult || kind == EventKind::CycleEnd || kind == EventKind::BindingEnd;
 }
 
 bool isFailure(const Event& event)
@@ -69,14 +116,14 @@ bool isFailure(const Event& event)
     case EventKind::CycleEnd:
     case EventKind::BindingEnd: return status != framework::Code::Success;
     case EventKind::PluginResult:
-    case EventKind::FilterNode:
         return status == framework::Code::Error || status == framework::Code::Unschedulable
             || status == framework::Code::UnschedulableAndUnresolvable;
     case EventKind::Victim: return true;
     case EventKind::ClusterChange:
     case EventKind::QueueMove:
     case EventKind::CycleStart:
-    case EventKind::ScoreNode:
+    case EventKind::FilterNodes: // the cycle's end says whether any node passed
+    case EventKind::ScoreNodes:
     case EventKind::Preemption:
     case EventKind::Nominated:
     case EventKind::BindingStart: return false;
@@ -88,9 +135,9 @@ bool isFailure(const Event& event)
 QString pointAndPlugin(const trace::Trace& trace, const Event& event)
 {
     switch (event.kind) {
-    case EventKind::PluginResult:
-    case EventKind::FilterNode:
-    case EventKind::ScoreNode: return joined(point(event.point), trace.string(event.plugin));
+    case EventKind::PluginResult: return joined(point(event.point), trace.string(event.plugin));
+    case EventKind::FilterNodes:
+    case EventKind::ScoreNodes: return point(event.point);
     case EventKind::ClusterChange:
     case EventKind::QueueMove:
     case EventKind::CycleStart:
@@ -119,14 +166,8 @@ QString detail(const trace::Trace& trace, const Event& event)
     case EventKind::CycleStart:
         return joined(QStringLiteral("attempt ") + QString::number(event.value), QStringLiteral("profile ") + trace.string(event.text));
     case EventKind::PluginResult: return trace.string(event.text);
-    case EventKind::FilterNode:
-        return event.code == quint8(framework::Code::Success) ? QStringLiteral("passes") : trace.string(event.text);
-    case EventKind::ScoreNode:
-        return QStringLiteral("raw %1 · normalized %2 × weight %3 = %4")
-            .arg(event.value)
-            .arg(event.value2)
-            .arg(event.aux)
-            .arg(qint64(event.value2) * event.aux);
+    case EventKind::FilterNodes: return filterSummary(trace, trace.filterNodes(event));
+    case EventKind::ScoreNodes: return scoreSummary(trace, trace.scoreNodes(event));
     case EventKind::CycleEnd: {
         const QString counts = QStringLiteral("evaluated %1, feasible %2").arg(event.value).arg(event.value2);
         return event.code == quint8(framework::Code::Success) ? counts : joined(trace.string(event.text), counts);

@@ -101,20 +101,28 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
         const trace::Event& event = m_trace->at(position);
         if (event.cycle != record.cycle)
             continue; // a binding cycle of another pod running alongside
-        if (event.kind == trace::EventKind::FilterNode) {
-            const qint32 node = index.nodeOf(event.node);
-            if (node < 0)
-                continue;
-            ++m_filterEvents;
-            Filter& filter = m_filters[size_t(node)];
-            filter.code = event.code;
-            filter.plugin = event.plugin;
-            filter.reasons = event.text;
-            filter.verdict = event.code == quint8(framework::Code::Success) ? Verdict::Feasible : Verdict::Rejected;
-        } else if (event.kind == trace::EventKind::ScoreNode) {
-            const qint32 node = index.nodeOf(event.node);
-            if (node >= 0)
-                m_scores.push_back({ node, event.plugin, event.value, event.value2, qint32(event.aux) });
+        if (event.kind == trace::EventKind::FilterNodes) {
+            const trace::FilterNodes block = m_trace->filterNodes(event);
+            m_filterEvents += block.size();
+            block.forEach([&](qint32 nodeString, const trace::FilterRejection& verdict) {
+                const qint32 node = index.nodeOf(nodeString);
+                if (node < 0)
+                    return;
+                Filter& filter = m_filters[size_t(node)];
+                filter.code = verdict.code;
+                filter.plugin = verdict.plugin;
+                filter.reasons = verdict.text;
+                filter.verdict = verdict.code == quint8(framework::Code::Success) ? Verdict::Feasible : Verdict::Rejected;
+            });
+        } else if (event.kind == trace::EventKind::ScoreNodes) {
+            const trace::ScoreNodes block = m_trace->scoreNodes(event);
+            for (qsizetype n = 0; n < block.size(); ++n) {
+                const qint32 node = index.nodeOf(block.node(n));
+                if (node < 0)
+                    continue;
+                for (int p = 0; p < block.pluginCount(); ++p)
+                    m_scores.push_back({node, block.plugin(p), block.raw(n, p), qint32(block.normalized(n, p)), block.weight(p)});
+            }
         } else if (event.kind == trace::EventKind::CycleEnd) {
             m_chosen = index.nodeOf(event.node);
         }

@@ -263,9 +263,10 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size()))));
     m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
     // A new run, paused at its start: the user presses play (or steps) when ready.
-    // Per-node Filter and Score events are what the inspector and the heatmap's verdict modes show,
-    // but they grow with nodes × attempts: past a thousand nodes they would fill memory within
-    // minutes, so large clusters run without them (the views say so).
+    // Per-node Filter and Score results are what the inspector and the heatmap's verdict modes show,
+    // but they grow with nodes × attempts: compact as their blocks are, the scale sample (5,000
+    // nodes, 150,000 pods) would need gigabytes of them, so large clusters run without them (the
+    // views say so).
     SimulationOptions options;
     options.nodeDetail = scenario.initial.nodes.size() <= nodeDetailLimit;
     // Filter and Score may use every core but one: that one keeps the views answering while the

@@ -18,14 +18,10 @@ constexpr qint64 indexSliceNs = 6'000'000;
 // clock is read rarely.
 constexpr qsizetype indexChunk = 2'048;
 
-bool isNodeDetail(const Event& event)
-{
-    return event.kind == EventKind::FilterNode || event.kind == EventKind::ScoreNode;
-}
-
 bool isExtensionPoint(const Event& event)
 {
-    return event.kind == EventKind::PluginResult || isNodeDetail(event) || event.kind == EventKind::CycleEnd;
+    return event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes
+        || event.kind == EventKind::CycleEnd;
 }
 
 // Whether `next` continues the step that `previous` belongs to.
@@ -33,10 +29,10 @@ bool sameGroup(const Event& previous, const Event& next, Playback::StepUnit unit
 {
     if (previous.cycle != next.cycle || previous.kind != next.kind)
         return false;
+    // Filter's and Score's per-node detail is one event each: a step shows every node at once.
     switch (unit) {
-    case Playback::StepUnit::Event: return isNodeDetail(previous) && previous.plugin == next.plugin;
-    case Playback::StepUnit::ExtensionPoint:
-        return isNodeDetail(previous) || (previous.kind == EventKind::PluginResult && previous.point == next.point);
+    case Playback::StepUnit::Event: return false;
+    case Playback::StepUnit::ExtensionPoint: return previous.kind == EventKind::PluginResult && previous.point == next.point;
     case Playback::StepUnit::Cycle: return false;
     }
     Q_UNREACHABLE();

@@ -103,8 +103,8 @@ void PodHistoryModel::reset()
 
 bool PodHistoryModel::accepts(const Event& event) const
 {
-    if (event.kind == EventKind::FilterNode || event.kind == EventKind::ScoreNode)
-        return false;
+    if (event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes)
+        return false; // the attempt's table shows them
     // PreEnqueue runs outside any cycle; one that names a cycle was attributed to the pod whose
     // cycle ran last (the engine records PreEnqueue with stale pod and cycle) and is not this pod's.
     if (event.kind == EventKind::PluginResult && event.point == quint8(framework::ExtensionPoint::PreEnqueue) && event.cycle >= 0)
@@ -163,8 +163,8 @@ QString PodHistoryModel::what(const Event& event) const
     case EventKind::CycleStart: return tr("Attempt %1").arg(event.value);
     case EventKind::PluginResult:
         return eventtext::point(event.point) + QStringLiteral(": ") + trace.string(event.plugin);
-    case EventKind::FilterNode: return tr("Filter %1").arg(node);
-    case EventKind::ScoreNode: return tr("Score %1").arg(node);
+    case EventKind::FilterNodes: return tr("Filter");
+    case EventKind::ScoreNodes: return tr("Score");
     case EventKind::CycleEnd:
         if (event.code == quint8(Code::Success))
             return tr("Chose %1").arg(node);
@@ -200,8 +200,8 @@ QString PodHistoryModel::detail(const Event& event) const
     }
     case EventKind::Nominated:
     case EventKind::BindingStart: return {};
-    case EventKind::FilterNode:
-    case EventKind::ScoreNode:
+    case EventKind::FilterNodes:
+    case EventKind::ScoreNodes:
     case EventKind::Preemption:
     case EventKind::Victim:
     case EventKind::BindingEnd: return eventtext::detail(trace, event);

@@ -226,6 +226,11 @@ private:
         qint32 id = -1;
     };
     std::unordered_map<const QChar*, SharedId> m_sharedIds;
+    // Scratch for traceOutcome's blocks, kept to spare an allocation a cycle.
+    std::vector<qint32> m_detailNodes;
+    std::vector<trace::FilterRejection> m_detailRejections;
+    std::vector<qint32> m_detailPlugins;
+    std::vector<qint32> m_detailWeights;
 };
 
 } // namespace ksv

@@ -78,41 +78,52 @@ void Simulator::traceOutcome(const Cycle& cycle)
         return;
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
-    for (const framework::NodeInfo* visited : outcome.detail.visitedNodes) {
+    const std::vector<const framework::NodeInfo*>& visitedNodes = outcome.detail.visitedNodes;
+    if (!visitedNodes.empty()) {
+        m_detailNodes.clear();
+        m_detailRejections.clear();
+        const bool anyStatus = !statuses.isEmpty();
+        for (const framework::NodeInfo* visited : visitedNodes) {
+            const Status* status = anyStatus ? statuses.find(*visited) : nullptr;
+            if (status) {
+                trace::FilterRejection rejection;
+                rejection.index = qint32(m_detailNodes.size());
+                rejection.code = quint8(status->code());
+                rejection.plugin = status->plugin().isEmpty() ? -1 : id(status->plugin());
+                rejection.text = id(status->message());
+                m_detailRejections.push_back(rejection);
+            }
+            m_detailNodes.push_back(nodeId(*visited));
+        }
         trace::Event event;
-        event.kind = EventKind::FilterNode;
+        event.kind = EventKind::FilterNodes;
         event.pod = m_recordingPod;
         event.cycle = m_recordingCycle;
-        event.node = nodeId(*visited);
         event.point = quint8(framework::ExtensionPoint::Filter);
-        if (const Status* status = statuses.find(*visited)) {
-            event.code = quint8(status->code());
-            event.plugin = status->plugin().isEmpty() ? -1 : id(status->plugin());
-            event.text = id(status->message());
-        }
+        event.value = m_trace.storeFilterNodes(m_detailNodes, m_detailRejections);
+        event.value2 = qint32(m_detailNodes.size());
         traceEvent(event);
     }
     const framework::ScoreTable& scores = outcome.detail.scores;
-    QList<qint32> pluginIds;
-    for (const QString& plugin : scores.plugins)
-        pluginIds.append(sharedId(plugin));
-    const auto pluginCount = size_t(pluginIds.size());
-    for (qsizetype n = 0; n < scores.size(); ++n) {
-        const qint32 node = nodeId(*scores.nodes[n]);
-        for (size_t p = 0; p < pluginCount; ++p) {
-            trace::Event event;
-            event.kind = EventKind::ScoreNode;
-            event.pod = m_recordingPod;
-            event.cycle = m_recordingCycle;
-            event.node = node;
-            event.point = quint8(framework::ExtensionPoint::Score);
-            event.plugin = pluginIds[qsizetype(p)];
-            event.value = scores.raw[size_t(n) * pluginCount + p];
-            event.value2 = static_cast<qint32>(scores.normalized[size_t(n) * pluginCount + p]);
-            event.aux = static_cast<quint8>(std::clamp<qint64>(scores.weights[p], 0, 255));
-            traceEvent(event);
-        }
+    if (scores.isEmpty())
+        return;
+    m_detailPlugins.clear();
+    m_detailWeights.clear();
+    for (qsizetype p = 0; p < scores.plugins.size(); ++p) {
+        m_detailPlugins.push_back(sharedId(scores.plugins[p]));
+        m_detailWeights.push_back(qint32(scores.weights[size_t(p)]));
     }
+    m_detailNodes.clear();
+    for (const framework::NodeInfoPtr& node : scores.nodes)
+        m_detailNodes.push_back(nodeId(*node));
+    trace::Event event;
+    event.kind = EventKind::ScoreNodes;
+    event.pod = m_recordingPod;
+    event.cycle = m_recordingCycle;
+    event.point = quint8(framework::ExtensionPoint::Score);
+    event.value = m_trace.storeScoreNodes(m_detailPlugins, m_detailWeights, m_detailNodes, scores.raw, scores.normalized);
+    event.value2 = qint32(m_detailNodes.size());
+    traceEvent(event);
 }
 
 void Simulator::finishCycle()

@@ -16,10 +16,73 @@ QString actionName(quint8 action)
     return toString(static_cast<EventAction>(action));
 }
 
+void appendLine(QByteArray& lines, const QJsonObject& object)
+{
+    lines += QJsonDocument(object).toJson(QJsonDocument::Compact);
+    lines += '\n';
+}
+
+// A block's nodes as the lines one event per node used to be (and the file format still is): the
+// pod, cycle and time are the block event's.
+QJsonObject nodeLine(const Trace& trace, const Event& event, const char* kind, qint32 node)
+{
+    QJsonObject object {{QStringLiteral("t"), double(event.time)}, {QStringLiteral("kind"), QString::fromLatin1(kind)}};
+    if (event.pod >= 0)
+        object.insert(QStringLiteral("pod"), trace.string(event.pod));
+    if (node >= 0)
+        object.insert(QStringLiteral("node"), trace.string(node));
+    if (event.cycle >= 0)
+        object.insert(QStringLiteral("cycle"), event.cycle);
+    return object;
+}
+
+void appendFilterNodes(QByteArray& lines, const Trace& trace, const Event& event)
+{
+    const FilterNodes block = trace.filterNodes(event);
+    const QString point = framework::toString(framework::ExtensionPoint::Filter);
+    block.forEach([&](qint32 node, const FilterRejection& verdict) {
+        QJsonObject object = nodeLine(trace, event, "FilterNode", node);
+        object.insert(QStringLiteral("point"), point);
+        if (verdict.plugin >= 0)
+            object.insert(QStringLiteral("plugin"), trace.string(verdict.plugin));
+        object.insert(QStringLiteral("code"), framework::toString(static_cast<framework::Code>(verdict.code)));
+        if (verdict.text >= 0)
+            object.insert(QStringLiteral("reasons"), trace.string(verdict.text));
+        appendLine(lines, object);
+    });
+}
+
+void appendScoreNodes(QByteArray& lines, const Trace& trace, const Event& event)
+{
+    const ScoreNodes block = trace.scoreNodes(event);
+    QStringList plugins;
+    for (int p = 0; p < block.pluginCount(); ++p)
+        plugins.append(trace.string(block.plugin(p)));
+    for (qsizetype n = 0; n < block.size(); ++n) {
+        for (int p = 0; p < block.pluginCount(); ++p) {
+            QJsonObject object = nodeLine(trace, event, "ScoreNode", block.node(n));
+            object.insert(QStringLiteral("plugin"), plugins[p]);
+            object.insert(QStringLiteral("raw"), double(block.raw(n, p)));
+            object.insert(QStringLiteral("normalized"), double(block.normalized(n, p)));
+            object.insert(QStringLiteral("weight"), block.weight(p));
+            appendLine(lines, object);
+        }
+    }
+}
+
 } // namespace
 
-QByteArray toJsonLine(const Trace& trace, const Event& event)
+QByteArray toJsonLines(const Trace& trace, const Event& event)
 {
+    QByteArray lines;
+    if (event.kind == EventKind::FilterNodes) {
+        appendFilterNodes(lines, trace, event);
+        return lines;
+    }
+    if (event.kind == EventKind::ScoreNodes) {
+        appendScoreNodes(lines, trace, event);
+        return lines;
+    }
     QJsonObject object {{QStringLiteral("t"), double(event.time)}, {QStringLiteral("kind"), toString(event.kind)}};
     const auto put = [&object](const char* key, const QJsonValue& value) { object.insert(QString::fromLatin1(key), value); };
     const auto putString = [&](const char* key, qint32 id) {
@@ -54,18 +117,13 @@ QByteArray toJsonLine(const Trace& trace, const Event& event)
         put("attempt", double(event.value));
         break;
     case EventKind::PluginResult:
-    case EventKind::FilterNode:
         put("point", framework::toString(static_cast<framework::ExtensionPoint>(event.point)));
         putString("plugin", event.plugin);
         put("code", code);
         putString("reasons", event.text);
         break;
-    case EventKind::ScoreNode:
-        putString("plugin", event.plugin);
-        put("raw", double(event.value));
-        put("normalized", event.value2);
-        put("weight", event.aux);
-        break;
+    case EventKind::FilterNodes:
+    case EventKind::ScoreNodes: Q_UNREACHABLE(); break; // above
     case EventKind::CycleEnd:
         put("code", code);
         putString("message", event.text);
@@ -84,9 +142,8 @@ QByteArray toJsonLine(const Trace& trace, const Event& event)
         putString("message", event.text);
         break;
     }
-    QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    line.append('\n');
-    return line;
+    appendLine(lines, object);
+    return lines;
 }
 
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from)
@@ -94,7 +151,7 @@ qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from)
     const qsizetype end = trace.size();
     QByteArray buffer;
     for (qsizetype i = from; i < end; ++i) {
-        buffer += toJsonLine(trace, trace.at(i));
+        buffer += toJsonLines(trace, trace.at(i));
         if (buffer.size() > (1 << 20)) {
             device.write(buffer);
             buffer.clear();

@@ -1,7 +1,8 @@
 #pragma once
 
 // The trace as JSON Lines: one object per event, keys sorted, times in integer virtual nanoseconds.
-// The schema is in docs/trace-format.md.
+// A FilterNodes or ScoreNodes block is written as one line per node (per node and plugin for
+// scores). The schema is in docs/trace-format.md.
 
 #include "trace.h"
 
@@ -11,7 +12,8 @@ class QIODevice;
 
 namespace ksv::trace {
 
-QByteArray toJsonLine(const Trace& trace, const Event& event);
+// The event's line, or a block's lines, each ending in a newline.
+QByteArray toJsonLines(const Trace& trace, const Event& event);
 // Writes events [from, trace.size()) and returns the index after the last one written.
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from = 0);
 

@@ -281,8 +281,8 @@ void ReplayState::apply(const Event& event, const TraceIndex& index)
         break;
     }
     case EventKind::PluginResult:
-    case EventKind::FilterNode:
-    case EventKind::ScoreNode:
+    case EventKind::FilterNodes:
+    case EventKind::ScoreNodes:
     case EventKind::CycleEnd:
     case EventKind::Preemption:
     case EventKind::Victim:
@@ -425,7 +425,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
 {
     const qint32 pod = podOf(event.pod);
     const auto at = qint32(position);
-    if (pod >= 0 && event.kind != EventKind::FilterNode && event.kind != EventKind::ScoreNode)
+    if (pod >= 0 && event.kind != EventKind::FilterNodes && event.kind != EventKind::ScoreNodes)
         m_podEvents[size_t(pod)].push_back(at);
     const auto openBinding = [&](VirtualNanos permitStart, VirtualNanos start) {
         BindingRecord record;
@@ -528,8 +528,8 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         break;
     case EventKind::ClusterChange:
     case EventKind::PluginResult:
-    case EventKind::FilterNode:
-    case EventKind::ScoreNode:
+    case EventKind::FilterNodes:
+    case EventKind::ScoreNodes:
     case EventKind::Victim:
     case EventKind::Nominated: break;
     }

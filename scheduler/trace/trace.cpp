@@ -9,8 +9,8 @@ QString toString(EventKind kind)
     case EventKind::QueueMove: return QStringLiteral("QueueMove");
     case EventKind::CycleStart: return QStringLiteral("CycleStart");
     case EventKind::PluginResult: return QStringLiteral("PluginResult");
-    case EventKind::FilterNode: return QStringLiteral("FilterNode");
-    case EventKind::ScoreNode: return QStringLiteral("ScoreNode");
+    case EventKind::FilterNodes: return QStringLiteral("FilterNodes");
+    case EventKind::ScoreNodes: return QStringLiteral("ScoreNodes");
     case EventKind::CycleEnd: return QStringLiteral("CycleEnd");
     case EventKind::Preemption: return QStringLiteral("Preemption");
     case EventKind::Victim: return QStringLiteral("Victim");
@@ -51,9 +51,27 @@ qint32 Trace::intern(const QString& text)
     return id;
 }
 
+qint64 Trace::storeFilterNodes(std::span<const qint32> nodes, std::span<const FilterRejection> rejections)
+{
+    qint64 handle = 0;
+    std::byte* data = m_nodeDetail.allocate(FilterNodes::bytesFor(qsizetype(nodes.size()), qsizetype(rejections.size())), &handle);
+    FilterNodes::write(data, nodes, rejections);
+    return handle;
+}
+
+qint64 Trace::storeScoreNodes(std::span<const qint32> plugins, std::span<const qint32> weights, std::span<const qint32> nodes,
+                              std::span<const qint64> raw, std::span<const qint64> normalized)
+{
+    const quint32 flags = ScoreNodes::flagsFor(raw, normalized);
+    qint64 handle = 0;
+    std::byte* data = m_nodeDetail.allocate(ScoreNodes::bytesFor(qsizetype(nodes.size()), int(plugins.size()), flags), &handle);
+    ScoreNodes::write(data, flags, plugins, weights, nodes, raw, normalized);
+    return handle;
+}
+
 qsizetype Trace::memoryBytes() const
 {
-    qsizetype bytes = m_events.allocatedBytes() + m_strings.allocatedBytes();
+    qsizetype bytes = m_events.allocatedBytes() + m_strings.allocatedBytes() + m_nodeDetail.allocatedBytes();
     for (qsizetype i = 0; i < m_strings.size(); ++i)
         bytes += m_strings[i].size() * qsizetype(sizeof(QChar));
     return bytes;

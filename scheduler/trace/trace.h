@@ -6,6 +6,7 @@
 // can read every event below it without a lock (Qt Creator's tracing library and heaptrack keep
 // their data the same way). Strings (pod keys, node and plugin names, reasons, causes) are interned.
 
+#include "nodedetail.h"
 #include "scenario/scenario.h"
 
 #include <QHash>
@@ -23,8 +24,8 @@ enum class EventKind : quint8 {
     QueueMove,     // pod moved: from, to (PodLocation), text = the cause (event label)
     CycleStart,    // a scheduling cycle begins: pod, cycle, text = profile, value = attempt number
     PluginResult,  // one plugin at a per-pod extension point: point, plugin, code, text = reasons
-    FilterNode,    // one node's Filter verdict: node, plugin (the rejecting one, or -1), code, text
-    ScoreNode,     // one node's score from one plugin: node, plugin, value = raw, value2 = normalized, aux = weight
+    FilterNodes,   // every node's Filter verdict in the cycle: value = the FilterNodes block, value2 = nodes visited
+    ScoreNodes,    // every Score plugin's score of every node: value = the ScoreNodes block, value2 = nodes scored
     CycleEnd,      // code (Success or the failure's), node = the chosen node, text = FailedScheduling message,
                    // value = nodes evaluated, value2 = feasible nodes
     Preemption,    // preemptor = pod, node = nominated node, value = number of victims
@@ -140,17 +141,35 @@ public:
     qsizetype stringCount() const { return m_strings.size(); }
     // The string of an id below stringCount() (ids in published events always are); "" for -1.
     QString string(qint32 id) const { return id < 0 ? QString() : m_strings[id]; }
+    // The block a FilterNodes or ScoreNodes event names.
+    FilterNodes filterNodes(const Event& event) const
+    {
+        Q_ASSERT(event.kind == EventKind::FilterNodes);
+        return FilterNodes(m_nodeDetail.at(event.value));
+    }
+    ScoreNodes scoreNodes(const Event& event) const
+    {
+        Q_ASSERT(event.kind == EventKind::ScoreNodes);
+        return ScoreNodes(m_nodeDetail.at(event.value));
+    }
     qsizetype memoryBytes() const;
+    qsizetype nodeDetailBytes() const { return m_nodeDetail.allocatedBytes(); }
 
     // The writer (the engine's thread).
     qint32 intern(const QString& text);
     void append(const Event& event) { m_events.append(event); }
+    // Store a block; the returned handle goes into the value of the event that names it, which is
+    // appended after.
+    qint64 storeFilterNodes(std::span<const qint32> nodes, std::span<const FilterRejection> rejections);
+    qint64 storeScoreNodes(std::span<const qint32> plugins, std::span<const qint32> weights, std::span<const qint32> nodes,
+                           std::span<const qint64> raw, std::span<const qint64> normalized);
     static_assert(std::is_trivially_copyable_v<Event> && std::is_trivially_destructible_v<Event>);
 
 private:
     ChunkedArray<Event, 15, 1 << 16> m_events;    // up to 2^31 events
     ChunkedArray<QString, 12, 1 << 14> m_strings; // up to 2^26 strings
     QHash<QString, qint32> m_ids;                  // writer only
+    NodeDetailArena m_nodeDetail;
 };
 
 } // namespace ksv::trace

@@ -103,8 +103,13 @@ int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, doubl
     // scheduler_perf measures throughput once the cluster is set up; so does this line.
     const double scheduling = seconds - double(setupMs) / 1e3;
     std::printf("  scheduling alone %.3f s: %.0f pods/s\n", scheduling, double(bound) / scheduling);
-    std::printf("  trace: %lld events, %.1f MiB, %.1f bytes/event\n", qlonglong(trace.size()), double(trace.memoryBytes()) / (1 << 20),
-                trace.size() ? double(trace.memoryBytes()) / double(trace.size()) : 0.0);
+    // Node detail is in blocks beside the events (one FilterNodes and one ScoreNodes event a cycle
+    // name them): counted apart, so that bytes per event stays comparable.
+    const qsizetype eventBytes = trace.memoryBytes() - trace.nodeDetailBytes();
+    std::printf("  trace: %lld events, %.1f MiB, %.1f bytes/event; node detail blocks %.1f MiB (%.1f KiB a cycle)\n", qlonglong(trace.size()),
+                double(eventBytes) / (1 << 20), trace.size() ? double(eventBytes) / double(trace.size()) : 0.0,
+                double(trace.nodeDetailBytes()) / (1 << 20),
+                simulator.schedulingCycles() ? double(trace.nodeDetailBytes()) / 1024 / double(simulator.schedulingCycles()) : 0.0);
     std::printf("  peak memory (ru_maxrss): %.1f MiB\n", double(peakMemoryKiB()) / 1024);
     return 0;
 }

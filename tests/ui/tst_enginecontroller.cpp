@@ -38,7 +38,7 @@ QByteArray published(const EngineController& engine)
 {
     QByteArray lines;
     for (qsizetype i = 0; i < engine.published(); ++i)
-        lines += trace::toJsonLine(*engine.trace(), engine.trace()->at(i));
+        lines += trace::toJsonLines(*engine.trace(), engine.trace()->at(i));
     return lines;
 }
 

@@ -4,6 +4,7 @@
 #include "eventlogmodel.h"
 #include "eventlogview.h"
 #include "eventtext.h"
+#include "nodedetailrows.h"
 #include "playbackhelpers.h"
 #include "rowtable.h"
 
@@ -33,7 +34,7 @@ bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QStr
         return true;
     if (eventtext::hasCode(event.kind) && has(eventtext::code(event.code)))
         return true;
-    if ((event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNode || event.kind == EventKind::ScoreNode)
+    if ((event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes)
         && has(eventtext::point(event.point)))
         return true;
     return event.kind == EventKind::QueueMove && (has(eventtext::location(event.from)) || has(eventtext::location(event.to)));
@@ -47,9 +48,10 @@ std::vector<qint64> rowsOf(const EventLogModel& model)
     return rows;
 }
 
-bool isDefaultKind(const trace::Event& event)
+// The log shows every kind until told otherwise (node detail is two rows a cycle).
+bool anyKind(const trace::Event&)
 {
-    return event.kind != EventKind::FilterNode && event.kind != EventKind::ScoreNode;
+    return true;
 }
 
 } // namespace
@@ -79,27 +81,89 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QtTestReporting);
         model.setLimit(end);
 
-        // Default kinds: everything but the per-node detail.
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, isDefaultKind));
-        QVERIFY(model.rowCount() < end);
-        model.setKinds(EventLogModel::allKinds);
+        // Every kind at first, the per-node detail's two rows a cycle included.
         QCOMPARE(model.rowCount(), int(end));
+        QVERIFY(!positionsWhere(trace, end, [](const trace::Event& e) { return e.kind == EventKind::FilterNodes; }).empty());
+        model.setKinds(EventLogModel::kindBit(EventKind::FilterNodes) | EventLogModel::kindBit(EventKind::ScoreNodes));
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
+                     return e.kind == EventKind::FilterNodes || e.kind == EventKind::ScoreNodes;
+                 }));
         model.setKinds(EventLogModel::kindBit(EventKind::QueueMove) | EventLogModel::kindBit(EventKind::CycleEnd));
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
                      return e.kind == EventKind::QueueMove || e.kind == EventKind::CycleEnd;
                  }));
         model.setKindEnabled(EventKind::CycleEnd, false);
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) { return e.kind == EventKind::QueueMove; }));
-        model.setKinds(EventLogModel::defaultKinds);
+        model.setKinds(EventLogModel::allKinds);
 
         // Searches, against the slow way, in any case.
         for (const QString& text : {QStringLiteral("NodeResourcesFit"), QStringLiteral("insufficient CPU"), QStringLiteral("backoff"),
                                    QStringLiteral("unschedulable"), QStringLiteral("PostFilter"), QStringLiteral("no-such-thing")}) {
             model.setSearch(text);
-            QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) { return isDefaultKind(e) && slowSearch(trace, e, text); }));
+            QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) { return slowSearch(trace, e, text); }));
         }
         model.setSearch({});
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, isDefaultKind));
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, anyKind));
+    }
+
+    // A cycle's Filter and Score rows sum up their blocks: how many nodes, how many passed, who
+    // rejected the rest; the highest total and the node that had it, then the plugins' weights.
+    void nodeDetailRowsSumUpTheirBlocks()
+    {
+        Playback playback;
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = *playback.index();
+        const trace::Trace& trace = *playback.trace();
+        EventLogModel model(&index);
+        QAbstractItemModelTester tester(&model, QtTestReporting);
+        model.setLimit(playback.cursor());
+        model.setKinds(EventLogModel::kindBit(EventKind::FilterNodes) | EventLogModel::kindBit(EventKind::ScoreNodes));
+        QVERIFY(model.rowCount() > 10);
+        int rejectingRows = 0;
+        int scoreRows = 0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const trace::Event& event = trace.at(model.positionAt(row));
+            const trace::CycleRecord& record = index.cycles()[size_t(model.index(row, 0).data(EventLogModel::CycleIndexRole).toInt())];
+            const QString detail = model.index(row, EventLogModel::DetailColumn).data().toString();
+            QCOMPARE(model.index(row, EventLogModel::PluginColumn).data().toString(),
+                     event.kind == EventKind::FilterNodes ? QStringLiteral("Filter") : QStringLiteral("Score"));
+            if (event.kind == EventKind::FilterNodes) {
+                const std::vector<FilterRow> verdicts = filterRows(trace, record);
+                std::map<QString, int> rejected;
+                int feasible = 0;
+                for (const FilterRow& verdict : verdicts) {
+                    if (verdict.code == quint8(framework::Code::Success))
+                        ++feasible;
+                    else
+                        ++rejected[trace.string(verdict.plugin)];
+                }
+                QString expected = QStringLiteral("%1 node(s) · %2 feasible").arg(verdicts.size()).arg(feasible);
+                QVERIFY2(detail.startsWith(expected), qPrintable(detail));
+                for (const auto& [plugin, nodes] : rejected)
+                    QVERIFY2(detail.contains(QStringLiteral("%1 %2").arg(plugin).arg(nodes)), qPrintable(detail));
+                rejectingRows += rejected.empty() ? 0 : 1;
+            } else {
+                ++scoreRows;
+                std::map<QString, qint64> totals;
+                QStringList plugins;
+                for (const ScoreRow& score : testing::scoreRows(trace, record)) {
+                    totals[trace.string(score.node)] += score.normalized * score.weight;
+                    const QString weighted = QStringLiteral("%1 ×%2").arg(trace.string(score.plugin)).arg(score.weight);
+                    if (!plugins.contains(weighted))
+                        plugins.append(weighted);
+                }
+                qint64 best = -1;
+                for (const auto& [node, total] : totals)
+                    best = std::max(best, total);
+                const QString head = QStringLiteral("%1 node(s) · highest total %2 (").arg(totals.size()).arg(best);
+                QVERIFY2(detail.startsWith(head), qPrintable(detail));
+                const QString node = detail.mid(head.size()).section(QLatin1Char(')'), 0, 0);
+                QCOMPARE(totals[node], best);
+                QVERIFY2(detail.endsWith(plugins.join(QStringLiteral(", "))), qPrintable(detail));
+            }
+        }
+        QVERIFY(rejectingRows > 0);
+        QVERIFY(scoreRows > 0);
     }
 
     void podKeyFindsExactlyItsEvents()
@@ -117,7 +181,7 @@ private Q_SLOTS:
         const qint32 pod = index.catalogue().podIndex(key);
         const auto ofPod = [&](const trace::Event& e) { return e.pod >= 0 && trace.string(e.pod) == key; };
         model.setSearch(key);
-        const auto expected = positionsWhere(trace, end, [&](const trace::Event& e) { return isDefaultKind(e) && ofPod(e); });
+        const auto expected = positionsWhere(trace, end, [&](const trace::Event& e) { return ofPod(e); });
         QVERIFY(expected.size() > 5);
         QCOMPARE(rowsOf(model), expected);
         model.setSearch(key.toUpper());
@@ -152,7 +216,7 @@ private Q_SLOTS:
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
         const auto matching = [&](qsizetype limit) {
-            return positionsWhere(trace, limit, [&](const trace::Event& e) { return isDefaultKind(e) && slowSearch(trace, e, QStringLiteral("render-worker")); });
+            return positionsWhere(trace, limit, [&](const trace::Event& e) { return slowSearch(trace, e, QStringLiteral("render-worker")); });
         };
         constexpr int steps = 25;
         for (int step = 1; step <= steps; ++step) {
@@ -199,7 +263,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QtTestReporting);
         model.setSearch(search);
         const auto matching = [&](qsizetype limit) {
-            return positionsWhere(trace, limit, [&](const trace::Event& e) { return isDefaultKind(e) && (search.isEmpty() || slowSearch(trace, e, search)); });
+            return positionsWhere(trace, limit, [&](const trace::Event& e) { return (search.isEmpty() || slowSearch(trace, e, search)); });
         };
         model.setLimit(end);
         QCOMPARE(rowsOf(model), matching(end));
@@ -225,7 +289,7 @@ private Q_SLOTS:
         QCOMPARE(resets.size(), 1);
         model.setLimit(end);
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) {
-                     return isDefaultKind(e) && e.kind != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
+                     return e.kind != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
                  }));
     }
 
@@ -243,7 +307,7 @@ private Q_SLOTS:
         playback.setSpeed(500);
         playback.play();
         QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
-        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), isDefaultKind));
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), anyKind));
         QVERIFY(inserted.size() > 1);
         QVERIFY(inserted.size() < log.model()->rowCount()); // batches, not a signal per event
 
@@ -265,7 +329,7 @@ private Q_SLOTS:
         QCOMPARE(log.model()->rowCount(), 0);
         log.show();
         QCOMPARE(log.model()->scanned(), playback.cursor());
-        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), isDefaultKind));
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), anyKind));
     }
 
     void viewFollowsTheEndAndSelects()

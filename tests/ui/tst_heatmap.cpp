@@ -1,13 +1,14 @@
 // The node heatmap against the scenario and the trace: cpu cells equal the requests of the pods
 // bound to the node (from the pods' specs and the QueueMove events) over the node's allocatable;
-// grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNode and
-// ScoreNode events; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
+// grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNodes and
+// ScoreNodes blocks; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
 // painting in every mode.
 #include "theme.h"
 #include "api/resources.h"
 #include "framework/status.h"
 #include "heatmapcanvas.h"
 #include "heatmapview.h"
+#include "nodedetailrows.h"
 #include "playbackhelpers.h"
 
 #include <QAction>
@@ -229,11 +230,8 @@ private Q_SLOTS:
         const trace::Trace& trace = *playback.trace();
         const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
         std::map<QString, std::pair<quint8, QString>> verdicts;
-        for (qint64 position = record.startEvent; position <= record.endEvent; ++position) {
-            const trace::Event& event = trace.at(position);
-            if (event.kind == trace::EventKind::FilterNode && event.cycle == record.cycle)
-                verdicts[trace.string(event.node)] = { event.code, trace.string(event.plugin) };
-        }
+        for (const FilterRow& row : filterRows(trace, record))
+            verdicts[trace.string(row.node)] = { row.code, trace.string(row.plugin) };
         QCOMPARE(int(verdicts.size()), record.evaluated);
         const auto& catalogue = playback.index()->catalogue();
         int rejected = 0;
@@ -258,7 +256,7 @@ private Q_SLOTS:
     }
 
     // A successful attempt of the zone-spread sample: totals are Σ normalized × weight of its
-    // ScoreNode events, the chosen node has the highest, and one plugin's mode shows its scores.
+    // scores, the chosen node has the highest, and one plugin's mode shows its scores.
     void scoresMatchTrace()
     {
         Playback playback;
@@ -276,13 +274,10 @@ private Q_SLOTS:
         const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
         std::map<QString, double> totals;
         std::map<QString, double> spread;
-        for (qint64 position = record.startEvent; position <= record.endEvent; ++position) {
-            const trace::Event& event = trace.at(position);
-            if (event.kind != trace::EventKind::ScoreNode || event.cycle != record.cycle)
-                continue;
-            totals[trace.string(event.node)] += double(event.value2) * double(event.aux);
-            if (trace.string(event.plugin) == QLatin1String("PodTopologySpread"))
-                spread[trace.string(event.node)] = event.value2;
+        for (const ScoreRow& row : scoreRows(trace, record)) {
+            totals[trace.string(row.node)] += double(row.normalized) * double(row.weight);
+            if (trace.string(row.plugin) == QLatin1String("PodTopologySpread"))
+                spread[trace.string(row.node)] = double(row.normalized);
         }
         QVERIFY(!totals.empty());
         const auto& catalogue = playback.index()->catalogue();

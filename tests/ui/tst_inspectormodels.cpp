@@ -1,8 +1,9 @@
-// The pod inspector against real runs: every attempt's table says what the trace's FilterNode,
-// ScoreNode and CycleEnd events say; the history lists the pod's moves in order; the widget follows
+// The pod inspector against real runs: every attempt's table says what the trace's FilterNodes and
+// ScoreNodes blocks and its CycleEnd event say; the history lists the pod's moves in order; the widget follows
 // Playback's selection and switches attempts from its history.
 #include "attempttablemodel.h"
 #include "eventtext.h"
+#include "nodedetailrows.h"
 #include "playbackhelpers.h"
 #include "podhistorymodel.h"
 #include "podinspector.h"
@@ -38,18 +39,6 @@ qint32 firstCycleWhere(const trace::TraceIndex& index, qint32 pod, const std::fu
     return -1;
 }
 
-// The events of one cycle of a kind, from the trace itself.
-std::vector<const trace::Event*> cycleEvents(const trace::Trace& trace, const trace::CycleRecord& record, EventKind kind)
-{
-    std::vector<const trace::Event*> events;
-    for (qsizetype i = record.startEvent; i <= record.endEvent; ++i) {
-        const trace::Event& event = trace.at(i);
-        if (event.kind == kind && event.cycle == record.cycle)
-            events.push_back(&event);
-    }
-    return events;
-}
-
 QString cell(const QAbstractItemModel& model, int row, int column, int role = Qt::DisplayRole)
 {
     return model.index(row, column).data(role).toString();
@@ -58,15 +47,15 @@ QString cell(const QAbstractItemModel& model, int row, int column, int role = Qt
 // Checks the table of one finished cycle against the trace.
 void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, const trace::CycleRecord& record)
 {
-    const auto filters = cycleEvents(trace, record, EventKind::FilterNode);
-    const auto scores = cycleEvents(trace, record, EventKind::ScoreNode);
+    const std::vector<FilterRow> filters = filterRows(trace, record);
+    const std::vector<ScoreRow> scores = scoreRows(trace, record);
     const trace::Event& end = trace.at(record.endEvent);
     QCOMPARE(int(end.kind), int(EventKind::CycleEnd));
     QVERIFY(model.isFinished());
     // A node evaluated twice (the nominated node alone, then with every node) keeps its last verdict.
-    QHash<QString, const trace::Event*> verdicts;
-    for (const trace::Event* filter : filters)
-        verdicts.insert(trace.string(filter->node), filter);
+    QHash<QString, const FilterRow*> verdicts;
+    for (const FilterRow& filter : filters)
+        verdicts.insert(trace.string(filter.node), &filter);
     QCOMPARE(model.rowCount(), int(verdicts.size()));
     QCOMPARE(model.nominatedFirstRow() >= 0, filters.size() > size_t(verdicts.size()));
     QCOMPARE(model.hasNodeDetail(), !filters.empty());
@@ -76,7 +65,7 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     QCOMPARE(model.message(), trace.string(end.text));
 
     int feasible = 0;
-    for (const trace::Event* filter : std::as_const(verdicts)) {
+    for (const FilterRow* filter : std::as_const(verdicts)) {
         const int row = model.rowOfNode(trace.string(filter->node));
         QVERIFY2(row >= 0, qPrintable(trace.string(filter->node)));
         const QString verdict = cell(model, row, AttemptTableModel::VerdictColumn);
@@ -93,12 +82,12 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     if (!filters.empty())
         QCOMPARE(feasible, end.value2);
 
-    // Totals are Σ normalized × weight over the node's ScoreNode events.
+    // Totals are Σ normalized × weight over the node's scores.
     QHash<QString, qint64> totals;
     QSet<QString> plugins;
-    for (const trace::Event* score : scores) {
-        totals[trace.string(score->node)] += qint64(score->value2) * score->aux;
-        plugins.insert(trace.string(score->plugin));
+    for (const ScoreRow& score : scores) {
+        totals[trace.string(score.node)] += score.normalized * score.weight;
+        plugins.insert(trace.string(score.plugin));
     }
     QCOMPARE(model.scorePluginCount(), int(plugins.size()));
     QCOMPARE(model.columnCount(), AttemptTableModel::FixedColumnCount + int(plugins.size()) + 2);
@@ -293,7 +282,7 @@ private Q_SLOTS:
         for (qsizetype position = record.startEvent + 1; position <= record.endEvent + 1; ++position) {
             model.setLimit(position);
             const trace::Event& event = trace.at(position - 1);
-            filters += event.kind == EventKind::FilterNode && event.cycle == record.cycle ? 1 : 0;
+            filters += event.kind == EventKind::FilterNodes && event.cycle == record.cycle ? int(trace.filterNodes(event).size()) : 0;
             QVERIFY(model.isStarted());
             QCOMPARE(model.rowCount(), filters);
             QVERIFY(model.rowCount() >= lastRows);
