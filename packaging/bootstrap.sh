@@ -62,13 +62,14 @@ tsan)
   install_missing
   # The thread boundary under ThreadSanitizer: the engine-thread tests (rapid restarts included),
   # built on their own because TSan and ASan cannot share a build; and Filter and Score spread
-  # over threads (the parallelizer, the scheduling tables and every sample run with four threads).
+  # over threads (the parallelizer, the scheduling tables and every sample run with four threads);
+  # node detail blocks read on one thread while another writes them.
   export QT_QPA_PLATFORM=offscreen
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/sanitizers/tsan.supp"
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_TSAN=ON >/dev/null
   cmake --build build-tsan -j"$jobs" --target ui_tst_enginecontroller ui_tst_playback scheduler_tst_parallelize \
-    scheduler_tst_scheduleone scheduler_tst_simulation
-  (cd build-tsan && ctest --output-on-failure -R "ui/(enginecontroller|playback)|scheduler/(parallelize|scheduleone|simulation)")
+    scheduler_tst_scheduleone scheduler_tst_simulation scheduler_tst_nodedetail
+  (cd build-tsan && ctest --output-on-failure -R "ui/(enginecontroller|playback)|scheduler/(parallelize|scheduleone|simulation|nodedetail)")
   ;;
 *)
   echo "usage: packaging/bootstrap.sh run [kschedviz arguments] | test | tsan" >&2
