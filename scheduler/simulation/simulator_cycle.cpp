@@ -76,6 +76,17 @@ void Simulator::traceOutcome(const Cycle& cycle)
 {
     if (!m_options.nodeDetail)
         return;
+    // The event naming a block just stored; value2 is its node count, the nodes m_detailNodes holds.
+    const auto traceBlock = [this](EventKind kind, framework::ExtensionPoint point, qint64 handle) {
+        trace::Event event;
+        event.kind = kind;
+        event.pod = m_recordingPod;
+        event.cycle = m_recordingCycle;
+        event.point = quint8(point);
+        event.value = handle;
+        event.value2 = qint32(m_detailNodes.size());
+        traceEvent(event);
+    };
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
     const std::vector<const framework::NodeInfo*>& visitedNodes = outcome.detail.visitedNodes;
@@ -95,14 +106,7 @@ void Simulator::traceOutcome(const Cycle& cycle)
             }
             m_detailNodes.push_back(nodeId(*visited));
         }
-        trace::Event event;
-        event.kind = EventKind::FilterNodes;
-        event.pod = m_recordingPod;
-        event.cycle = m_recordingCycle;
-        event.point = quint8(framework::ExtensionPoint::Filter);
-        event.value = m_trace.storeFilterNodes(m_detailNodes, m_detailRejections);
-        event.value2 = qint32(m_detailNodes.size());
-        traceEvent(event);
+        traceBlock(EventKind::FilterNodes, framework::ExtensionPoint::Filter, m_trace.storeFilterNodes(m_detailNodes, m_detailRejections));
     }
     const framework::ScoreTable& scores = outcome.detail.scores;
     if (scores.isEmpty())
@@ -116,14 +120,8 @@ void Simulator::traceOutcome(const Cycle& cycle)
     m_detailNodes.clear();
     for (const framework::NodeInfoPtr& node : scores.nodes)
         m_detailNodes.push_back(nodeId(*node));
-    trace::Event event;
-    event.kind = EventKind::ScoreNodes;
-    event.pod = m_recordingPod;
-    event.cycle = m_recordingCycle;
-    event.point = quint8(framework::ExtensionPoint::Score);
-    event.value = m_trace.storeScoreNodes(m_detailPlugins, m_detailWeights, m_detailNodes, scores.raw, scores.normalized);
-    event.value2 = qint32(m_detailNodes.size());
-    traceEvent(event);
+    traceBlock(EventKind::ScoreNodes, framework::ExtensionPoint::Score,
+               m_trace.storeScoreNodes(m_detailPlugins, m_detailWeights, m_detailNodes, scores.raw, scores.normalized));
 }
 
 void Simulator::finishCycle()

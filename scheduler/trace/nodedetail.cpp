@@ -18,6 +18,14 @@ void store(std::byte* data, size_t offset, T value)
     std::memcpy(data + offset, &value, sizeof(T));
 }
 
+// An empty span may hold a null pointer, which memcpy must not be given even for zero bytes.
+template<typename T>
+void storeAll(std::byte* data, size_t offset, std::span<const T> values)
+{
+    if (!values.empty())
+        std::memcpy(data + offset, values.data(), values.size_bytes());
+}
+
 } // namespace
 
 // ---- FilterNodes --------------------------------------------------------------------------------
@@ -65,8 +73,8 @@ void FilterNodes::write(std::byte* data, std::span<const qint32> nodes, std::spa
 {
     store<qint32>(data, 0, qint32(nodes.size()));
     store<qint32>(data, 4, qint32(rejections.size()));
-    std::memcpy(data + nodesOffset, nodes.data(), nodes.size_bytes());
-    std::memcpy(data + nodesOffset + nodes.size_bytes(), rejections.data(), rejections.size_bytes());
+    storeAll(data, nodesOffset, nodes);
+    storeAll(data, nodesOffset + nodes.size_bytes(), rejections);
 }
 
 // ---- ScoreNodes ---------------------------------------------------------------------------------
@@ -119,18 +127,18 @@ void ScoreNodes::write(std::byte* data, quint32 flags, std::span<const qint32> p
     store<qint32>(data, 4, qint32(plugins.size()));
     store<quint32>(data, 8, flags);
     store<quint32>(data, 12, 0);
-    std::memcpy(data + headerBytes, plugins.data(), plugins.size_bytes());
-    std::memcpy(data + headerBytes + plugins.size_bytes(), weights.data(), weights.size_bytes());
-    std::memcpy(data + headerBytes + 2 * plugins.size_bytes(), nodes.data(), nodes.size_bytes());
+    storeAll(data, headerBytes, plugins);
+    storeAll(data, headerBytes + plugins.size_bytes(), weights);
+    storeAll(data, headerBytes + 2 * plugins.size_bytes(), nodes);
     if (flags & WideRaw) {
-        std::memcpy(data + at.raw, raw.data(), raw.size_bytes());
+        storeAll(data, at.raw, raw);
     } else {
         auto* narrow = reinterpret_cast<qint32*>(data + at.raw);
         for (size_t i = 0; i < raw.size(); ++i)
             narrow[i] = qint32(raw[i]);
     }
     if (flags & WideNormalized) {
-        std::memcpy(data + at.normalized, normalized.data(), normalized.size_bytes());
+        storeAll(data, at.normalized, normalized);
     } else {
         auto* narrow = reinterpret_cast<quint8*>(data + at.normalized);
         for (size_t i = 0; i < normalized.size(); ++i)

@@ -23,6 +23,16 @@
 
 namespace ksv::trace {
 
+// A value at a byte offset of a block: blocks pack values of different sizes, so reads go through
+// memcpy (one load once compiled), never a cast pointer.
+template<typename T>
+T loadAt(const std::byte* data, size_t offset)
+{
+    T value;
+    std::memcpy(&value, data + offset, sizeof(T));
+    return value;
+}
+
 // A visited node Filter did not pass (or that has a status of its own): its place in the visit
 // order and its status.
 struct FilterRejection
@@ -73,9 +83,7 @@ private:
     template<typename T>
     T load(size_t offset) const
     {
-        T value;
-        std::memcpy(&value, m_data + offset, sizeof(T));
-        return value;
+        return loadAt<T>(m_data, offset);
     }
 
     const std::byte* m_data = nullptr;
@@ -121,9 +129,7 @@ private:
     template<typename T>
     T load(size_t offset) const
     {
-        T value;
-        std::memcpy(&value, m_data + offset, sizeof(T));
-        return value;
+        return loadAt<T>(m_data, offset);
     }
 
     const std::byte* m_data = nullptr;
