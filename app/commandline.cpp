@@ -18,7 +18,7 @@ QString usage()
         "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--config FILE] [--json]\n"
         "                                            the pod's first scheduling attempt, node by node\n"
         "  kschedviz run SCENARIO [--config FILE] [--seed N] [--until DURATION] [--trace FILE]\n"
-        "                [--no-node-detail] [--json]\n"
+        "                [--no-node-detail | --node-detail-budget MIB] [--json]\n"
         "                                            run the scheduler in virtual time, print where\n"
         "                                            every pod went; --trace writes JSON Lines\n"
         "  kschedviz --help | --version\n"
@@ -85,6 +85,13 @@ ParseResult parseArguments(const QStringList& arguments)
             options.traceFile = arguments[++i];
         } else if (argument == QLatin1String("--no-node-detail")) {
             options.nodeDetail = false;
+        } else if (argument == QLatin1String("--node-detail-budget")) {
+            bool ok = false;
+            const qlonglong mebibytes = i + 1 < arguments.size() ? arguments[i + 1].toLongLong(&ok) : 0;
+            if (!ok || mebibytes < 1 || mebibytes > (qlonglong(1) << 30))
+                return {std::nullopt, QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824")};
+            options.nodeDetailBudgetMiB = qsizetype(mebibytes);
+            ++i;
         } else if (argument == QLatin1String("--at")) {
             const auto at = i + 1 < arguments.size() ? parseDuration(arguments[i + 1]) : std::nullopt;
             if (!at)
@@ -130,9 +137,11 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--pod is for explain")};
     if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
-    const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail;
+    if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
+        return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
+    const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0;
     if (runOnly && options.command != Command::Run)
-        return {std::nullopt, QStringLiteral("--seed, --until, --trace and --no-node-detail are for run")};
+        return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
     if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
     return {options, {}};

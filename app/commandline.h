@@ -37,7 +37,8 @@ struct Options
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION
     QString traceFile;                  // --trace FILE
-    bool nodeDetail = true;             // --no-node-detail turns per-node trace events off
+    bool nodeDetail = true;             // --no-node-detail turns per-node trace detail off
+    qsizetype nodeDetailBudgetMiB = 0;  // --node-detail-budget MIB: per-node detail stops past it (as in the app)
 };
 
 struct ParseResult

@@ -110,7 +110,7 @@ QString runTable(const Simulator& simulator, const QString& scenarioName, quint6
     return text;
 }
 
-QByteArray runJson(const Simulator& simulator, quint64 seed, qsizetype traceEvents)
+QByteArray runJson(const Simulator& simulator, quint64 seed, const trace::Trace& trace)
 {
     QJsonArray pods;
     for (const auto& pod : simulator.podSummaries()) {
@@ -137,7 +137,7 @@ QByteArray runJson(const Simulator& simulator, quint64 seed, qsizetype traceEven
     }
     const Counts counts = countPods(simulator.podSummaries());
     const SchedulingQueue& queue = simulator.queue();
-    const QJsonObject stats {
+    QJsonObject stats {
         {QStringLiteral("seed"), QString::number(seed)},
         {QStringLiteral("virtualTime"), seconds(simulator.now())},
         {QStringLiteral("scheduled"), counts.scheduled},
@@ -154,8 +154,11 @@ QByteArray runJson(const Simulator& simulator, quint64 seed, qsizetype traceEven
                       {QStringLiteral("gated"), double(queue.gatedCount())}}},
         {QStringLiteral("counters"), counters},
         {QStringLiteral("histograms"), histograms},
-        {QStringLiteral("traceEvents"), double(traceEvents)},
+        {QStringLiteral("traceEvents"), double(trace.size())},
     };
+    // Only with --node-detail-budget: the trace file's per-node lines stop at this cycle.
+    if (trace.nodeDetailCutoff() >= 0)
+        stats.insert(QStringLiteral("nodeDetailStoppedAtCycle"), trace.nodeDetailCutoff());
     return QJsonDocument(QJsonObject {{QStringLiteral("pods"), pods}, {QStringLiteral("stats"), stats}}).toJson(QJsonDocument::Indented);
 }
 
@@ -177,6 +180,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
         simulation.seed = options.seed;
         simulation.until = options.untilNanos;
         simulation.nodeDetail = options.nodeDetail;
+        simulation.nodeDetailBudget = options.nodeDetailBudgetMiB << 20;
         trace::Trace trace;
         Simulator simulator(scenario, configuration, simulation, trace);
         qsizetype written = 0;
@@ -190,7 +194,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
         }
         const quint64 seed = options.seed.value_or(scenario.seed);
         if (options.json)
-            out << QString::fromUtf8(runJson(simulator, seed, trace.size()));
+            out << QString::fromUtf8(runJson(simulator, seed, trace));
         else
             out << runTable(simulator, scenario.name.isEmpty() ? scenario.file : scenario.name, seed);
         out.flush();

@@ -147,8 +147,42 @@ void EventLogModel::updateStringMatches()
         m_stringMatches.push_back(trace.string(qint32(id)).contains(m_search, Qt::CaseInsensitive) ? 1 : 0);
 }
 
+// A block row matches through anything it holds, as the per-node rows it stands for did: a node's
+// name; for Filter a rejecting plugin, a reason or a verdict's code (Success when a node passed).
+bool EventLogModel::blockMatches(const Event& event) const
+{
+    const trace::Trace& trace = m_index->trace();
+    if (event.kind == EventKind::FilterNodes) {
+        const trace::FilterNodes block = trace.filterNodes(event);
+        for (qsizetype i = 0; i < block.size(); ++i) {
+            if (flag(m_stringMatches, block.node(i)))
+                return true;
+        }
+        for (qsizetype r = 0; r < block.rejectionCount(); ++r) {
+            const trace::FilterRejection rejection = block.rejection(r);
+            if (flag(m_stringMatches, rejection.plugin) || flag(m_stringMatches, rejection.text) || flag(m_codeMatches, rejection.code))
+                return true;
+        }
+        return block.feasibleCount() > 0 && flag(m_codeMatches, int(framework::Code::Success));
+    }
+    if (event.kind == EventKind::ScoreNodes) {
+        const trace::ScoreNodes block = trace.scoreNodes(event);
+        for (int p = 0; p < block.pluginCount(); ++p) {
+            if (flag(m_stringMatches, block.plugin(p)))
+                return true;
+        }
+        for (qsizetype n = 0; n < block.size(); ++n) {
+            if (flag(m_stringMatches, block.node(n)))
+                return true;
+        }
+    }
+    return false;
+}
+
 bool EventLogModel::searchMatches(const Event& event) const
 {
+    if (blockMatches(event))
+        return true;
     if (flag(m_stringMatches, event.pod) || flag(m_stringMatches, event.node) || flag(m_stringMatches, event.plugin)
         || flag(m_stringMatches, event.text) || flag(m_kindMatches, int(event.kind)))
         return true;

@@ -75,6 +75,7 @@ private:
     void scan(qsizetype limit, trace::AppendArray<qint32>& out);
     void updateStringMatches();
     qsizetype effectiveLimit() const;
+    bool blockMatches(const trace::Event& event) const;
     bool searchMatches(const trace::Event& event) const;
 
     const trace::TraceIndex* m_index;

@@ -3,6 +3,8 @@
 #include "framework/interface.h"
 #include "framework/status.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 namespace ksv::eventtext {
@@ -24,21 +26,33 @@ QString joined(const QString& a, const QString& b)
 }
 } // namespace
 
-// "500 nodes · 480 feasible · rejected by NodeResourcesFit 15, TaintToleration 5"
+// "500 node(s) · 480 feasible · rejected by NodeResourcesFit 15, TaintToleration 5". Counted per
+// node, as CycleEnd counts: a nominated node tried alone and again with all is one node, with the
+// verdict of its last visit.
 QString filterSummary(const trace::Trace& trace, const trace::FilterNodes& block)
 {
+    QHash<qint32, trace::FilterRejection> verdicts; // node → last verdict
+    std::vector<qint32> order;                      // nodes in order of first visit
+    block.forEach([&](qint32 node, const trace::FilterRejection& verdict) {
+        if (!verdicts.contains(node))
+            order.push_back(node);
+        verdicts.insert(node, verdict);
+    });
     std::vector<std::pair<qint32, qsizetype>> rejections; // plugin, nodes; in order of first rejection
-    for (qsizetype r = 0; r < block.rejectionCount(); ++r) {
-        const trace::FilterRejection rejection = block.rejection(r);
-        if (rejection.code == quint8(framework::Code::Success))
+    qsizetype feasible = 0;
+    for (const qint32 node : order) {
+        const trace::FilterRejection& verdict = verdicts[node];
+        if (verdict.code == quint8(framework::Code::Success)) {
+            ++feasible;
             continue;
-        auto it = std::ranges::find(rejections, rejection.plugin, &std::pair<qint32, qsizetype>::first);
+        }
+        auto it = std::ranges::find(rejections, verdict.plugin, &std::pair<qint32, qsizetype>::first);
         if (it == rejections.end())
-            rejections.emplace_back(rejection.plugin, 1);
+            rejections.emplace_back(verdict.plugin, 1);
         else
             ++it->second;
     }
-    QString text = joined(QStringLiteral("%1 node(s)").arg(block.size()), QStringLiteral("%1 feasible").arg(block.feasibleCount()));
+    QString text = joined(QStringLiteral("%1 node(s)").arg(order.size()), QStringLiteral("%1 feasible").arg(feasible));
     QStringList parts;
     for (const auto& [plugin, nodes] : rejections)
         parts.append(QStringLiteral("%1 %2").arg(plugin >= 0 ? trace.string(plugin) : QStringLiteral("(no plugin)")).arg(nodes));

@@ -73,7 +73,8 @@ public:
 
     qint32 cycle() const { return m_cycle; }
     qsizetype end() const { return m_end; }
-    // Whether the trace holds per-node events for the attempt (runs with --no-node-detail do not).
+    // Whether the trace holds per-node detail for the attempt (runs with --no-node-detail do not, nor
+    // cycles after a spent node detail budget).
     bool hasNodeDetail() const { return m_filterEvents + qsizetype(m_scores.size()) > 0; }
     // Whether the attempt's span is before the cursor at all.
     bool started() const { return m_started; }

@@ -351,6 +351,12 @@ void HeatmapView::computeValues()
                                    m_playback->trace()->string(record.message).isEmpty()
                                        ? framework::toString(framework::Code(record.code))
                                        : m_playback->trace()->string(record.message));
+        else if (ended && m_playback->trace()->nodeDetailCutOff(record.cycle))
+            m_bannerText = tr("Per-node detail stopped at cycle %1, when the run had spent its memory budget for it: %2 evaluated "
+                              "%3 nodes, but their Filter verdicts and scores are not in the trace. Earlier attempts have them.")
+                               .arg(m_playback->trace()->nodeDetailCutoff())
+                               .arg(attempt)
+                               .arg(record.evaluated);
         else if (ended)
             m_bannerText
                 = tr("This run was recorded without per-node detail (--no-node-detail): %1 evaluated %2 nodes, but "

@@ -44,8 +44,8 @@ public:
     // Virtual seconds per wall second, 0.1 to 1000; 0 is as fast as possible.
     void setSpeed(double speed);
     double speed() const { return m_speed; }
-    // Pauses and moves the cursor to the next event of the unit (node detail counts as one event per
-    // plugin and extension point); no-op at the end of the run.
+    // Pauses and moves the cursor to the next event of the unit (a cycle's Filter detail is one
+    // event, its Score detail another); no-op at the end of the run.
     void step(StepUnit unit);
     // Back to the previous event of the unit.
     void stepBack(StepUnit unit);
@@ -99,8 +99,8 @@ private:
     void moveCursor(qsizetype position, VirtualNanos time);
     // Replays what the engine already published at the chosen speed, then follows the engine.
     void replayTick();
-    // The end of the group of events starting at `from` (per-node detail of one plugin is one step;
-    // for ExtensionPoint all plugins of one point), or -1 when it may not be complete yet.
+    // The end of the group of events starting at `from` (one event; for ExtensionPoint all plugins of
+    // one point), or -1 when it may not be complete yet.
     qsizetype groupEnd(qsizetype from, StepUnit unit) const;
     qsizetype nextStop(qsizetype from, StepUnit unit) const; // -1: not published yet
     qsizetype previousStop(qsizetype from, StepUnit unit) const;

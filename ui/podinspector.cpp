@@ -50,6 +50,12 @@ QString locationText(trace::PodLocation location)
     return eventtext::location(quint8(location));
 }
 
+QString noDetailText()
+{
+    return PodInspector::tr("This run was recorded without per-node detail (node detail off, as with <tt>--no-node-detail</tt>): the "
+                            "trace has no Filter verdict or Score for each node.");
+}
+
 } // namespace
 
 PodInspector::PodInspector(Playback* playback, QWidget* parent)
@@ -149,9 +155,7 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     m_points->setTextFormat(Qt::RichText);
     m_points->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_points);
-    m_noDetail = new QLabel(tr("This run was recorded without per-node detail (node detail off, as with "
-                               "<tt>--no-node-detail</tt>): the trace has no Filter verdict or Score for each node."),
-                            page);
+    m_noDetail = new QLabel(noDetailText(), page);
     m_noDetail->setWordWrap(true);
     m_noDetail->setStyleSheet(neutralStyle);
     layout->addWidget(m_noDetail);
@@ -254,6 +258,11 @@ bool PodInspector::isShowingPlaceholder() const
 bool PodInspector::isShowingNoDetailNote() const
 {
     return !m_noDetail->isHidden();
+}
+
+QString PodInspector::noDetailNote() const
+{
+    return m_noDetail->text();
 }
 
 QString PodInspector::outcomeText() const
@@ -428,8 +437,14 @@ void PodInspector::updateSummary()
     const QString red = tracecolors::failure().name();
     const QString amber = tracecolors::caution().name();
     const trace::CycleRecord* record = m_attempt->record();
-    m_noDetail->setVisible(record && m_attempt->isStarted() && m_attempt->isFinished() && !m_attempt->hasNodeDetail()
-                           && m_attempt->evaluated() > 0);
+    const bool noDetail = record && m_attempt->isStarted() && m_attempt->isFinished() && !m_attempt->hasNodeDetail() && m_attempt->evaluated() > 0;
+    if (noDetail && m_playback->trace()->nodeDetailCutOff(record->cycle))
+        m_noDetail->setText(tr("Per-node detail stopped at cycle %1, when the run had spent its memory budget for it: this attempt's "
+                               "Filter verdict and Score for each node are not in the trace. Earlier attempts have them.")
+                                .arg(m_playback->trace()->nodeDetailCutoff()));
+    else if (noDetail)
+        m_noDetail->setText(noDetailText());
+    m_noDetail->setVisible(noDetail);
     if (!record || !m_attempt->isStarted()) {
         setOutcomeStyle(neutralStyle);
         m_outcome->setText(m_pod >= 0 && visibleCycles().empty() ? tr("The pod has not been through a scheduling cycle at the cursor.")

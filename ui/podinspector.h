@@ -41,6 +41,7 @@ public:
     bool isShowingPlaceholder() const;
     // The note that the run has no per-node detail for the shown attempt.
     bool isShowingNoDetailNote() const;
+    QString noDetailNote() const;
 
     // The stack's: the inspector has no layout, so that its contents' size changes stop here.
     QSize sizeHint() const override;

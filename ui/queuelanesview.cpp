@@ -19,8 +19,8 @@ using trace::PodLocation;
 namespace {
 const std::vector<qint32> noPods;
 const std::vector<QueueLanes::Group> noGroups;
-// How far back from the cursor the latest moves are looked for: a cycle on a large cluster writes
-// thousands of per-node events between two queue moves, and the search must stay cheap.
+// How far back from the cursor the latest moves are looked for: the search must stay cheap however
+// many events (bindings, plugin results) lie between two queue moves.
 constexpr qsizetype latestMoveScanLimit = 20000;
 } // namespace
 

@@ -28,7 +28,10 @@ struct SimulationOptions
     std::function<void(plugins::Registry&)> extraPlugins;
     std::optional<quint64> seed;        // overrides the scenario's spec.seed
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
-    bool nodeDetail = true;             // per-node Filter and Score events in the trace
+    bool nodeDetail = true;             // per-node Filter and Score blocks in the trace
+    // Bytes of node detail blocks (in whole 1 MiB chunks) after which cycles are recorded without
+    // them; the trace names the first such cycle (Trace::nodeDetailCutoff). 0: no limit.
+    qsizetype nodeDetailBudget = 0;
     // Threads Filter and Score spread nodes over. Default: framework::effectiveParallelism of the
     // configuration's parallelism (at most the hardware threads; one on two cores or fewer). The
     // trace is the same for any number.

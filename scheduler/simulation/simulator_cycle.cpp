@@ -76,6 +76,12 @@ void Simulator::traceOutcome(const Cycle& cycle)
 {
     if (!m_options.nodeDetail)
         return;
+    // A cycle is recorded whole or not at all: the budget is looked at once, before its first block.
+    if (m_options.nodeDetailBudget > 0 && m_trace.nodeDetailBytes() >= m_options.nodeDetailBudget) {
+        if (m_trace.nodeDetailCutoff() < 0)
+            m_trace.setNodeDetailCutoff(m_recordingCycle);
+        return;
+    }
     // The event naming a block just stored; value2 is its node count, the nodes m_detailNodes holds.
     const auto traceBlock = [this](EventKind kind, framework::ExtensionPoint point, qint64 handle) {
         trace::Event event;
@@ -108,8 +114,10 @@ void Simulator::traceOutcome(const Cycle& cycle)
         }
         traceBlock(EventKind::FilterNodes, framework::ExtensionPoint::Filter, m_trace.storeFilterNodes(m_detailNodes, m_detailRejections));
     }
+    // A profile without Score plugins still lists its feasible nodes in the table; with nothing
+    // scored there is no block (there were no ScoreNode events either).
     const framework::ScoreTable& scores = outcome.detail.scores;
-    if (scores.isEmpty())
+    if (scores.isEmpty() || scores.plugins.isEmpty())
         return;
     m_detailPlugins.clear();
     m_detailWeights.clear();

@@ -108,8 +108,9 @@ quint32 ScoreNodes::flagsFor(std::span<const qint64> raw, std::span<const qint64
     quint64 normalizedOutside = 0;
     for (const qint64 value : normalized)
         normalizedOutside |= quint64(value) >> 8; // non-zero outside [0, 255], negatives included
-    // NormalizeScore must leave scores in [0, MaxNodeScore]; a plugin that does not fails the cycle,
-    // and the block still records what it returned.
+    // NormalizeScore must leave scores in [0, MaxNodeScore], and a plugin that does not fails the
+    // cycle before its table is kept: wide normalized scores never occur today. The format allows
+    // them all the same, so that a reader never has to trust that.
     return (rawOutside ? quint32(WideRaw) : 0u) | (normalizedOutside ? quint32(WideNormalized) : 0u);
 }
 

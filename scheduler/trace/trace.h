@@ -141,25 +141,36 @@ public:
     qsizetype stringCount() const { return m_strings.size(); }
     // The string of an id below stringCount() (ids in published events always are); "" for -1.
     QString string(qint32 id) const { return id < 0 ? QString() : m_strings[id]; }
-    // The block a FilterNodes or ScoreNodes event names.
+    // The block a FilterNodes or ScoreNodes event names; an empty one for any other event.
     FilterNodes filterNodes(const Event& event) const
     {
         Q_ASSERT(event.kind == EventKind::FilterNodes);
-        return FilterNodes(m_nodeDetail.at(event.value));
+        return event.kind == EventKind::FilterNodes ? FilterNodes(m_nodeDetail.at(event.value)) : FilterNodes();
     }
     ScoreNodes scoreNodes(const Event& event) const
     {
         Q_ASSERT(event.kind == EventKind::ScoreNodes);
-        return ScoreNodes(m_nodeDetail.at(event.value));
+        return event.kind == EventKind::ScoreNodes ? ScoreNodes(m_nodeDetail.at(event.value)) : ScoreNodes();
     }
     qsizetype memoryBytes() const;
     qsizetype nodeDetailBytes() const { return m_nodeDetail.allocatedBytes(); }
+    // The first scheduling cycle recorded without node detail because the run's budget for it was
+    // spent (SimulationOptions::nodeDetailBudget), or -1. Set before any event of that cycle's end
+    // is appended, so a reader that sees the cycle's CycleEnd sees it too.
+    qint32 nodeDetailCutoff() const { return m_nodeDetailCutoff.load(std::memory_order_acquire); }
+    // Whether scheduling cycle `cycle` came after the budget was spent.
+    bool nodeDetailCutOff(qint32 cycle) const
+    {
+        const qint32 cutoff = nodeDetailCutoff();
+        return cutoff >= 0 && cycle >= cutoff;
+    }
 
     // The writer (the engine's thread).
     qint32 intern(const QString& text);
     void append(const Event& event) { m_events.append(event); }
     // Store a block; the returned handle goes into the value of the event that names it, which is
     // appended after.
+    void setNodeDetailCutoff(qint32 cycle) { m_nodeDetailCutoff.store(cycle, std::memory_order_release); }
     qint64 storeFilterNodes(std::span<const qint32> nodes, std::span<const FilterRejection> rejections);
     qint64 storeScoreNodes(std::span<const qint32> plugins, std::span<const qint32> weights, std::span<const qint32> nodes,
                            std::span<const qint64> raw, std::span<const qint64> normalized);
@@ -170,6 +181,7 @@ private:
     ChunkedArray<QString, 12, 1 << 14> m_strings; // up to 2^26 strings
     QHash<QString, qint32> m_ids;                  // writer only
     NodeDetailArena m_nodeDetail;
+    std::atomic<qint32> m_nodeDetailCutoff {-1};
 };
 
 } // namespace ksv::trace

@@ -1,9 +1,13 @@
 // Node detail blocks: FilterNodes and ScoreNodes read back what was stored (scores narrow when they
 // fit and wide at every boundary where they do not), blocks past a chunk's end and larger than a
-// chunk stay readable, a reader on another thread sees every published block whole, and JSON Lines
-// spells a block out as the per-node lines of the file format.
+// chunk stay readable, a reader on another thread sees every published block whole, JSON Lines
+// spells a block out as the per-node lines of the file format, and on every sample the engine's
+// blocks hold exactly what its scheduling cycles found.
+#include "config/config.h"
 #include "framework/interface.h"
 #include "framework/status.h"
+#include "scenario/loader.h"
+#include "simulation/simulator.h"
 #include "trace/jsonl.h"
 #include "trace/trace.h"
 
@@ -137,26 +141,31 @@ private Q_SLOTS:
         }
         // 16 header + 2 × 4 plugins + 2 × 4 weights + 3 × 4 nodes = 44, 8-aligned 48; raw 6 × 4 = 24;
         // normalized 6 × 1, 8-aligned: 8. Narrow cells, then.
-        QCOMPARE(trace::ScoreNodes::bytesFor(3, 2, trace::ScoreNodes::flagsFor(raw, normalized)), size_t(80));
+        QCOMPARE(trace::ScoreNodes::flagsFor(raw, normalized), 0u);
+        QCOMPARE(trace::ScoreNodes::bytesFor(3, 2, 0), size_t(80));
     }
 
     void scoresWidenAtEveryBoundary_data()
     {
+        // flags: 1, raw scores 8 bytes wide; 2, normalized scores 8 bytes wide (docs/trace-format.md).
         QTest::addColumn<qint64>("raw");
         QTest::addColumn<qint64>("normalized");
-        QTest::newRow("raw past qint32 max") << qint64(std::numeric_limits<qint32>::max()) + 1 << qint64(0);
-        QTest::newRow("raw below qint32 min") << qint64(std::numeric_limits<qint32>::min()) - 1 << qint64(0);
-        QTest::newRow("raw qint64 min") << std::numeric_limits<qint64>::min() << qint64(0);
-        QTest::newRow("raw qint64 max") << std::numeric_limits<qint64>::max() << qint64(0);
-        QTest::newRow("normalized negative") << qint64(0) << qint64(-1);
-        QTest::newRow("normalized 256") << qint64(0) << qint64(256);
-        QTest::newRow("normalized qint64 min") << qint64(0) << std::numeric_limits<qint64>::min();
+        QTest::addColumn<quint32>("flags");
+        QTest::newRow("raw past qint32 max") << qint64(std::numeric_limits<qint32>::max()) + 1 << qint64(0) << 1u;
+        QTest::newRow("raw below qint32 min") << qint64(std::numeric_limits<qint32>::min()) - 1 << qint64(0) << 1u;
+        QTest::newRow("raw qint64 min") << std::numeric_limits<qint64>::min() << qint64(0) << 1u;
+        QTest::newRow("raw qint64 max") << std::numeric_limits<qint64>::max() << qint64(0) << 1u;
+        QTest::newRow("normalized negative") << qint64(0) << qint64(-1) << 2u;
+        QTest::newRow("normalized 256") << qint64(0) << qint64(256) << 2u;
+        QTest::newRow("normalized qint64 min") << qint64(0) << std::numeric_limits<qint64>::min() << 2u;
+        QTest::newRow("both") << std::numeric_limits<qint64>::max() << qint64(1000) << 3u;
     }
 
     void scoresWidenAtEveryBoundary()
     {
         QFETCH(qint64, raw);
         QFETCH(qint64, normalized);
+        QFETCH(quint32, flags);
         trace::Trace trace;
         const std::vector<qint32> plugins = {1};
         const std::vector<qint32> weights = {1};
@@ -169,8 +178,8 @@ private Q_SLOTS:
         QCOMPARE(block.raw(1, 0), raw);
         QCOMPARE(block.normalized(0, 0), normalized);
         QCOMPARE(block.normalized(1, 0), qint64(4));
-        QVERIFY(trace::ScoreNodes::bytesFor(2, 1, trace::ScoreNodes::flagsFor(raws, normalizeds))
-                > trace::ScoreNodes::bytesFor(2, 1, 0));
+        QCOMPARE(trace::ScoreNodes::flagsFor(raws, normalizeds), flags);
+        QVERIFY(trace::ScoreNodes::bytesFor(2, 1, flags) > trace::ScoreNodes::bytesFor(2, 1, 0));
     }
 
     // Many blocks fill several 1 MiB chunks; one larger than a chunk gets its own; every one reads back.
@@ -230,6 +239,104 @@ private Q_SLOTS:
             }
         }
         writer.join();
+    }
+
+    // Each cycle's blocks against the ScheduleOutcome the cycle produced, as onAttempt hands it out:
+    // the visited nodes in order with their statuses, the Score table cell by cell.
+    void blocksHoldTheEnginesOutcome_data()
+    {
+        QTest::addColumn<QString>("sample");
+        for (const char* name : {"default", "backlog-node-added", "priority-preemption", "zone-spread", "database-anti-affinity", "gpu-pool",
+                                 "affinity-spread", "gang-scheduling"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void blocksHoldTheEnginesOutcome()
+    {
+        QFETCH(QString, sample);
+        struct Expected
+        {
+            QStringList visited;
+            QList<std::tuple<int, QString, QString>> statuses; // code, plugin, message; code -1: none
+            QStringList plugins;
+            std::vector<qint64> weights;
+            QStringList scored;
+            std::vector<qint64> raw;
+            std::vector<qint64> normalized;
+        };
+        const Scenario scenario = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + sample + QStringLiteral(".yaml"));
+        const auto configuration = scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+        trace::Trace trace;
+        Simulator simulator(scenario, configuration, {}, trace);
+        std::vector<Expected> filters;
+        std::vector<Expected> scores;
+        simulator.onAttempt = [&](const AttemptRecord& attempt) {
+            const ScheduleOutcome& outcome = attempt.outcome;
+            if (!outcome.detail.visitedNodes.empty()) {
+                Expected expected;
+                for (const framework::NodeInfo* node : outcome.detail.visitedNodes) {
+                    expected.visited.append(node->name());
+                    const framework::Status* status = outcome.diagnosis.nodeToStatus.find(*node);
+                    expected.statuses.append(status ? std::tuple(int(status->code()), status->plugin(), status->message())
+                                                    : std::tuple(-1, QString(), QString()));
+                }
+                filters.push_back(expected);
+            }
+            const framework::ScoreTable& table = outcome.detail.scores;
+            if (!table.isEmpty() && !table.plugins.isEmpty()) {
+                Expected expected;
+                expected.plugins = table.plugins;
+                expected.weights = table.weights;
+                for (qsizetype n = 0; n < table.size(); ++n)
+                    expected.scored.append(table.nodeName(n));
+                expected.raw = table.raw;
+                expected.normalized = table.normalized;
+                scores.push_back(expected);
+            }
+        };
+        simulator.run();
+        QVERIFY(!filters.empty());
+
+        size_t filterBlocks = 0;
+        size_t scoreBlocks = 0;
+        for (qsizetype position = 0; position < trace.size(); ++position) {
+            const trace::Event& event = trace.at(position);
+            if (event.kind == EventKind::FilterNodes) {
+                QVERIFY(filterBlocks < filters.size());
+                const Expected& expected = filters[filterBlocks++];
+                const trace::FilterNodes block = trace.filterNodes(event);
+                QCOMPARE(block.size(), expected.visited.size());
+                QCOMPARE(qsizetype(event.value2), block.size());
+                for (qsizetype i = 0; i < block.size(); ++i) {
+                    QCOMPARE(trace.string(block.node(i)), expected.visited[i]);
+                    const auto& [code, plugin, message] = expected.statuses[i];
+                    const trace::FilterRejection verdict = block.verdict(i);
+                    QCOMPARE(int(verdict.code), code < 0 ? int(framework::Code::Success) : code);
+                    QCOMPARE(trace.string(verdict.plugin), plugin);
+                    QCOMPARE(verdict.text < 0, code < 0);
+                    QCOMPARE(trace.string(verdict.text), message);
+                }
+            } else if (event.kind == EventKind::ScoreNodes) {
+                QVERIFY(scoreBlocks < scores.size());
+                const Expected& expected = scores[scoreBlocks++];
+                const trace::ScoreNodes block = trace.scoreNodes(event);
+                QCOMPARE(block.pluginCount(), int(expected.plugins.size()));
+                QCOMPARE(block.size(), expected.scored.size());
+                for (int p = 0; p < block.pluginCount(); ++p) {
+                    QCOMPARE(trace.string(block.plugin(p)), expected.plugins[p]);
+                    QCOMPARE(qint64(block.weight(p)), expected.weights[size_t(p)]);
+                }
+                for (qsizetype n = 0; n < block.size(); ++n) {
+                    QCOMPARE(trace.string(block.node(n)), expected.scored[n]);
+                    for (int p = 0; p < block.pluginCount(); ++p) {
+                        const size_t cell = size_t(n) * size_t(block.pluginCount()) + size_t(p);
+                        QCOMPARE(block.raw(n, p), expected.raw[cell]);
+                        QCOMPARE(block.normalized(n, p), expected.normalized[cell]);
+                    }
+                }
+            }
+        }
+        QCOMPARE(filterBlocks, filters.size());
+        QCOMPARE(scoreBlocks, scores.size());
     }
 
     // The file format is one line per node, per node and plugin for scores, as it always was.

@@ -75,7 +75,18 @@ private Q_SLOTS:
         QTest::newRow("until") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("soon")}
                                << QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
-                                         << QStringLiteral("--seed, --until, --trace and --no-node-detail are for run");
+                                         << QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run");
+        QTest::newRow("budget elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("64")}
+                                          << QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run");
+        QTest::newRow("budget not a number") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("lots")}
+                                             << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
+        QTest::newRow("budget zero") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("0")}
+                                     << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
+        QTest::newRow("budget missing") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget")}
+                                        << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
+        QTest::newRow("budget and no detail")
+            << QStringList {QStringLiteral("run"), sample, QStringLiteral("--no-node-detail"), QStringLiteral("--node-detail-budget"), QStringLiteral("8")}
+            << QStringLiteral("--no-node-detail and --node-detail-budget exclude each other");
         QTest::newRow("no scenario") << QStringList {QStringLiteral("run")} << QStringLiteral("run needs exactly one scenario file");
         QTest::newRow("at") << QStringList {QStringLiteral("--at"), QStringLiteral("later")}
                             << QStringLiteral("--at needs a duration such as 90s, 10m or 1h30m");
@@ -134,6 +145,42 @@ private Q_SLOTS:
         const QJsonObject first = QJsonDocument::fromJson(lines.first()).object();
         QVERIFY(first.contains(QStringLiteral("t")));
         QVERIFY(first.contains(QStringLiteral("kind")));
+    }
+
+    // With a budget for node detail, the trace is the full one without the per-node lines of the
+    // cycles from the one the summary names on: the app's trace, headless.
+    void nodeDetailBudgetCutsTheRestOfTheDetail()
+    {
+        QTemporaryDir dir;
+        const QString fullPath = dir.filePath(QStringLiteral("full.jsonl"));
+        const QString cutPath = dir.filePath(QStringLiteral("cut.jsonl"));
+        QCOMPARE(runWith({QStringLiteral("run"), sample, QStringLiteral("--trace"), fullPath, QStringLiteral("--json")}).status, int(cli::ExitOk));
+        // 1 MiB: the first block takes a whole chunk, so the budget is spent after one cycle.
+        const Output cut = runWith({QStringLiteral("run"), sample, QStringLiteral("--trace"), cutPath, QStringLiteral("--node-detail-budget"),
+                                    QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(cut.status, int(cli::ExitOk));
+        const QJsonObject stats = QJsonDocument::fromJson(cut.out.toUtf8()).object().value(QStringLiteral("stats")).toObject();
+        QVERIFY(stats.contains(QStringLiteral("nodeDetailStoppedAtCycle")));
+        const int cutoff = stats.value(QStringLiteral("nodeDetailStoppedAtCycle")).toInt();
+        QVERIFY(cutoff > 1);
+
+        const auto readLines = [](const QString& path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? file.readAll().split('\n') : QList<QByteArray>();
+        };
+        QList<QByteArray> expected;
+        int dropped = 0;
+        for (const QByteArray& line : readLines(fullPath)) {
+            const QJsonObject object = QJsonDocument::fromJson(line).object();
+            const QString kind = object.value(QStringLiteral("kind")).toString();
+            if ((kind == QLatin1String("FilterNode") || kind == QLatin1String("ScoreNode")) && object.value(QStringLiteral("cycle")).toInt() >= cutoff) {
+                ++dropped;
+                continue;
+            }
+            expected.append(line);
+        }
+        QVERIFY(dropped > 10);
+        QCOMPARE(readLines(cutPath), expected);
     }
 
     void untilRunsToThatTime()

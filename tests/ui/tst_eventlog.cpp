@@ -29,6 +29,25 @@ constexpr auto QtTestReporting = QAbstractItemModelTester::FailureReportingMode:
 bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QString& text)
 {
     const auto has = [&](const QString& s) { return s.contains(text, Qt::CaseInsensitive); };
+    // A block row: what each of its nodes' rows would have matched.
+    if (event.kind == EventKind::FilterNodes) {
+        const trace::FilterNodes block = trace.filterNodes(event);
+        for (qsizetype i = 0; i < block.size(); ++i) {
+            const trace::FilterRejection verdict = block.verdict(i);
+            if (has(trace.string(block.node(i))) || has(trace.string(verdict.plugin)) || has(trace.string(verdict.text))
+                || has(eventtext::code(verdict.code)))
+                return true;
+        }
+    }
+    if (event.kind == EventKind::ScoreNodes) {
+        const trace::ScoreNodes block = trace.scoreNodes(event);
+        for (qsizetype n = 0; n < block.size(); ++n) {
+            for (int p = 0; p < block.pluginCount(); ++p) {
+                if (has(trace.string(block.node(n))) || has(trace.string(block.plugin(p))))
+                    return true;
+            }
+        }
+    }
     if (has(trace.string(event.pod)) || has(trace.string(event.node)) || has(trace.string(event.plugin)) || has(trace.string(event.text))
         || has(trace::toString(event.kind)))
         return true;
@@ -98,7 +117,8 @@ private Q_SLOTS:
 
         // Searches, against the slow way, in any case.
         for (const QString& text : {QStringLiteral("NodeResourcesFit"), QStringLiteral("insufficient CPU"), QStringLiteral("backoff"),
-                                   QStringLiteral("unschedulable"), QStringLiteral("PostFilter"), QStringLiteral("no-such-thing")}) {
+                                   QStringLiteral("unschedulable"), QStringLiteral("PostFilter"), QStringLiteral("no-such-thing"),
+                                   QStringLiteral("render-pool-1"), QStringLiteral("TaintToleration"), QStringLiteral("success")}) {
             model.setSearch(text);
             QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) { return slowSearch(trace, e, text); }));
         }
@@ -128,16 +148,22 @@ private Q_SLOTS:
             QCOMPARE(model.index(row, EventLogModel::PluginColumn).data().toString(),
                      event.kind == EventKind::FilterNodes ? QStringLiteral("Filter") : QStringLiteral("Score"));
             if (event.kind == EventKind::FilterNodes) {
+                // Per node, its last verdict: the counts the cycle's end gives.
+                std::map<qint32, const FilterRow*> lastVerdicts;
                 const std::vector<FilterRow> verdicts = filterRows(trace, record);
+                for (const FilterRow& verdict : verdicts)
+                    lastVerdicts[verdict.node] = &verdict;
                 std::map<QString, int> rejected;
                 int feasible = 0;
-                for (const FilterRow& verdict : verdicts) {
-                    if (verdict.code == quint8(framework::Code::Success))
+                for (const auto& [node, verdict] : lastVerdicts) {
+                    if (verdict->code == quint8(framework::Code::Success))
                         ++feasible;
                     else
-                        ++rejected[trace.string(verdict.plugin)];
+                        ++rejected[trace.string(verdict->plugin)];
                 }
-                QString expected = QStringLiteral("%1 node(s) · %2 feasible").arg(verdicts.size()).arg(feasible);
+                QCOMPARE(qint32(lastVerdicts.size()), record.evaluated);
+                QCOMPARE(feasible, record.feasible);
+                const QString expected = QStringLiteral("%1 node(s) · %2 feasible").arg(lastVerdicts.size()).arg(feasible);
                 QVERIFY2(detail.startsWith(expected), qPrintable(detail));
                 for (const auto& [plugin, nodes] : rejected)
                     QVERIFY2(detail.contains(QStringLiteral("%1 %2").arg(plugin).arg(nodes)), qPrintable(detail));
@@ -164,6 +190,13 @@ private Q_SLOTS:
         }
         QVERIFY(rejectingRows > 0);
         QVERIFY(scoreRows > 0);
+
+        // A node's name finds the block rows that hold it, as it found its per-node rows.
+        model.setSearch(QStringLiteral("render-pool-1"));
+        QSet<int> kinds;
+        for (int row = 0; row < model.rowCount(); ++row)
+            kinds.insert(int(trace.at(model.positionAt(row)).kind));
+        QCOMPARE(kinds, (QSet<int> {int(EventKind::FilterNodes), int(EventKind::ScoreNodes)}));
     }
 
     void podKeyFindsExactlyItsEvents()

@@ -319,6 +319,31 @@ private Q_SLOTS:
         QVERIFY(!view.cycleNodes().hasNodeDetail());
     }
 
+    // A run whose budget for node detail ran out: attempts after it say so, earlier ones are drawn.
+    void spentNodeDetailBudgetIsSaid()
+    {
+        Playback playback;
+        HeatmapView view(&playback);
+        SimulationOptions options;
+        options.nodeDetailBudget = 1; // the first block's chunk spends it
+        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml")), options));
+        const qint32 cutoff = playback.trace()->nodeDetailCutoff();
+        QVERIFY(cutoff > 0);
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
+        const qint32 early = findCycle(playback, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle < cutoff; });
+        const qint32 late = findCycle(playback, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle >= cutoff; });
+        QVERIFY(early >= 0 && late >= 0);
+        playback.selectCycle(early);
+        view.refresh();
+        QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
+        QVERIFY(view.cycleNodes().hasNodeDetail());
+        playback.selectCycle(late);
+        view.refresh();
+        QVERIFY2(view.bannerText().contains(QStringLiteral("stopped at cycle %1").arg(cutoff)), qPrintable(view.bannerText()));
+        QVERIFY(!view.cycleNodes().hasNodeDetail());
+        saveShot(&view, QStringLiteral("heatmap-detail-budget-spent"));
+    }
+
     // Arrow keys on the grid: groups of 5, 3, 0 and 4 cells, 2 columns.
     void keyboardSteps_data()
     {

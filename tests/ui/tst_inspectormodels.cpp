@@ -381,6 +381,45 @@ private Q_SLOTS:
         QCOMPARE(history.rowCount(), 0);
     }
 
+    // Past the budget for node detail, attempts have none, and the inspector says from which
+    // cycle on and why; attempts before it keep theirs.
+    void nodeDetailBudgetSpent()
+    {
+        Playback playback;
+        SimulationOptions options;
+        options.nodeDetailBudget = 1; // the first block's chunk spends it
+        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml"), options));
+        const trace::TraceIndex& index = *playback.index();
+        const qint32 cutoff = playback.trace()->nodeDetailCutoff();
+        QVERIFY(cutoff > 0);
+        qint32 before = -1;
+        qint32 after = -1;
+        for (size_t i = 0; i < index.cycles().size(); ++i) {
+            const trace::CycleRecord& record = index.cycles()[i];
+            if (record.endEvent < 0 || record.evaluated == 0)
+                continue;
+            if (record.cycle < cutoff && before < 0)
+                before = qint32(i);
+            if (record.cycle >= cutoff && after < 0)
+                after = qint32(i);
+        }
+        QVERIFY(before >= 0 && after >= 0);
+        PodInspector inspector(&playback);
+        playback.selectCycle(before);
+        QVERIFY(inspector.attemptModel()->hasNodeDetail());
+        QVERIFY(!inspector.isShowingNoDetailNote());
+        playback.selectCycle(after);
+        QVERIFY(!inspector.attemptModel()->hasNodeDetail());
+        QVERIFY(inspector.isShowingNoDetailNote());
+        QVERIFY2(inspector.noDetailNote().contains(QStringLiteral("stopped at cycle %1").arg(cutoff)), qPrintable(inspector.noDetailNote()));
+        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
+            inspector.resize(1000, 600);
+            inspector.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&inspector));
+            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-detail-budget-spent.png")));
+        }
+    }
+
     void noNodeDetail()
     {
         Playback playback;
@@ -401,6 +440,7 @@ private Q_SLOTS:
         PodInspector inspector(&playback);
         playback.selectCycle(0);
         QVERIFY(inspector.isShowingNoDetailNote());
+        QVERIFY(inspector.noDetailNote().contains(QStringLiteral("--no-node-detail")));
         QVERIFY(inspector.outcomeText().contains(QStringLiteral("FailedScheduling")));
         if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
             inspector.resize(1400, 900);
