@@ -5,7 +5,8 @@
 //                                 (100m / 500Mi each). Prints pods per second of wall time.
 //   bench_simulation FILE         any scenario (the scale sample: samples/scale-5000.yaml) to its end:
 //                                 wall time, peak memory (ru_maxrss), trace events and bytes per event.
-//   add --no-node-detail to leave per-node Filter/Score events out of the trace, and --budget SECONDS
+//   add --no-node-detail to leave per-node Filter/Score detail out of the trace (or
+//   --node-detail-budget MIB to keep it up to that much, as the app does with 512), and --budget SECONDS
 //   to stop after that much wall time and report how far the run got. --threads N sets the threads
 //   Filter and Score use (default: the configuration's parallelism, at most the machine's cores).
 #include "config/config.h"
@@ -73,14 +74,11 @@ long peakMemoryKiB()
     return usage.ru_maxrss;
 }
 
-int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, double budgetSeconds, std::optional<int> threads)
+int run(const Scenario& scenario, SimulationOptions options, qsizetype measuredPods, double budgetSeconds)
 {
     const config::KubeSchedulerConfiguration configuration =
         scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
     trace::Trace trace;
-    SimulationOptions options;
-    options.nodeDetail = nodeDetail;
-    options.threads = threads;
     QElapsedTimer timer;
     timer.start();
     Simulator simulator(scenario, configuration, options, trace);
@@ -95,8 +93,12 @@ int run(const Scenario& scenario, bool nodeDetail, qsizetype measuredPods, doubl
     qsizetype bound = 0;
     for (const auto& pod : simulator.podSummaries())
         bound += pod.location == trace::PodLocation::Bound && pod.scheduledAt ? 1 : 0;
-    std::printf("%s (node detail %s, %s)\n", qPrintable(scenario.name), nodeDetail ? "on" : "off",
-                threads ? qPrintable(QStringLiteral("%1 thread(s)").arg(*threads)) : "threads: the configuration's parallelism, at most the cores");
+    const QString detail = !options.nodeDetail       ? QStringLiteral("off")
+        : options.nodeDetailBudget > 0 ? QStringLiteral("on up to %1 MiB").arg(options.nodeDetailBudget >> 20)
+                                       : QStringLiteral("on");
+    std::printf("%s (node detail %s, %s)\n", qPrintable(scenario.name), qPrintable(detail),
+                options.threads ? qPrintable(QStringLiteral("%1 thread(s)").arg(*options.threads))
+                                : "threads: the configuration's parallelism, at most the cores");
     std::printf("  pods scheduled in the run: %lld of %lld, %lld cycles, virtual time %.3f s\n", qlonglong(bound), qlonglong(measuredPods),
                 qlonglong(simulator.schedulingCycles()), double(simulator.now()) / 1e9);
     std::printf("  wall time %.3f s (setup %lld ms): %.0f pods/s\n", seconds, qlonglong(setupMs), double(bound) / seconds);
@@ -120,26 +122,30 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QStringList arguments = app.arguments().mid(1);
-    const bool nodeDetail = !arguments.removeAll(QStringLiteral("--no-node-detail"));
+    SimulationOptions options;
+    options.nodeDetail = !arguments.removeAll(QStringLiteral("--no-node-detail"));
+    if (const qsizetype at = arguments.indexOf(QStringLiteral("--node-detail-budget")); at >= 0 && at + 1 < arguments.size()) {
+        options.nodeDetailBudget = qsizetype(arguments[at + 1].toLongLong()) << 20;
+        arguments.remove(at, 2);
+    }
     double budget = 0;
     if (const qsizetype at = arguments.indexOf(QStringLiteral("--budget")); at >= 0 && at + 1 < arguments.size()) {
         budget = arguments[at + 1].toDouble();
         arguments.remove(at, 2);
     }
-    std::optional<int> threads;
     if (const qsizetype at = arguments.indexOf(QStringLiteral("--threads")); at >= 0 && at + 1 < arguments.size()) {
-        threads = arguments[at + 1].toInt();
+        options.threads = arguments[at + 1].toInt();
         arguments.remove(at, 2);
     }
     const QString what = arguments.value(0, QStringLiteral("basic"));
     if (what == QLatin1String("basic"))
-        return run(schedulingBasic(), nodeDetail, 1000, budget, threads);
+        return run(schedulingBasic(), options, 1000, budget);
     try {
         const Scenario scenario = loadScenarioFile(what);
         qsizetype pods = scenario.initial.pods.size();
         for (const auto& event : scenario.events)
             pods += std::holds_alternative<Pod>(event.object) ? 1 : 0;
-        return run(scenario, nodeDetail, pods, budget, threads);
+        return run(scenario, options, pods, budget);
     } catch (const LoadError& error) {
         std::fprintf(stderr, "%s\n", qPrintable(error.toString()));
         return 2;
