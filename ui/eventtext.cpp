@@ -24,7 +24,6 @@ QString joined(const QString& a, const QString& b)
         return a;
     return a + separator + b;
 }
-} // namespace
 
 // "500 node(s) · 480 feasible · rejected by NodeResourcesFit 15, TaintToleration 5". Counted per
 // node, as CycleEnd counts: a nominated node tried alone and again with all is one node, with the
@@ -82,6 +81,7 @@ QString scoreSummary(const trace::Trace& trace, const trace::ScoreNodes& block)
         plugins.append(QStringLiteral("%1 ×%2").arg(trace.string(block.plugin(p))).arg(block.weight(p)));
     return joined(text, plugins.join(QStringLiteral(", ")));
 }
+} // namespace
 
 QString time(VirtualNanos t)
 {
