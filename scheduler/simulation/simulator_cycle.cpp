@@ -99,10 +99,8 @@ void Simulator::traceOutcome(const Cycle& cycle)
     if (!visitedNodes.empty()) {
         m_detailNodes.clear();
         m_detailRejections.clear();
-        const bool anyStatus = !statuses.isEmpty();
         for (const framework::NodeInfo* visited : visitedNodes) {
-            const Status* status = anyStatus ? statuses.find(*visited) : nullptr;
-            if (status) {
+            if (const Status* status = statuses.find(*visited)) {
                 trace::FilterRejection rejection;
                 rejection.index = qint32(m_detailNodes.size());
                 rejection.code = quint8(status->code());
