@@ -124,9 +124,9 @@ void AttemptTableModel::collect()
     for (qsizetype position = from; position < to; ++position) {
         const Event& event = trace.at(position);
         // Preemption (prepareCandidate) happens before the cycle ends; its events name no cycle.
-        const bool preemption = (event.kind == EventKind::Preemption && event.pod >= 0 && m_index->podOf(event.pod) == cycle->pod)
-            || (event.kind == EventKind::Victim && event.text >= 0 && m_index->podOf(event.text) == cycle->pod);
-        if ((event.cycle == cycle->cycle && isCycleEvent(event.kind)) || preemption) {
+        const bool preemption = (event.kind() == EventKind::Preemption && event.pod() >= 0 && m_index->podOf(event.pod()) == cycle->pod)
+            || (event.kind() == EventKind::Victim && event.text() >= 0 && m_index->podOf(event.text()) == cycle->pod);
+        if ((event.cycle() == cycle->cycle && isCycleEvent(event.kind())) || preemption) {
             unordered = unordered || (!m_eventPositions.empty() && m_eventPositions.back() > position);
             m_eventPositions.push_back(position);
         }
@@ -137,7 +137,7 @@ void AttemptTableModel::collect()
         const qint32 position = podEvents[m_podEventsSeen];
         const Event& event = trace.at(position);
         // PreEnqueue runs before a pod reaches the queue, never inside a cycle.
-        if (event.kind == EventKind::PluginResult && event.cycle == cycle->cycle && event.point != quint8(framework::ExtensionPoint::PreEnqueue)) {
+        if (event.kind() == EventKind::PluginResult && event.cycle() == cycle->cycle && event.point() != framework::ExtensionPoint::PreEnqueue) {
             unordered = unordered || (!m_eventPositions.empty() && m_eventPositions.back() > position);
             m_eventPositions.push_back(position);
         }
@@ -205,7 +205,7 @@ void AttemptTableModel::build()
     for (qsizetype i = 0; i < m_shownEvents; ++i) {
         const qsizetype position = m_eventPositions[size_t(i)];
         const Event& event = trace.at(position);
-        switch (event.kind) {
+        switch (event.kind()) {
         case EventKind::CycleStart: m_started = true; break;
         case EventKind::FilterNodes: {
             const trace::FilterNodes block = trace.filterNodes(event);
@@ -241,28 +241,28 @@ void AttemptTableModel::build()
         }
         case EventKind::CycleEnd:
             m_finished = true;
-            m_resultCode = static_cast<Code>(event.code);
-            m_message = trace.string(event.text);
-            m_evaluated = qint32(event.value);
-            m_feasible = event.value2;
-            if (m_resultCode == Code::Success && event.node >= 0) {
-                chosenString = event.node;
-                m_chosenNode = trace.string(event.node);
+            m_resultCode = event.code();
+            m_message = trace.string(event.message());
+            m_evaluated = qint32(event.evaluated());
+            m_feasible = event.feasible();
+            if (m_resultCode == Code::Success && event.node() >= 0) {
+                chosenString = event.node();
+                m_chosenNode = trace.string(event.node());
             }
             break;
         case EventKind::PluginResult: {
             PluginResult result;
             result.position = position;
-            result.time = event.time;
-            result.point = static_cast<framework::ExtensionPoint>(event.point);
-            result.code = static_cast<Code>(event.code);
-            result.plugin = trace.string(event.plugin);
-            result.reasons = trace.string(event.text);
+            result.time = event.time();
+            result.point = event.point();
+            result.code = event.code();
+            result.plugin = trace.string(event.plugin());
+            result.reasons = trace.string(event.reasons());
             m_pluginResults.append(result);
             break;
         }
-        case EventKind::Preemption: m_preemptionNode = trace.string(event.node); break;
-        case EventKind::Victim: m_victims.append(trace.string(event.pod)); break;
+        case EventKind::Preemption: m_preemptionNode = trace.string(event.node()); break;
+        case EventKind::Victim: m_victims.append(trace.string(event.pod())); break;
         case EventKind::ClusterChange:
         case EventKind::QueueMove:
         case EventKind::Nominated:
@@ -275,7 +275,7 @@ void AttemptTableModel::build()
     m_scores.assign(m_rows.size() * plugins, Score {});
     for (qsizetype i = 0; i < m_shownEvents && plugins > 0; ++i) {
         const Event& event = trace.at(m_eventPositions[size_t(i)]);
-        if (event.kind != EventKind::ScoreNodes)
+        if (event.kind() != EventKind::ScoreNodes)
             continue;
         const trace::ScoreNodes block = trace.scoreNodes(event);
         for (qsizetype n = 0; n < block.size(); ++n) {

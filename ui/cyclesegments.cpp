@@ -47,20 +47,20 @@ PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::C
     if (cycle.endEvent < 0)
         return result;
     const auto note = [&](const trace::Event& event) {
-        if (event.kind == EventKind::PluginResult && event.cycle == cycle.cycle)
-            result.mask |= pointBit(ExtensionPoint(event.point));
+        if (event.kind() == EventKind::PluginResult && event.cycle() == cycle.cycle)
+            result.mask |= pointBit(event.point());
     };
     // Per-pod results come first; per-node detail (FilterNodes, ScoreNodes) follows them.
     for (qsizetype i = cycle.startEvent + 1; i < cycle.endEvent; ++i) {
         const trace::Event& event = trace.at(i);
-        if (event.kind != EventKind::PluginResult)
+        if (event.kind() != EventKind::PluginResult)
             break;
         note(event);
     }
     // Reserve and Permit run when the cycle's cost has been charged, right before CycleEnd.
     for (qsizetype i = cycle.endEvent - 1; i > cycle.startEvent; --i) {
         const trace::Event& event = trace.at(i);
-        if (event.kind != EventKind::PluginResult || event.cycle != cycle.cycle)
+        if (event.kind() != EventKind::PluginResult || event.cycle() != cycle.cycle)
             break;
         note(event);
     }

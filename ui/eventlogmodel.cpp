@@ -152,7 +152,7 @@ void EventLogModel::updateStringMatches()
 bool EventLogModel::blockMatches(const Event& event) const
 {
     const trace::Trace& trace = m_index->trace();
-    if (event.kind == EventKind::FilterNodes) {
+    if (event.kind() == EventKind::FilterNodes) {
         const trace::FilterNodes block = trace.filterNodes(event);
         for (qsizetype i = 0; i < block.size(); ++i) {
             if (flag(m_stringMatches, block.node(i)))
@@ -165,7 +165,7 @@ bool EventLogModel::blockMatches(const Event& event) const
         }
         return block.feasibleCount() > 0 && flag(m_codeMatches, int(framework::Code::Success));
     }
-    if (event.kind == EventKind::ScoreNodes) {
+    if (event.kind() == EventKind::ScoreNodes) {
         const trace::ScoreNodes block = trace.scoreNodes(event);
         for (int p = 0; p < block.pluginCount(); ++p) {
             if (flag(m_stringMatches, block.plugin(p)))
@@ -183,21 +183,23 @@ bool EventLogModel::searchMatches(const Event& event) const
 {
     if (blockMatches(event))
         return true;
-    if (flag(m_stringMatches, event.pod) || flag(m_stringMatches, event.node) || flag(m_stringMatches, event.plugin)
-        || flag(m_stringMatches, event.text) || flag(m_kindMatches, int(event.kind)))
+    if (flag(m_stringMatches, event.pod()) || flag(m_stringMatches, event.node()) || flag(m_stringMatches, event.text())
+        || flag(m_kindMatches, int(event.kind())))
         return true;
-    if (eventtext::hasCode(event.kind) && flag(m_codeMatches, event.code))
+    if (event.kind() == EventKind::PluginResult && flag(m_stringMatches, event.plugin()))
         return true;
-    if (hasPoint(event.kind) && flag(m_pointMatches, event.point))
+    if (eventtext::hasCode(event.kind()) && flag(m_codeMatches, int(event.code())))
         return true;
-    return event.kind == EventKind::QueueMove && (flag(m_locationMatches, event.from) || flag(m_locationMatches, event.to));
+    if (hasPoint(event.kind()) && flag(m_pointMatches, int(event.point())))
+        return true;
+    return event.kind() == EventKind::QueueMove && (flag(m_locationMatches, int(event.from())) || flag(m_locationMatches, int(event.to())));
 }
 
 bool EventLogModel::matches(const Event& event) const
 {
-    if (!(m_kinds & kindBit(event.kind)))
+    if (!(m_kinds & kindBit(event.kind())))
         return false;
-    if (m_podFilter >= 0 && (event.pod < 0 || m_index->podOf(event.pod) != m_podFilter))
+    if (m_podFilter >= 0 && (event.pod() < 0 || m_index->podOf(event.pod()) != m_podFilter))
         return false;
     return m_search.isEmpty() || searchMatches(event);
 }
@@ -236,13 +238,13 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
     const auto column = static_cast<Column>(index.column());
     const auto display = [&]() -> QVariant {
         switch (column) {
-        case TimeColumn: return eventtext::time(event.time);
-        case KindColumn: return trace::toString(event.kind);
-        case PodColumn: return trace.string(event.pod);
-        case NodeColumn: return trace.string(event.node);
-        case CycleColumn: return event.cycle >= 0 ? QVariant(event.cycle) : QVariant();
+        case TimeColumn: return eventtext::time(event.time());
+        case KindColumn: return trace::toString(event.kind());
+        case PodColumn: return trace.string(event.pod());
+        case NodeColumn: return trace.string(event.node());
+        case CycleColumn: return event.cycle() >= 0 ? QVariant(event.cycle()) : QVariant();
         case PluginColumn: return eventtext::pointAndPlugin(trace, event);
-        case CodeColumn: return eventtext::hasCode(event.kind) ? QVariant(eventtext::code(event.code)) : QVariant();
+        case CodeColumn: return eventtext::hasCode(event.kind()) ? QVariant(eventtext::code(event.code())) : QVariant();
         case DetailColumn: return eventtext::detail(trace, event);
         case ColumnCount: break;
         }
@@ -254,13 +256,13 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         if (column == TimeColumn)
             return position;
         if (column == CycleColumn)
-            return event.cycle;
+            return event.cycle();
         return display();
     case PositionRole: return position;
-    case PodRole: return event.pod >= 0 ? m_index->podOf(event.pod) : -1;
-    case NodeRole: return event.node >= 0 ? m_index->nodeOf(event.node) : -1;
+    case PodRole: return event.pod() >= 0 ? m_index->podOf(event.pod()) : -1;
+    case NodeRole: return event.node() >= 0 ? m_index->nodeOf(event.node()) : -1;
     case CycleIndexRole: return eventtext::cycleIndexOf(*m_index, event, position);
-    case KindRole: return int(event.kind);
+    case KindRole: return int(event.kind());
     case Qt::ToolTipRole:
         if (column == DetailColumn || column == PodColumn || column == PluginColumn)
             return display();

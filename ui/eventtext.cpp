@@ -102,20 +102,35 @@ QString location(quint8 value)
     return trace::toString(static_cast<PodLocation>(value));
 }
 
+QString location(PodLocation value)
+{
+    return trace::toString(value);
+}
+
 QString move(const Event& event)
 {
-    const QString from = event.from == quint8(PodLocation::None) ? QStringLiteral("new") : location(event.from);
-    return from + QStringLiteral(" → ") + location(event.to);
+    const QString from = event.from() == PodLocation::None ? QStringLiteral("new") : location(event.from());
+    return from + QStringLiteral(" → ") + location(event.to());
+}
+
+QString code(framework::Code value)
+{
+    return framework::toString(value);
 }
 
 QString code(quint8 value)
 {
-    return framework::toString(static_cast<framework::Code>(value));
+    return code(static_cast<framework::Code>(value));
+}
+
+QString point(framework::ExtensionPoint value)
+{
+    return framework::toString(value);
 }
 
 QString point(quint8 value)
 {
-    return framework::toString(static_cast<framework::ExtensionPoint>(value));
+    return point(static_cast<framework::ExtensionPoint>(value));
 }
 
 bool hasCode(EventKind kind)
@@ -125,13 +140,12 @@ bool hasCode(EventKind kind)
 
 bool isFailure(const Event& event)
 {
-    const auto status = static_cast<framework::Code>(event.code);
-    switch (event.kind) {
+    switch (event.kind()) {
     case EventKind::CycleEnd:
-    case EventKind::BindingEnd: return status != framework::Code::Success;
+    case EventKind::BindingEnd: return event.code() != framework::Code::Success;
     case EventKind::PluginResult:
-        return status == framework::Code::Error || status == framework::Code::Unschedulable
-            || status == framework::Code::UnschedulableAndUnresolvable;
+        return event.code() == framework::Code::Error || event.code() == framework::Code::Unschedulable
+            || event.code() == framework::Code::UnschedulableAndUnresolvable;
     case EventKind::Victim: return true;
     case EventKind::ClusterChange:
     case EventKind::QueueMove:
@@ -148,10 +162,10 @@ bool isFailure(const Event& event)
 
 QString pointAndPlugin(const trace::Trace& trace, const Event& event)
 {
-    switch (event.kind) {
-    case EventKind::PluginResult: return joined(point(event.point), trace.string(event.plugin));
+    switch (event.kind()) {
+    case EventKind::PluginResult: return joined(point(event.point()), trace.string(event.plugin()));
     case EventKind::FilterNodes:
-    case EventKind::ScoreNodes: return point(event.point);
+    case EventKind::ScoreNodes: return point(event.point());
     case EventKind::ClusterChange:
     case EventKind::QueueMove:
     case EventKind::CycleStart:
@@ -168,29 +182,29 @@ QString pointAndPlugin(const trace::Trace& trace, const Event& event)
 
 QString detail(const trace::Trace& trace, const Event& event)
 {
-    switch (event.kind) {
+    switch (event.kind()) {
     case EventKind::ClusterChange:
-        return toString(static_cast<EventAction>(event.aux)) + QLatin1Char(' ') + trace.string(event.text);
+        return toString(event.action()) + QLatin1Char(' ') + trace.string(event.object());
     case EventKind::QueueMove: {
-        QString text = joined(move(event), trace.string(event.text));
-        if (event.to == quint8(PodLocation::Backoff))
-            text = joined(text, QStringLiteral("backoff until ") + time(event.value));
+        QString text = joined(move(event), trace.string(event.cause()));
+        if (event.to() == PodLocation::Backoff)
+            text = joined(text, QStringLiteral("backoff until ") + time(event.queueTime()));
         return text;
     }
     case EventKind::CycleStart:
-        return joined(QStringLiteral("attempt ") + QString::number(event.value), QStringLiteral("profile ") + trace.string(event.text));
-    case EventKind::PluginResult: return trace.string(event.text);
+        return joined(QStringLiteral("attempt ") + QString::number(event.attempt()), QStringLiteral("profile ") + trace.string(event.profile()));
+    case EventKind::PluginResult: return trace.string(event.reasons());
     case EventKind::FilterNodes: return filterSummary(trace, trace.filterNodes(event));
     case EventKind::ScoreNodes: return scoreSummary(trace, trace.scoreNodes(event));
     case EventKind::CycleEnd: {
-        const QString counts = QStringLiteral("evaluated %1, feasible %2").arg(event.value).arg(event.value2);
-        return event.code == quint8(framework::Code::Success) ? counts : joined(trace.string(event.text), counts);
+        const QString counts = QStringLiteral("evaluated %1, feasible %2").arg(event.evaluated()).arg(event.feasible());
+        return event.code() == framework::Code::Success ? counts : joined(trace.string(event.message()), counts);
     }
-    case EventKind::Preemption: return QStringLiteral("%1 victim(s)").arg(event.value);
-    case EventKind::Victim: return QStringLiteral("preempted by ") + trace.string(event.text);
-    case EventKind::Nominated: return event.node < 0 ? QStringLiteral("nomination cleared") : QStringLiteral("nominated");
+    case EventKind::Preemption: return QStringLiteral("%1 victim(s)").arg(event.victims());
+    case EventKind::Victim: return QStringLiteral("preempted by ") + trace.string(event.preemptor());
+    case EventKind::Nominated: return event.node() < 0 ? QStringLiteral("nomination cleared") : QStringLiteral("nominated");
     case EventKind::BindingStart: return {};
-    case EventKind::BindingEnd: return trace.string(event.text);
+    case EventKind::BindingEnd: return trace.string(event.message());
     }
     Q_UNREACHABLE();
     return {};
@@ -198,20 +212,20 @@ QString detail(const trace::Trace& trace, const Event& event)
 
 qint32 cycleIndexOf(const trace::TraceIndex& index, const Event& event, qsizetype position)
 {
-    if (event.cycle < 0)
+    if (event.cycle() < 0)
         return -1;
     const auto& cycles = index.cycles();
-    const qint32 pod = event.pod >= 0 ? index.podOf(event.pod) : -1;
+    const qint32 pod = event.pod() >= 0 ? index.podOf(event.pod()) : -1;
     if (pod >= 0) {
         const auto& podCycles = index.podCycles(pod);
         for (auto it = podCycles.crbegin(); it != podCycles.crend(); ++it) {
-            if (cycles[size_t(*it)].cycle == event.cycle)
+            if (cycles[size_t(*it)].cycle == event.cycle())
                 return *it;
         }
         return -1;
     }
     const qint32 at = index.cycleAt(position);
-    return at >= 0 && cycles[size_t(at)].cycle == event.cycle ? at : -1;
+    return at >= 0 && cycles[size_t(at)].cycle == event.cycle() ? at : -1;
 }
 
 } // namespace ksv::eventtext

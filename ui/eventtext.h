@@ -13,6 +13,10 @@ namespace ksv::eventtext {
 QString time(VirtualNanos t);
 // "Active → Backoff"; a pod appearing from nowhere reads "new → Active".
 QString move(const trace::Event& event);
+QString location(trace::PodLocation location);
+QString code(framework::Code code);
+QString point(framework::ExtensionPoint point);
+// The same for the bytes records keep them in (a value out of range prints as its number).
 QString location(quint8 location);
 QString code(quint8 code);
 QString point(quint8 point);

@@ -99,9 +99,9 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
     std::vector<std::pair<qint32, qint32>> rejections; // plugin, count
     for (qsizetype position = record.startEvent; position < stop; ++position) {
         const trace::Event& event = m_trace->at(position);
-        if (event.cycle != record.cycle)
+        if (event.cycle() != record.cycle)
             continue; // a binding cycle of another pod running alongside
-        if (event.kind == trace::EventKind::FilterNodes) {
+        if (event.kind() == trace::EventKind::FilterNodes) {
             const trace::FilterNodes block = m_trace->filterNodes(event);
             m_filterEvents += block.size();
             block.forEach([&](qint32 nodeString, const trace::FilterRejection& verdict) {
@@ -114,7 +114,7 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
                 filter.reasons = verdict.text;
                 filter.verdict = verdict.code == quint8(framework::Code::Success) ? Verdict::Feasible : Verdict::Rejected;
             });
-        } else if (event.kind == trace::EventKind::ScoreNodes) {
+        } else if (event.kind() == trace::EventKind::ScoreNodes) {
             const trace::ScoreNodes block = m_trace->scoreNodes(event);
             for (qsizetype n = 0; n < block.size(); ++n) {
                 const qint32 node = index.nodeOf(block.node(n));
@@ -123,8 +123,8 @@ void CycleNodes::load(const trace::TraceIndex& index, qint32 cycle, qsizetype en
                 for (int p = 0; p < block.pluginCount(); ++p)
                     m_scores.push_back({node, block.plugin(p), block.raw(n, p), qint32(block.normalized(n, p)), block.weight(p)});
             }
-        } else if (event.kind == trace::EventKind::CycleEnd) {
-            m_chosen = index.nodeOf(event.node);
+        } else if (event.kind() == trace::EventKind::CycleEnd) {
+            m_chosen = index.nodeOf(event.node());
         }
     }
     for (const Filter& filter : m_filters) {

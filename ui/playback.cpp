@@ -20,19 +20,19 @@ constexpr qsizetype indexChunk = 2'048;
 
 bool isExtensionPoint(const Event& event)
 {
-    return event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes
-        || event.kind == EventKind::CycleEnd;
+    return event.kind() == EventKind::PluginResult || event.kind() == EventKind::FilterNodes || event.kind() == EventKind::ScoreNodes
+        || event.kind() == EventKind::CycleEnd;
 }
 
 // Whether `next` continues the step that `previous` belongs to.
 bool sameGroup(const Event& previous, const Event& next, Playback::StepUnit unit)
 {
-    if (previous.cycle != next.cycle || previous.kind != next.kind)
+    if (previous.cycle() != next.cycle() || previous.kind() != next.kind())
         return false;
     // Filter's and Score's per-node detail is one event each: a step shows every node at once.
     switch (unit) {
     case Playback::StepUnit::Event: return false;
-    case Playback::StepUnit::ExtensionPoint: return previous.kind == EventKind::PluginResult && previous.point == next.point;
+    case Playback::StepUnit::ExtensionPoint: return previous.kind() == EventKind::PluginResult && previous.point() == next.point();
     case Playback::StepUnit::Cycle: return false;
     }
     Q_UNREACHABLE();
@@ -268,7 +268,7 @@ void Playback::seekPosition(qsizetype position)
         return;
     pause();
     position = std::clamp<qsizetype>(position, 0, m_index->indexed());
-    moveCursor(position, position > 0 ? m_index->trace().at(position - 1).time : 0);
+    moveCursor(position, position > 0 ? m_index->trace().at(position - 1).time() : 0);
 }
 
 void Playback::seek(VirtualNanos t)
@@ -315,7 +315,7 @@ qsizetype Playback::nextStop(qsizetype from, StepUnit unit) const
                 return groupEnd(position, unit);
             break;
         case StepUnit::Cycle:
-            if (event.kind == EventKind::CycleEnd)
+            if (event.kind() == EventKind::CycleEnd)
                 return position + 1;
             break;
         }
@@ -339,7 +339,7 @@ qsizetype Playback::previousStop(qsizetype from, StepUnit unit) const
                 return position;
             break;
         case StepUnit::Cycle:
-            if (last.kind == EventKind::CycleEnd)
+            if (last.kind() == EventKind::CycleEnd)
                 return position;
             break;
         }
@@ -365,7 +365,7 @@ void Playback::stepBack(StepUnit unit)
         return;
     pause();
     const qsizetype position = previousStop(cursor(), unit);
-    moveCursor(position, position > 0 ? m_index->trace().at(position - 1).time : 0);
+    moveCursor(position, position > 0 ? m_index->trace().at(position - 1).time() : 0);
 }
 
 void Playback::requestEngineStep()
@@ -391,7 +391,7 @@ void Playback::resolvePending()
         const qsizetype stop = nextStop(cursor(), m_pending.unit);
         if (stop >= 0) {
             m_pending = {};
-            moveCursor(stop, m_index->trace().at(stop - 1).time);
+            moveCursor(stop, m_index->trace().at(stop - 1).time());
         } else if (m_index->indexed() < m_engine->published()) {
             // Not indexed yet: indexPublished() comes back here.
         } else if (m_engine->isFinished()) {

@@ -103,15 +103,14 @@ void PodHistoryModel::reset()
 
 bool PodHistoryModel::accepts(const Event& event) const
 {
-    if (event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes)
+    if (event.kind() == EventKind::FilterNodes || event.kind() == EventKind::ScoreNodes)
         return false; // the attempt's table shows them
     // PreEnqueue runs outside any cycle; one that names a cycle was attributed to the pod whose
     // cycle ran last (the engine records PreEnqueue with stale pod and cycle) and is not this pod's.
-    if (event.kind == EventKind::PluginResult && event.point == quint8(framework::ExtensionPoint::PreEnqueue) && event.cycle >= 0)
+    if (event.kind() == EventKind::PluginResult && event.point() == framework::ExtensionPoint::PreEnqueue && event.cycle() >= 0)
         return false;
-    if (event.kind == EventKind::PluginResult && !m_showAllPluginResults) {
-        const auto code = static_cast<Code>(event.code);
-        return code != Code::Success && code != Code::Skip;
+    if (event.kind() == EventKind::PluginResult && !m_showAllPluginResults) {
+        return event.code() != Code::Success && event.code() != Code::Skip;
     }
     return true;
 }
@@ -153,28 +152,28 @@ int PodHistoryModel::rowOfCycleStart(qint32 cycleIndex) const
 QString PodHistoryModel::what(const Event& event) const
 {
     const trace::Trace& trace = m_index->trace();
-    const QString node = trace.string(event.node);
-    switch (event.kind) {
+    const QString node = trace.string(event.node());
+    switch (event.kind()) {
     case EventKind::ClusterChange: {
-        const auto action = static_cast<EventAction>(event.aux);
+        const EventAction action = event.action();
         return action == EventAction::Create ? tr("Created") : action == EventAction::Update ? tr("Updated") : tr("Deleted");
     }
     case EventKind::QueueMove: return eventtext::move(event);
-    case EventKind::CycleStart: return tr("Attempt %1").arg(event.value);
+    case EventKind::CycleStart: return tr("Attempt %1").arg(event.attempt());
     case EventKind::PluginResult:
-        return eventtext::point(event.point) + QStringLiteral(": ") + trace.string(event.plugin);
+        return eventtext::point(event.point()) + QStringLiteral(": ") + trace.string(event.plugin());
     case EventKind::FilterNodes: return tr("Filter");
     case EventKind::ScoreNodes: return tr("Score");
     case EventKind::CycleEnd:
-        if (event.code == quint8(Code::Success))
+        if (event.code() == Code::Success)
             return tr("Chose %1").arg(node);
-        return eventtext::code(event.code);
+        return eventtext::code(event.code());
     case EventKind::Preemption: return tr("Preempts on %1").arg(node);
     case EventKind::Victim: return tr("Preempted on %1").arg(node);
-    case EventKind::Nominated: return event.node < 0 ? tr("Nomination cleared") : tr("Nominated to %1").arg(node);
+    case EventKind::Nominated: return event.node() < 0 ? tr("Nomination cleared") : tr("Nominated to %1").arg(node);
     case EventKind::BindingStart: return tr("Binding to %1").arg(node);
     case EventKind::BindingEnd:
-        return event.code == quint8(Code::Success) ? tr("Bound to %1").arg(node) : tr("Binding failed (%1)").arg(eventtext::code(event.code));
+        return event.code() == Code::Success ? tr("Bound to %1").arg(node) : tr("Binding failed (%1)").arg(eventtext::code(event.code()));
     }
     Q_UNREACHABLE();
     return {};
@@ -183,20 +182,20 @@ QString PodHistoryModel::what(const Event& event) const
 QString PodHistoryModel::detail(const Event& event) const
 {
     const trace::Trace& trace = m_index->trace();
-    switch (event.kind) {
-    case EventKind::ClusterChange: return trace.string(event.text);
+    switch (event.kind()) {
+    case EventKind::ClusterChange: return trace.string(event.object());
     case EventKind::QueueMove: {
-        QString text = trace.string(event.text);
-        if (event.node >= 0)
-            text += separator + trace.string(event.node);
-        if (event.to == quint8(trace::PodLocation::Backoff))
-            text += separator + tr("backoff until %1").arg(eventtext::time(event.value));
+        QString text = trace.string(event.cause());
+        if (event.node() >= 0)
+            text += separator + trace.string(event.node());
+        if (event.to() == trace::PodLocation::Backoff)
+            text += separator + tr("backoff until %1").arg(eventtext::time(event.queueTime()));
         return text;
     }
-    case EventKind::CycleStart: return tr("profile %1").arg(trace.string(event.text));
+    case EventKind::CycleStart: return tr("profile %1").arg(trace.string(event.profile()));
     case EventKind::PluginResult: {
-        const QString reasons = trace.string(event.text);
-        return reasons.isEmpty() ? eventtext::code(event.code) : QString(eventtext::code(event.code) + QStringLiteral(": ") + reasons);
+        const QString reasons = trace.string(event.reasons());
+        return reasons.isEmpty() ? eventtext::code(event.code()) : QString(eventtext::code(event.code()) + QStringLiteral(": ") + reasons);
     }
     case EventKind::Nominated:
     case EventKind::BindingStart: return {};
@@ -206,8 +205,8 @@ QString PodHistoryModel::detail(const Event& event) const
     case EventKind::Victim:
     case EventKind::BindingEnd: return eventtext::detail(trace, event);
     case EventKind::CycleEnd: {
-        const QString counts = tr("evaluated %1, feasible %2").arg(event.value).arg(event.value2);
-        return event.code == quint8(Code::Success) ? counts : QString(trace.string(event.text) + separator + counts);
+        const QString counts = tr("evaluated %1, feasible %2").arg(event.evaluated()).arg(event.feasible());
+        return event.code() == Code::Success ? counts : QString(trace.string(event.message()) + separator + counts);
     }
     }
     Q_UNREACHABLE();
@@ -234,10 +233,10 @@ QVariant PodHistoryModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case TimeColumn: return eventtext::time(event.time);
+        case TimeColumn: return eventtext::time(event.time());
         case WhatColumn: return what(event);
         case DetailColumn: return detail(event);
-        case CycleColumn: return event.cycle >= 0 ? QVariant(event.cycle) : QVariant();
+        case CycleColumn: return event.cycle() >= 0 ? QVariant(event.cycle()) : QVariant();
         case ColumnCount: break;
         }
         return {};
@@ -246,19 +245,19 @@ QVariant PodHistoryModel::data(const QModelIndex& index, int role) const
         case TimeColumn: return position; // the trace's order, which ties in time keep
         case WhatColumn: return what(event);
         case DetailColumn: return detail(event);
-        case CycleColumn: return event.cycle;
+        case CycleColumn: return event.cycle();
         case ColumnCount: break;
         }
         return {};
     case PositionRole: return position;
     case CycleIndexRole: return cycleIndexAt(index.row());
-    case KindRole: return int(event.kind);
+    case KindRole: return int(event.kind());
     case Qt::ToolTipRole:
         if (column == DetailColumn || column == WhatColumn)
             return detail(event);
         return {};
     case Qt::FontRole:
-        if (m_highlightedCycle >= 0 && event.cycle >= 0 && cycleIndexAt(index.row()) == m_highlightedCycle) {
+        if (m_highlightedCycle >= 0 && event.cycle() >= 0 && cycleIndexAt(index.row()) == m_highlightedCycle) {
             QFont font;
             font.setBold(true);
             return font;
@@ -269,7 +268,7 @@ QVariant PodHistoryModel::data(const QModelIndex& index, int role) const
             return {};
         if (eventtext::isFailure(event))
             return QBrush(tracecolors::failure());
-        if ((event.kind == EventKind::CycleEnd || event.kind == EventKind::BindingEnd) && event.code == quint8(Code::Success))
+        if ((event.kind() == EventKind::CycleEnd || event.kind() == EventKind::BindingEnd) && event.code() == Code::Success)
             return QBrush(tracecolors::success());
         return {};
     case Qt::TextAlignmentRole:

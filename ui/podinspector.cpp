@@ -497,10 +497,10 @@ void PodInspector::updateSummary()
             if (position >= at)
                 break;
             const trace::Event& event = index->trace().at(position);
-            if (event.kind == EventKind::BindingEnd && event.cycle == record->cycle) {
-                text += event.code == quint8(Code::Success)
-                    ? tr("<br>Bound at %1.").arg(eventtext::time(event.time))
-                    : tr("<br><span style='color:%1'><b>Binding failed</b>: %2</span>").arg(red, escaped(index->trace().string(event.text)));
+            if (event.kind() == EventKind::BindingEnd && event.cycle() == record->cycle) {
+                text += event.code() == Code::Success
+                    ? tr("<br>Bound at %1.").arg(eventtext::time(event.time()))
+                    : tr("<br><span style='color:%1'><b>Binding failed</b>: %2</span>").arg(red, escaped(index->trace().string(event.message())));
             }
         }
         setOutcomeStyle(later.isEmpty() ? successStyle : failureStyle);

@@ -129,9 +129,9 @@ void QueueLanesView::findLatestMoves()
     const qsizetype end = m_playback->cursor();
     for (qsizetype position = end - 1; position >= 0 && position >= end - latestMoveScanLimit; --position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::QueueMove)
+        if (event.kind() != trace::EventKind::QueueMove)
             continue;
-        const qint32 pod = m_playback->index()->podOf(event.pod);
+        const qint32 pod = m_playback->index()->podOf(event.pod());
         if (pod < 0 || std::find(m_latest.begin(), m_latest.end(), pod) != m_latest.end())
             continue;
         m_latest.push_back(pod);

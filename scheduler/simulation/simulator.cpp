@@ -263,9 +263,9 @@ void Simulator::process(const Action& action)
 
 // ---- Trace --------------------------------------------------------------------------------------
 
-void Simulator::traceEvent(trace::Event event)
+void Simulator::traceEvent(const trace::Event& event)
 {
-    event.time = m_now;
+    Q_ASSERT(event.time() == m_now);
     m_trace.append(event);
 }
 
@@ -293,18 +293,11 @@ qint32 Simulator::nodeId(const framework::NodeInfo& nodeInfo)
 }
 
 void Simulator::traceMove(const QString& podKey, PodLocation from, PodLocation to, const QString& cause, const QString& node,
-                          qint64 value, qint32 value2)
+                          qint64 queueTime, qint32 priority)
 {
-    trace::Event event;
-    event.kind = EventKind::QueueMove;
-    event.pod = id(podKey);
-    event.node = node.isEmpty() ? -1 : id(node);
-    event.value = value;
-    event.value2 = value2;
-    event.from = quint8(from);
-    event.to = quint8(to);
-    event.text = id(cause);
-    traceEvent(event);
+    const qint32 podId = id(podKey);
+    const qint32 nodeId = node.isEmpty() ? -1 : id(node);
+    traceEvent(trace::Event::queueMove(m_now, podId, from, to, id(cause), nodeId, queueTime, priority));
 }
 
 PodSummary& Simulator::summary(const Pod& pod)
@@ -328,12 +321,12 @@ QList<PodSummary> Simulator::podSummaries() const
 void Simulator::podMoved(const QueuedPodInfo& pod, PodLocation from, PodLocation to, const QString& cause)
 {
     // The lanes order activeQ and count down backoff from these (PrioritySort's key; getBackoffTime).
-    qint64 value = 0;
+    qint64 queueTime = 0;
     if (to == PodLocation::Active)
-        value = pod.timestamp;
+        queueTime = pod.timestamp;
     else if (to == PodLocation::Backoff)
-        value = m_queue.backoffTime(pod);
-    traceMove(pod.key(), from, to, cause, {}, value, pod.pod().effectivePriority());
+        queueTime = m_queue.backoffTime(pod);
+    traceMove(pod.key(), from, to, cause, {}, queueTime, pod.pod().effectivePriority());
     summary(pod.pod()).location = to;
 }
 
@@ -365,16 +358,9 @@ void Simulator::preEnqueueRunning(const QueuedPodInfo* pod)
 
 void Simulator::pluginResult(framework::ExtensionPoint point, const QString& plugin, const framework::Status& status)
 {
-    trace::Event event;
-    event.kind = EventKind::PluginResult;
-    event.pod = m_recordingPod;
-    event.cycle = m_recordingCycle;
-    event.point = quint8(point);
-    event.plugin = plugin.isEmpty() ? -1 : id(plugin);
-    event.code = quint8(status.code());
-    if (!status.reasons().isEmpty())
-        event.text = id(status.message());
-    traceEvent(event);
+    const qint32 pluginId = plugin.isEmpty() ? -1 : id(plugin);
+    const qint32 reasons = status.reasons().isEmpty() ? -1 : id(status.message());
+    traceEvent(trace::Event::pluginResult(m_now, m_recordingPod, m_recordingCycle, point, pluginId, status.code(), reasons));
 }
 
 // ---- Handle services ----------------------------------------------------------------------------

@@ -155,7 +155,7 @@ private:
     void applyVolumeDecisions(const framework::CycleState& state);
 
     // Trace.
-    void traceEvent(trace::Event event);
+    void traceEvent(const trace::Event& event);
     qint32 id(const QString& text) { return m_trace.intern(text); }
     // id() for strings the engine keeps and passes around shared (node and plugin names): looked
     // up by the string's data pointer. The cache holds a copy of each string, so the data it points
@@ -163,9 +163,10 @@ private:
     qint32 sharedId(const QString& text);
     // The trace id of a node's name, kept on the node (NodeInfo::observerId).
     qint32 nodeId(const framework::NodeInfo& nodeInfo);
-    // node: where a pod is bound, binding or waiting (views show it); value/value2 as docs/trace-format.md.
+    // node: where a pod is bound, binding or waiting (views show it); queueTime and priority as
+    // trace::Event::queueMove.
     void traceMove(const QString& podKey, trace::PodLocation from, trace::PodLocation to, const QString& cause, const QString& node = {},
-                   qint64 value = 0, qint32 value2 = 0);
+                   qint64 queueTime = 0, qint32 priority = 0);
     void traceOutcome(const Cycle& cycle);
     PodSummary& summary(const Pod& pod);
 

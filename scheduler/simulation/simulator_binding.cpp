@@ -111,12 +111,7 @@ void Simulator::startBinding(std::unique_ptr<Binding> binding)
     traceMove(binding->assumed.key(), binding->waitingPod ? PodLocation::WaitingOnPermit : PodLocation::Scheduling, PodLocation::Binding,
               QStringLiteral("Permit"), binding->node);
     summary(binding->assumed).location = PodLocation::Binding;
-    trace::Event start;
-    start.kind = EventKind::BindingStart;
-    start.pod = m_recordingPod;
-    start.cycle = m_recordingCycle;
-    start.node = id(binding->node);
-    traceEvent(start);
+    traceEvent(trace::Event::bindingStart(m_now, m_recordingPod, m_recordingCycle, id(binding->node)));
 
     const Status preBind = binding->framework->runPreBindPlugins(*binding->state, binding->assumed, binding->node);
     if (!preBind.isSuccess()) {
@@ -175,13 +170,9 @@ void Simulator::finishBinding(const QString& uid)
     m_apiPods.insert(uid, bound);
     m_cache.addPod(bound);
 
-    trace::Event end;
-    end.kind = EventKind::BindingEnd;
-    end.pod = m_recordingPod;
-    end.cycle = m_recordingCycle;
-    end.node = id(binding->node);
-    end.text = id(QStringLiteral("Successfully assigned ") + bound.key() + QStringLiteral(" to ") + binding->node);
-    traceEvent(end);
+    const qint32 nodeId = id(binding->node);
+    const qint32 message = id(QStringLiteral("Successfully assigned ") + bound.key() + QStringLiteral(" to ") + binding->node);
+    traceEvent(trace::Event::bindingEnd(m_now, m_recordingPod, m_recordingCycle, nodeId, Code::Success, message));
     traceMove(bound.key(), PodLocation::Binding, PodLocation::Bound, QStringLiteral("Scheduled"), binding->node);
     PodSummary& entry = summary(bound);
     entry.location = PodLocation::Bound;
@@ -208,14 +199,8 @@ void Simulator::handleBindingCycleError(std::unique_ptr<Binding> binding, const 
     const Status& reported = status;
     m_recordingPod = id(binding->assumed.key());
     m_recordingCycle = static_cast<qint32>(binding->cycle);
-    trace::Event end;
-    end.kind = EventKind::BindingEnd;
-    end.pod = m_recordingPod;
-    end.cycle = m_recordingCycle;
-    end.node = id(binding->node);
-    end.code = quint8(reported.code());
-    end.text = id(message);
-    traceEvent(end);
+    const qint32 nodeId = id(binding->node);
+    traceEvent(trace::Event::bindingEnd(m_now, m_recordingPod, m_recordingCycle, nodeId, reported.code(), id(message)));
 
     binding->framework->runReservePluginsUnreserve(*binding->state, binding->assumed, binding->node);
     forget(binding->assumed);

@@ -43,13 +43,7 @@ void Simulator::startCycle()
 
     m_recordingPod = id(pod.key());
     m_recordingCycle = static_cast<qint32>(cycle->number);
-    trace::Event start;
-    start.kind = EventKind::CycleStart;
-    start.pod = m_recordingPod;
-    start.cycle = m_recordingCycle;
-    start.text = id(framework->profileName());
-    start.value = popped->attempts;
-    traceEvent(start);
+    traceEvent(trace::Event::cycleStart(m_now, m_recordingPod, m_recordingCycle, id(framework->profileName()), popped->attempts));
 
     framework->setSnapshot(m_cache.snapshot());
     framework->setLister(m_cache.lister());
@@ -82,17 +76,7 @@ void Simulator::traceOutcome(const Cycle& cycle)
             m_trace.setNodeDetailCutoff(m_recordingCycle);
         return;
     }
-    // The event naming a block just stored; value2 is its node count, the nodes m_detailNodes holds.
-    const auto traceBlock = [this](EventKind kind, framework::ExtensionPoint point, qint64 handle) {
-        trace::Event event;
-        event.kind = kind;
-        event.pod = m_recordingPod;
-        event.cycle = m_recordingCycle;
-        event.point = quint8(point);
-        event.value = handle;
-        event.value2 = qint32(m_detailNodes.size());
-        traceEvent(event);
-    };
+
     const ScheduleOutcome& outcome = cycle.outcome;
     const framework::NodeToStatus& statuses = outcome.diagnosis.nodeToStatus;
     const std::vector<const framework::NodeInfo*>& visitedNodes = outcome.detail.visitedNodes;
@@ -110,7 +94,8 @@ void Simulator::traceOutcome(const Cycle& cycle)
             }
             m_detailNodes.push_back(nodeId(*visited));
         }
-        traceBlock(EventKind::FilterNodes, framework::ExtensionPoint::Filter, m_trace.storeFilterNodes(m_detailNodes, m_detailRejections));
+        const qint64 block = m_trace.storeFilterNodes(m_detailNodes, m_detailRejections);
+        traceEvent(trace::Event::filterNodes(m_now, m_recordingPod, m_recordingCycle, block, qint32(m_detailNodes.size())));
     }
     // A profile without Score plugins still lists its feasible nodes in the table; with nothing
     // scored there is no block (there were no ScoreNode events either).
@@ -126,8 +111,8 @@ void Simulator::traceOutcome(const Cycle& cycle)
     m_detailNodes.clear();
     for (const framework::NodeInfoPtr& node : scores.nodes)
         m_detailNodes.push_back(nodeId(*node));
-    traceBlock(EventKind::ScoreNodes, framework::ExtensionPoint::Score,
-               m_trace.storeScoreNodes(m_detailPlugins, m_detailWeights, m_detailNodes, scores.raw, scores.normalized));
+    const qint64 block = m_trace.storeScoreNodes(m_detailPlugins, m_detailWeights, m_detailNodes, scores.raw, scores.normalized);
+    traceEvent(trace::Event::scoreNodes(m_now, m_recordingPod, m_recordingCycle, block, qint32(m_detailNodes.size())));
 }
 
 void Simulator::finishCycle()
@@ -139,14 +124,13 @@ void Simulator::finishCycle()
     m_recordingCycle = static_cast<qint32>(cycle->number);
     ScheduleOutcome& outcome = cycle->outcome;
 
-    trace::Event end;
-    end.kind = EventKind::CycleEnd;
-    end.pod = m_recordingPod;
-    end.cycle = m_recordingCycle;
     // evaluatedNodes: a nominated node tried first and then again in the full pass counts once.
-    end.value = outcome.result ? outcome.result->evaluatedNodes
-                               : outcome.detail.feasibleNodes.size() + outcome.diagnosis.nodeToStatus.len();
-    end.value2 = static_cast<qint32>(outcome.detail.feasibleNodes.size());
+    const qint64 evaluated = outcome.result ? outcome.result->evaluatedNodes
+                                            : outcome.detail.feasibleNodes.size() + outcome.diagnosis.nodeToStatus.len();
+    const auto feasible = static_cast<qint32>(outcome.detail.feasibleNodes.size());
+    const auto traceCycleEnd = [&](Code code, qint32 node, qint32 message) {
+        traceEvent(trace::Event::cycleEnd(m_now, m_recordingPod, m_recordingCycle, code, node, message, evaluated, feasible));
+    };
 
     if (!outcome.result) {
         std::optional<framework::NominatingInfo> nominatingInfo;
@@ -167,20 +151,18 @@ void Simulator::finishCycle()
             message = outcome.error.message();
             nominatingInfo = framework::NominatingInfo {QString(), true}; // clearNominatedNode
         }
-        end.code = quint8(status.code());
-        end.text = id(message);
-        traceEvent(end);
+        traceCycleEnd(status.code(), -1, id(message));
         handleSchedulingFailure(std::move(cycle->pod), status, message, diagnosis, nominatingInfo, PodLocation::Scheduling, profile,
                                 cycle->start);
         return;
     }
 
     const QString host = outcome.result->suggestedHost;
-    end.node = id(host);
+    const qint32 hostId = id(host);
     const auto current = m_apiPods.constFind(pod.meta.uid);
     if (current == m_apiPods.cend() || !current->nodeName.isEmpty()) {
         // Deleted or bound by someone else while the cycle ran: nothing to assume.
-        traceEvent(end);
+        traceCycleEnd(Code::Success, hostId, -1);
         m_queue.done(pod.meta.uid);
         traceMove(pod.key(), PodLocation::Scheduling, current == m_apiPods.cend() ? PodLocation::Deleted : PodLocation::Bound,
                   current == m_apiPods.cend() ? QStringLiteral("PodDelete") : QStringLiteral("AssignedPodAdd"),
@@ -209,10 +191,7 @@ void Simulator::finishCycle()
             diagnosis = fitError.diagnosis;
         }
         // The cycle ends here, after Reserve or Permit said no: it failed, whatever Filter chose.
-        end.code = quint8(reported.code());
-        end.node = -1;
-        end.text = id(message);
-        traceEvent(end);
+        traceCycleEnd(reported.code(), -1, id(message));
         handleSchedulingFailure(std::move(cycle->pod), reported, message, diagnosis ? &*diagnosis : nullptr,
                                 framework::NominatingInfo {QString(), true}, PodLocation::Scheduling, profile, cycle->start);
     };
@@ -227,7 +206,7 @@ void Simulator::finishCycle()
         failInCycle(permit.status);
         return;
     }
-    traceEvent(end); // Reserve and Permit are part of the scheduling cycle, so it ends after them
+    traceCycleEnd(Code::Success, hostId, -1); // Reserve and Permit are part of the scheduling cycle, so it ends after them
     assume(assumed);
     activatePods(*cycle->state);
 
@@ -284,12 +263,10 @@ void Simulator::handleSchedulingFailure(QueuedPodInfoPtr pod, const Status& stat
     m_queue.addUnschedulableIfNotPresent(std::move(pod), m_queue.schedulingCycle(), from);
     m_queue.addNominatedPod(podInfo, nominatingInfo);
     if (nominatingInfo && nominatingInfo->override) {
-        trace::Event nominated;
-        nominated.kind = EventKind::Nominated;
-        nominated.pod = id(podInfo->pod->key());
-        nominated.node = nominatingInfo->nominatedNodeName.isEmpty() ? -1 : id(nominatingInfo->nominatedNodeName);
+        const qint32 podId = id(podInfo->pod->key());
+        const qint32 nodeId = nominatingInfo->nominatedNodeName.isEmpty() ? -1 : id(nominatingInfo->nominatedNodeName);
         if (nominatingInfo->nominatedNodeName != current->nominatedNodeName)
-            traceEvent(nominated);
+            traceEvent(trace::Event::nominated(m_now, podId, nodeId));
     }
 
     // updatePod: the PodScheduled=False condition and the nomination, patched through the API.
@@ -312,12 +289,8 @@ void Simulator::handleSchedulingFailure(QueuedPodInfoPtr pod, const Status& stat
 void Simulator::prepareCandidate(const Pod& preemptor, const framework::PostFilterOutcome& outcome, const QString& profile)
 {
     const QString& nodeName = outcome.nominatingInfo->nominatedNodeName;
-    trace::Event preemption;
-    preemption.kind = EventKind::Preemption;
-    preemption.pod = id(preemptor.key());
-    preemption.node = id(nodeName);
-    preemption.value = outcome.victims.size();
-    traceEvent(preemption);
+    const qint32 preemptorId = id(preemptor.key());
+    traceEvent(trace::Event::preemption(m_now, preemptorId, id(nodeName), outcome.victims.size()));
     m_metrics.observe(QStringLiteral("scheduler_preemption_victims"), double(outcome.victims.size()));
 
     for (const QString& victimKey : outcome.victims) {
@@ -325,12 +298,8 @@ void Simulator::prepareCandidate(const Pod& preemptor, const framework::PostFilt
         if (found == m_apiPods.cend())
             continue;
         const Pod victim = *found;
-        trace::Event traced;
-        traced.kind = EventKind::Victim;
-        traced.pod = id(victim.key());
-        traced.node = id(nodeName);
-        traced.text = id(preemptor.key());
-        traceEvent(traced);
+        const qint32 victimId = id(victim.key());
+        traceEvent(trace::Event::victim(m_now, victimId, id(nodeName), preemptorId));
         if (framework::WaitingPod* waiting = get(victim.meta.uid)) {
             waiting->reject(QStringLiteral("DefaultPreemption"), QStringLiteral("preempted"));
             continue;

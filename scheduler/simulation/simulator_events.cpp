@@ -95,18 +95,15 @@ void Simulator::applyInitialState()
 void Simulator::applyScenarioEvent(qsizetype index)
 {
     const ScenarioEvent& event = m_scenario.events[index];
-    trace::Event traced;
-    traced.kind = EventKind::ClusterChange;
-    traced.aux = quint8(event.action);
-    traced.value = index; // views read the object itself from the scenario
     const ObjectMeta& meta = metaOf(event.object);
-    traced.text = id(kindOf(event.object) + QLatin1Char(' ')
-                     + (meta.namespace_.isEmpty() ? meta.name : meta.namespace_ + QLatin1Char('/') + meta.name));
-    if (const auto* pod = std::get_if<Pod>(&event.object))
-        traced.pod = id(pod->key());
-    if (const auto* node = std::get_if<Node>(&event.object))
-        traced.node = id(node->meta.name);
-    traceEvent(traced);
+    const qint32 object = id(kindOf(event.object) + QLatin1Char(' ')
+                             + (meta.namespace_.isEmpty() ? meta.name : meta.namespace_ + QLatin1Char('/') + meta.name));
+    const auto* changedPod = std::get_if<Pod>(&event.object);
+    const qint32 podId = changedPod ? id(changedPod->key()) : -1;
+    const auto* changedNode = std::get_if<Node>(&event.object);
+    const qint32 nodeId = changedNode ? id(changedNode->meta.name) : -1;
+    // Views read the object itself from the scenario, by the event's index.
+    traceEvent(trace::Event::clusterChange(m_now, event.action, object, index, podId, nodeId));
 
     if (const auto* pod = std::get_if<Pod>(&event.object)) {
         const auto existing = m_apiPods.constFind(pod->meta.uid);

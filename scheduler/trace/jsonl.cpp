@@ -11,11 +11,6 @@ namespace ksv::trace {
 
 namespace {
 
-QString actionName(quint8 action)
-{
-    return toString(static_cast<EventAction>(action));
-}
-
 void appendLine(QByteArray& lines, const QJsonObject& object)
 {
     lines += QJsonDocument(object).toJson(QJsonDocument::Compact);
@@ -26,13 +21,13 @@ void appendLine(QByteArray& lines, const QJsonObject& object)
 // pod, cycle and time are the block event's.
 QJsonObject nodeLine(const Trace& trace, const Event& event, const char* kind, qint32 node)
 {
-    QJsonObject object {{QStringLiteral("t"), double(event.time)}, {QStringLiteral("kind"), QString::fromLatin1(kind)}};
-    if (event.pod >= 0)
-        object.insert(QStringLiteral("pod"), trace.string(event.pod));
+    QJsonObject object {{QStringLiteral("t"), double(event.time())}, {QStringLiteral("kind"), QString::fromLatin1(kind)}};
+    if (event.pod() >= 0)
+        object.insert(QStringLiteral("pod"), trace.string(event.pod()));
     if (node >= 0)
         object.insert(QStringLiteral("node"), trace.string(node));
-    if (event.cycle >= 0)
-        object.insert(QStringLiteral("cycle"), event.cycle);
+    if (event.cycle() >= 0)
+        object.insert(QStringLiteral("cycle"), event.cycle());
     return object;
 }
 
@@ -75,71 +70,71 @@ void appendScoreNodes(QByteArray& lines, const Trace& trace, const Event& event)
 QByteArray toJsonLines(const Trace& trace, const Event& event)
 {
     QByteArray lines;
-    if (event.kind == EventKind::FilterNodes) {
+    if (event.kind() == EventKind::FilterNodes) {
         appendFilterNodes(lines, trace, event);
         return lines;
     }
-    if (event.kind == EventKind::ScoreNodes) {
+    if (event.kind() == EventKind::ScoreNodes) {
         appendScoreNodes(lines, trace, event);
         return lines;
     }
-    QJsonObject object {{QStringLiteral("t"), double(event.time)}, {QStringLiteral("kind"), toString(event.kind)}};
+    QJsonObject object {{QStringLiteral("t"), double(event.time())}, {QStringLiteral("kind"), toString(event.kind())}};
     const auto put = [&object](const char* key, const QJsonValue& value) { object.insert(QString::fromLatin1(key), value); };
     const auto putString = [&](const char* key, qint32 id) {
         if (id >= 0)
             put(key, trace.string(id));
     };
-    putString("pod", event.pod);
-    putString("node", event.node);
-    if (event.cycle >= 0)
-        put("cycle", event.cycle);
-    const QString code = framework::toString(static_cast<framework::Code>(event.code));
-    switch (event.kind) {
+    putString("pod", event.pod());
+    putString("node", event.node());
+    if (event.cycle() >= 0)
+        put("cycle", event.cycle());
+    switch (event.kind()) {
     case EventKind::ClusterChange:
-        put("action", actionName(event.aux));
-        put("scenarioEvent", double(event.value));
-        putString("object", event.text);
+        put("action", toString(event.action()));
+        put("scenarioEvent", double(event.scenarioEvent()));
+        putString("object", event.object());
         break;
-    case EventKind::QueueMove:
-        put("from", toString(static_cast<PodLocation>(event.from)));
-        put("to", toString(static_cast<PodLocation>(event.to)));
-        putString("cause", event.text);
-        if (event.to == quint8(PodLocation::Active))
-            put("queuedAt", double(event.value));
-        if (event.to == quint8(PodLocation::Backoff))
-            put("backoffExpiry", double(event.value));
-        if (event.to == quint8(PodLocation::Active) || event.to == quint8(PodLocation::Backoff) || event.to == quint8(PodLocation::Unschedulable)
-            || event.to == quint8(PodLocation::Gated))
-            put("priority", event.value2);
+    case EventKind::QueueMove: {
+        const PodLocation to = event.to();
+        put("from", toString(event.from()));
+        put("to", toString(to));
+        putString("cause", event.cause());
+        if (to == PodLocation::Active)
+            put("queuedAt", double(event.queueTime()));
+        if (to == PodLocation::Backoff)
+            put("backoffExpiry", double(event.queueTime()));
+        if (to == PodLocation::Active || to == PodLocation::Backoff || to == PodLocation::Unschedulable || to == PodLocation::Gated)
+            put("priority", event.priority());
         break;
+    }
     case EventKind::CycleStart:
-        putString("profile", event.text);
-        put("attempt", double(event.value));
+        putString("profile", event.profile());
+        put("attempt", double(event.attempt()));
         break;
     case EventKind::PluginResult:
-        put("point", framework::toString(static_cast<framework::ExtensionPoint>(event.point)));
-        putString("plugin", event.plugin);
-        put("code", code);
-        putString("reasons", event.text);
+        put("point", framework::toString(event.point()));
+        putString("plugin", event.plugin());
+        put("code", framework::toString(event.code()));
+        putString("reasons", event.reasons());
         break;
     case EventKind::FilterNodes:
     case EventKind::ScoreNodes: Q_UNREACHABLE(); break; // above
     case EventKind::CycleEnd:
-        put("code", code);
-        putString("message", event.text);
-        put("evaluated", double(event.value));
-        put("feasible", event.value2);
+        put("code", framework::toString(event.code()));
+        putString("message", event.message());
+        put("evaluated", double(event.evaluated()));
+        put("feasible", event.feasible());
         break;
-    case EventKind::Preemption: put("victims", double(event.value)); break;
-    case EventKind::Victim: putString("preemptor", event.text); break;
+    case EventKind::Preemption: put("victims", double(event.victims())); break;
+    case EventKind::Victim: putString("preemptor", event.preemptor()); break;
     case EventKind::Nominated:
-        if (event.node < 0)
+        if (event.node() < 0)
             put("node", QJsonValue());
         break;
     case EventKind::BindingStart: break;
     case EventKind::BindingEnd:
-        put("code", code);
-        putString("message", event.text);
+        put("code", framework::toString(event.code()));
+        putString("message", event.message());
         break;
     }
     appendLine(lines, object);

@@ -16,5 +16,10 @@ namespace ksv::trace {
 QByteArray toJsonLines(const Trace& trace, const Event& event);
 // Writes events [from, trace.size()) and returns the index after the last one written.
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from = 0);
+// Reads what writeJsonLines wrote into `trace` (new and empty): every event with its strings, and
+// each cycle's per-node lines as the block they were written from, so that writing the trace again
+// gives the same bytes. Throws LoadError naming `source`, the line and the field for a line that is
+// not such an event (jsonlreader.cpp).
+void readJsonLines(QIODevice& device, const QString& source, Trace& trace);
 
 } // namespace ksv::trace

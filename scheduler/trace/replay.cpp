@@ -213,7 +213,7 @@ void ReplayState::place(qint32 pod, qint32 node)
 
 void ReplayState::applyClusterChange(const Event& event, const ReplayCatalogue& catalogue)
 {
-    const auto index = qsizetype(event.value);
+    const auto index = qsizetype(event.scenarioEvent());
     const ScenarioEvent& change = catalogue.scenario().events[index];
     const auto measures = size_t(measureCount);
     if (std::holds_alternative<Node>(change.object)) {
@@ -242,42 +242,42 @@ void ReplayState::applyClusterChange(const Event& event, const ReplayCatalogue& 
 void ReplayState::apply(const Event& event, const TraceIndex& index)
 {
     position += 1;
-    time = event.time;
-    switch (event.kind) {
+    time = event.time();
+    switch (event.kind()) {
     case EventKind::ClusterChange: applyClusterChange(event, index.catalogue()); break;
     case EventKind::QueueMove: {
-        const qint32 pod = index.podOf(event.pod);
+        const qint32 pod = index.podOf(event.pod());
         if (pod < 0)
             break;
         PodRow& row = pods[size_t(pod)];
-        const auto to = static_cast<PodLocation>(event.to);
+        const PodLocation to = event.to();
         --counts[size_t(row.location)];
         ++counts[size_t(to)];
         row.location = to;
-        row.since = event.time;
-        row.cause = event.text;
+        row.since = event.time();
+        row.cause = event.cause();
         if (isQueue(to)) {
-            row.queueValue = event.value;
-            row.priority = event.value2;
+            row.queueValue = event.queueTime();
+            row.priority = event.priority();
             if (row.firstQueued < 0)
-                row.firstQueued = event.time;
+                row.firstQueued = event.time();
         }
-        place(pod, holdsRoom(to) ? (event.node >= 0 ? index.nodeOf(event.node) : row.node) : -1);
+        place(pod, holdsRoom(to) ? (event.node() >= 0 ? index.nodeOf(event.node()) : row.node) : -1);
         break;
     }
     case EventKind::CycleStart: {
-        const qint32 pod = index.podOf(event.pod);
+        const qint32 pod = index.podOf(event.pod());
         if (pod >= 0) {
-            pods[size_t(pod)].attempts = qint32(event.value);
+            pods[size_t(pod)].attempts = qint32(event.attempt());
             pods[size_t(pod)].lastCycle = cyclesStarted;
         }
         ++cyclesStarted;
         break;
     }
     case EventKind::Nominated: {
-        const qint32 pod = index.podOf(event.pod);
+        const qint32 pod = index.podOf(event.pod());
         if (pod >= 0)
-            pods[size_t(pod)].nominatedNode = event.node >= 0 ? index.nodeOf(event.node) : -1;
+            pods[size_t(pod)].nominatedNode = event.node() >= 0 ? index.nodeOf(event.node()) : -1;
         break;
     }
     case EventKind::PluginResult:
@@ -348,7 +348,7 @@ void TraceIndex::advance(qsizetype published)
         if (position == qsizetype(m_checkpoints.size()) * m_checkpointSpacing)
             takeCheckpoint();
         const Event& event = m_trace->at(position);
-        closeSeconds(event.time);
+        closeSeconds(event.time());
         indexEvent(position, event);
         m_head.apply(event, *this);
         m_seconds.back().counts = m_head.counts;
@@ -423,16 +423,16 @@ void TraceIndex::closeSeconds(VirtualNanos upTo)
 
 void TraceIndex::indexEvent(qsizetype position, const Event& event)
 {
-    const qint32 pod = podOf(event.pod);
+    const qint32 pod = podOf(event.pod());
     const auto at = qint32(position);
-    if (pod >= 0 && event.kind != EventKind::FilterNodes && event.kind != EventKind::ScoreNodes)
+    if (pod >= 0 && event.kind() != EventKind::FilterNodes && event.kind() != EventKind::ScoreNodes)
         m_podEvents[size_t(pod)].push_back(at);
     const auto openBinding = [&](VirtualNanos permitStart, VirtualNanos start) {
         BindingRecord record;
         record.permitStart = permitStart;
         record.start = start;
         record.pod = pod;
-        record.node = event.node;
+        record.node = event.node();
         record.cycle = m_head.pods[size_t(pod)].lastCycle;
         const auto free = std::ranges::find_if(m_laneBusyUntil, [](VirtualNanos until) { return until >= 0; });
         record.lane = qint32(free - m_laneBusyUntil.begin());
@@ -447,23 +447,23 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
     };
     const auto closeBinding = [&](quint8 code, qint32 message) {
         BindingRecord& record = m_bindings[size_t(m_openBinding[size_t(pod)])];
-        record.end = event.time;
+        record.end = event.time();
         record.code = code;
         record.message = message;
         record.finished = true;
-        m_laneBusyUntil[size_t(record.lane)] = event.time;
+        m_laneBusyUntil[size_t(record.lane)] = event.time();
         m_openBinding[size_t(pod)] = -1;
     };
 
-    switch (event.kind) {
+    switch (event.kind()) {
     case EventKind::CycleStart: {
         CycleRecord record;
         record.startEvent = position;
-        record.start = event.time;
+        record.start = event.time();
         record.pod = pod;
-        record.cycle = event.cycle;
-        record.attempt = qint32(event.value);
-        record.profile = event.text;
+        record.cycle = event.cycle();
+        record.attempt = qint32(event.attempt());
+        record.profile = event.profile();
         m_openCycle = qint32(m_cycles.size());
         if (pod >= 0)
             m_podCycles[size_t(pod)].push_back(m_openCycle);
@@ -475,15 +475,15 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
             break;
         CycleRecord& record = m_cycles[size_t(m_openCycle)];
         record.endEvent = position;
-        record.end = event.time;
-        record.code = event.code;
-        record.node = event.node;
-        record.message = event.text;
-        record.evaluated = qint32(event.value);
-        record.feasible = event.value2;
+        record.end = event.time();
+        record.code = quint8(event.code());
+        record.node = event.node();
+        record.message = event.message();
+        record.evaluated = qint32(event.evaluated());
+        record.feasible = event.feasible();
         m_openCycle = -1;
         auto& sample = m_seconds.back();
-        const auto code = static_cast<framework::Code>(event.code);
+        const framework::Code code = event.code();
         if (code == framework::Code::Success)
             ++sample.scheduled;
         else if (code == framework::Code::Unschedulable || code == framework::Code::UnschedulableAndUnresolvable)
@@ -499,16 +499,16 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
     case EventKind::QueueMove: {
         if (pod < 0)
             break;
-        const auto from = static_cast<PodLocation>(event.from);
-        const auto to = static_cast<PodLocation>(event.to);
+        const PodLocation from = event.from();
+        const PodLocation to = event.to();
         if (to == PodLocation::WaitingOnPermit && m_openBinding[size_t(pod)] < 0)
-            openBinding(event.time, -1);
+            openBinding(event.time(), -1);
         else if (from == PodLocation::WaitingOnPermit && to != PodLocation::Binding && m_openBinding[size_t(pod)] >= 0)
             closeBinding(quint8(framework::Code::Unschedulable), -1); // rejected or timed out while waiting
         if (to == PodLocation::Bound && from == PodLocation::Binding) {
             const VirtualNanos queued = m_head.pods[size_t(pod)].firstQueued;
             if (queued >= 0) {
-                m_secondLatencies.push_back(float(double(event.time - queued) / double(nanosPerSecond)));
+                m_secondLatencies.push_back(float(double(event.time() - queued) / double(nanosPerSecond)));
                 ++m_seconds.back().bound;
             }
         }
@@ -518,13 +518,13 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         if (pod < 0)
             break;
         if (m_openBinding[size_t(pod)] >= 0)
-            m_bindings[size_t(m_openBinding[size_t(pod)])].start = event.time;
+            m_bindings[size_t(m_openBinding[size_t(pod)])].start = event.time();
         else
-            openBinding(-1, event.time);
+            openBinding(-1, event.time());
         break;
     case EventKind::BindingEnd:
         if (pod >= 0 && m_openBinding[size_t(pod)] >= 0)
-            closeBinding(event.code, event.text);
+            closeBinding(quint8(event.code()), event.message());
         break;
     case EventKind::ClusterChange:
     case EventKind::PluginResult:
@@ -580,7 +580,7 @@ qsizetype TraceIndex::positionAfter(VirtualNanos t) const
     qsizetype high = indexed();
     while (low < high) {
         const qsizetype middle = low + (high - low) / 2;
-        if (m_trace->at(middle).time <= t)
+        if (m_trace->at(middle).time() <= t)
             low = middle + 1;
         else
             high = middle;

@@ -2,44 +2,6 @@
 
 namespace ksv::trace {
 
-QString toString(EventKind kind)
-{
-    switch (kind) {
-    case EventKind::ClusterChange: return QStringLiteral("ClusterChange");
-    case EventKind::QueueMove: return QStringLiteral("QueueMove");
-    case EventKind::CycleStart: return QStringLiteral("CycleStart");
-    case EventKind::PluginResult: return QStringLiteral("PluginResult");
-    case EventKind::FilterNodes: return QStringLiteral("FilterNodes");
-    case EventKind::ScoreNodes: return QStringLiteral("ScoreNodes");
-    case EventKind::CycleEnd: return QStringLiteral("CycleEnd");
-    case EventKind::Preemption: return QStringLiteral("Preemption");
-    case EventKind::Victim: return QStringLiteral("Victim");
-    case EventKind::Nominated: return QStringLiteral("Nominated");
-    case EventKind::BindingStart: return QStringLiteral("BindingStart");
-    case EventKind::BindingEnd: return QStringLiteral("BindingEnd");
-    }
-    Q_UNREACHABLE();
-    return {};
-}
-
-QString toString(PodLocation location)
-{
-    switch (location) {
-    case PodLocation::None: return QStringLiteral("None");
-    case PodLocation::Active: return QStringLiteral("Active");
-    case PodLocation::Backoff: return QStringLiteral("Backoff");
-    case PodLocation::Unschedulable: return QStringLiteral("Unschedulable");
-    case PodLocation::Gated: return QStringLiteral("Gated");
-    case PodLocation::Scheduling: return QStringLiteral("Scheduling");
-    case PodLocation::WaitingOnPermit: return QStringLiteral("WaitingOnPermit");
-    case PodLocation::Binding: return QStringLiteral("Binding");
-    case PodLocation::Bound: return QStringLiteral("Bound");
-    case PodLocation::Deleted: return QStringLiteral("Deleted");
-    }
-    Q_UNREACHABLE();
-    return {};
-}
-
 qint32 Trace::intern(const QString& text)
 {
     const auto it = m_ids.constFind(text);

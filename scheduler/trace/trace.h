@@ -6,8 +6,8 @@
 // can read every event below it without a lock (Qt Creator's tracing library and heaptrack keep
 // their data the same way). Strings (pod keys, node and plugin names, reasons, causes) are interned.
 
+#include "event.h"
 #include "nodedetail.h"
-#include "scenario/scenario.h"
 
 #include <QHash>
 
@@ -18,48 +18,6 @@
 #include <type_traits>
 
 namespace ksv::trace {
-
-enum class EventKind : quint8 {
-    ClusterChange, // a scenario object created, updated or deleted: text = "Kind ns/name", aux = action
-    QueueMove,     // pod moved: from, to (PodLocation), text = the cause (event label)
-    CycleStart,    // a scheduling cycle begins: pod, cycle, text = profile, value = attempt number
-    PluginResult,  // one plugin at a per-pod extension point: point, plugin, code, text = reasons
-    FilterNodes,   // every node's Filter verdict in the cycle: value = the FilterNodes block, value2 = nodes visited
-    ScoreNodes,    // every Score plugin's score of every node: value = the ScoreNodes block, value2 = nodes scored
-    CycleEnd,      // code (Success or the failure's), node = the chosen node, text = FailedScheduling message,
-                   // value = nodes evaluated, value2 = feasible nodes
-    Preemption,    // preemptor = pod, node = nominated node, value = number of victims
-    Victim,        // pod = the victim, node, text = the preemptor's key
-    Nominated,     // pod nominated to node (node -1: nomination cleared)
-    BindingStart,  // pod, node
-    BindingEnd,    // pod, node, code, text = message
-};
-QString toString(EventKind kind);
-
-// Where a pod is, as the queue lanes show it.
-enum class PodLocation : quint8 {
-    None, Active, Backoff, Unschedulable, Gated, Scheduling, WaitingOnPermit, Binding, Bound, Deleted,
-};
-QString toString(PodLocation location);
-inline constexpr int podLocationCount = 10;
-
-struct Event
-{
-    VirtualNanos time = 0;
-    qint64 value = 0;
-    qint32 value2 = 0;
-    qint32 pod = -1;    // string id of "namespace/name"
-    qint32 node = -1;   // string id
-    qint32 plugin = -1; // string id
-    qint32 text = -1;   // string id
-    qint32 cycle = -1;  // scheduling cycle (the queue's SchedulingCycle after Pop)
-    EventKind kind = EventKind::ClusterChange;
-    quint8 point = 0; // framework::ExtensionPoint
-    quint8 code = 0;  // framework::Code
-    quint8 from = 0;  // PodLocation
-    quint8 to = 0;    // PodLocation
-    quint8 aux = 0;
-};
 
 // Append-only storage readable from another thread: see the file comment.
 template<typename T, int ChunkBits, int MaxChunks>
@@ -144,13 +102,13 @@ public:
     // The block a FilterNodes or ScoreNodes event names; an empty one for any other event.
     FilterNodes filterNodes(const Event& event) const
     {
-        Q_ASSERT(event.kind == EventKind::FilterNodes);
-        return event.kind == EventKind::FilterNodes ? FilterNodes(m_nodeDetail.at(event.value)) : FilterNodes();
+        Q_ASSERT(event.kind() == EventKind::FilterNodes);
+        return event.kind() == EventKind::FilterNodes ? FilterNodes(m_nodeDetail.at(event.block())) : FilterNodes();
     }
     ScoreNodes scoreNodes(const Event& event) const
     {
-        Q_ASSERT(event.kind == EventKind::ScoreNodes);
-        return event.kind == EventKind::ScoreNodes ? ScoreNodes(m_nodeDetail.at(event.value)) : ScoreNodes();
+        Q_ASSERT(event.kind() == EventKind::ScoreNodes);
+        return event.kind() == EventKind::ScoreNodes ? ScoreNodes(m_nodeDetail.at(event.block())) : ScoreNodes();
     }
     qsizetype memoryBytes() const;
     qsizetype nodeDetailBytes() const { return m_nodeDetail.allocatedBytes(); }
@@ -174,7 +132,6 @@ public:
     qint64 storeFilterNodes(std::span<const qint32> nodes, std::span<const FilterRejection> rejections);
     qint64 storeScoreNodes(std::span<const qint32> plugins, std::span<const qint32> weights, std::span<const qint32> nodes,
                            std::span<const qint64> raw, std::span<const qint64> normalized);
-    static_assert(std::is_trivially_copyable_v<Event> && std::is_trivially_destructible_v<Event>);
 
 private:
     ChunkedArray<Event, 15, 1 << 16> m_events;    // up to 2^31 events

@@ -51,13 +51,11 @@ FilterInput filterInput(qint32 base, qsizetype nodes)
     return input;
 }
 
-trace::Event blockEvent(EventKind kind, qint64 handle, qint32 cycle)
+// The event naming a block of `nodes` nodes (the tests that read it back ignore the count).
+trace::Event blockEvent(EventKind kind, qint64 handle, qint32 cycle, qint32 nodes = 0, VirtualNanos time = 0, qint32 pod = -1)
 {
-    trace::Event event;
-    event.kind = kind;
-    event.value = handle;
-    event.cycle = cycle;
-    return event;
+    return kind == EventKind::FilterNodes ? trace::Event::filterNodes(time, pod, cycle, handle, nodes)
+                                          : trace::Event::scoreNodes(time, pod, cycle, handle, nodes);
 }
 
 } // namespace
@@ -222,9 +220,8 @@ private Q_SLOTS:
         std::thread writer([&] {
             for (int c = 0; c < cycles; ++c) {
                 const FilterInput input = filterInput(c, 50 + c % 200);
-                trace::Event event = blockEvent(EventKind::FilterNodes, trace.storeFilterNodes(input.nodes, input.rejections), c);
-                event.value2 = qint32(input.nodes.size());
-                trace.append(event);
+                const qint64 handle = trace.storeFilterNodes(input.nodes, input.rejections);
+                trace.append(blockEvent(EventKind::FilterNodes, handle, c, qint32(input.nodes.size())));
             }
         });
         qsizetype checked = 0;
@@ -233,8 +230,8 @@ private Q_SLOTS:
             for (; checked < published; ++checked) {
                 const trace::Event& event = trace.at(checked);
                 const trace::FilterNodes block = trace.filterNodes(event);
-                QCOMPARE(block.size(), qsizetype(event.value2));
-                QCOMPARE(block.node(block.size() - 1), event.cycle + event.value2 - 1);
+                QCOMPARE(block.size(), qsizetype(event.blockNodes()));
+                QCOMPARE(block.node(block.size() - 1), event.cycle() + event.blockNodes() - 1);
                 QCOMPARE(block.rejectionCount(), (block.size() + 2) / 3);
             }
         }
@@ -300,12 +297,12 @@ private Q_SLOTS:
         size_t scoreBlocks = 0;
         for (qsizetype position = 0; position < trace.size(); ++position) {
             const trace::Event& event = trace.at(position);
-            if (event.kind == EventKind::FilterNodes) {
+            if (event.kind() == EventKind::FilterNodes) {
                 QVERIFY(filterBlocks < filters.size());
                 const Expected& expected = filters[filterBlocks++];
                 const trace::FilterNodes block = trace.filterNodes(event);
                 QCOMPARE(block.size(), expected.visited.size());
-                QCOMPARE(qsizetype(event.value2), block.size());
+                QCOMPARE(qsizetype(event.blockNodes()), block.size());
                 for (qsizetype i = 0; i < block.size(); ++i) {
                     QCOMPARE(trace.string(block.node(i)), expected.visited[i]);
                     const auto& [code, plugin, message] = expected.statuses[i];
@@ -315,7 +312,7 @@ private Q_SLOTS:
                     QCOMPARE(verdict.text < 0, code < 0);
                     QCOMPARE(trace.string(verdict.text), message);
                 }
-            } else if (event.kind == EventKind::ScoreNodes) {
+            } else if (event.kind() == EventKind::ScoreNodes) {
                 QVERIFY(scoreBlocks < scores.size());
                 const Expected& expected = scores[scoreBlocks++];
                 const trace::ScoreNodes block = trace.scoreNodes(event);
@@ -351,10 +348,7 @@ private Q_SLOTS:
         const qint32 reason = trace.intern(QStringLiteral("Insufficient cpu"));
         const std::vector<qint32> nodes = {a, b};
         const std::vector<FilterRejection> rejections = {rejection(1, framework::Code::Unschedulable, fit, reason)};
-        trace::Event filter = blockEvent(EventKind::FilterNodes, trace.storeFilterNodes(nodes, rejections), 4);
-        filter.time = 1500;
-        filter.pod = pod;
-        filter.point = quint8(framework::ExtensionPoint::Filter);
+        const trace::Event filter = blockEvent(EventKind::FilterNodes, trace.storeFilterNodes(nodes, rejections), 4, 2, 1500, pod);
         QCOMPARE(trace::toJsonLines(trace, filter),
                  QByteArray(R"({"code":"Success","cycle":4,"kind":"FilterNode","node":"node-a","pod":"default/web","point":"Filter","t":1500})"
                             "\n"
@@ -366,9 +360,7 @@ private Q_SLOTS:
         const std::vector<qint32> scored = {a};
         const std::vector<qint64> raw = {37, 0};
         const std::vector<qint64> normalized = {63, 100};
-        trace::Event score = blockEvent(EventKind::ScoreNodes, trace.storeScoreNodes(plugins, weights, scored, raw, normalized), 4);
-        score.time = 1500;
-        score.pod = pod;
+        const trace::Event score = blockEvent(EventKind::ScoreNodes, trace.storeScoreNodes(plugins, weights, scored, raw, normalized), 4, 1, 1500, pod);
         QCOMPARE(trace::toJsonLines(trace, score),
                  QByteArray(R"({"cycle":4,"kind":"ScoreNode","node":"node-a","normalized":63,"plugin":"NodeResourcesFit","pod":"default/web","raw":37,"t":1500,"weight":1})"
                             "\n"

@@ -323,22 +323,22 @@ spec:
         qsizetype bindingEnds = 0;
         for (qsizetype i = 0; i < result.trace->size(); ++i) {
             const trace::Event& event = result.trace->at(i);
-            if (event.kind == EventKind::CycleStart) {
+            if (event.kind() == EventKind::CycleStart) {
                 const qint32 cycle = index.cycleAt(i);
                 QVERIFY(cycle >= 0);
                 QCOMPARE(index.cycles()[size_t(cycle)].startEvent, i);
-                QCOMPARE(index.cycles()[size_t(cycle)].cycle, event.cycle);
+                QCOMPARE(index.cycles()[size_t(cycle)].cycle, event.cycle());
                 ++starts;
             }
-            if (event.kind == EventKind::CycleEnd && event.code == quint8(framework::Code::Success))
+            if (event.kind() == EventKind::CycleEnd && event.code() == framework::Code::Success)
                 ++successes;
-            bindingStarts += event.kind == EventKind::BindingStart;
-            bindingEnds += event.kind == EventKind::BindingEnd;
+            bindingStarts += event.kind() == EventKind::BindingStart;
+            bindingEnds += event.kind() == EventKind::BindingEnd;
         }
         QCOMPARE(qsizetype(index.cycles().size()), starts);
         for (const trace::CycleRecord& cycle : index.cycles()) {
             QVERIFY(cycle.endEvent > cycle.startEvent);
-            QCOMPARE(int(result.trace->at(cycle.endEvent).kind), int(EventKind::CycleEnd));
+            QCOMPARE(int(result.trace->at(cycle.endEvent).kind()), int(EventKind::CycleEnd));
             QVERIFY(cycle.end >= cycle.start);
             QVERIFY(index.podCycles(cycle.pod).size() >= 1);
         }
@@ -362,17 +362,17 @@ spec:
         qsizetype failedWithMessage = 0;
         for (qsizetype i = 0; i < result.trace->size(); ++i) {
             const trace::Event& event = result.trace->at(i);
-            if (event.kind != EventKind::BindingEnd)
+            if (event.kind() != EventKind::BindingEnd)
                 continue;
-            const qint32 pod = index.podOf(event.pod);
+            const qint32 pod = index.podOf(event.pod());
             const auto& bindings = index.podBindings(pod);
             const auto record = std::find_if(bindings.cbegin(), bindings.cend(), [&](qint32 b) {
-                return index.bindings()[size_t(b)].end == event.time;
+                return index.bindings()[size_t(b)].end == event.time();
             });
             QVERIFY(record != bindings.cend());
             const trace::BindingRecord& binding = index.bindings()[size_t(*record)];
-            QCOMPARE(binding.message, event.text);
-            QCOMPARE(binding.code, event.code);
+            QCOMPARE(binding.message, event.message());
+            QCOMPARE(binding.code, quint8(event.code()));
             const QString message = result.trace->string(binding.message);
             if (binding.code == quint8(framework::Code::Success)) {
                 QVERIFY2(message.startsWith(QStringLiteral("Successfully assigned ")), qPrintable(message));
@@ -417,11 +417,11 @@ spec:
         QCOMPARE(index.positionAfter(-1), qsizetype(0));
         QCOMPARE(index.positionAfter(std::numeric_limits<VirtualNanos>::max()), size);
         for (qsizetype i = 0; i < size; i += 7) {
-            const VirtualNanos t = result.trace->at(i).time;
+            const VirtualNanos t = result.trace->at(i).time();
             const qsizetype after = index.positionAfter(t);
             QVERIFY(after > i);
-            QVERIFY(after == size || result.trace->at(after).time > t);
-            QCOMPARE(result.trace->at(after - 1).time, t);
+            QVERIFY(after == size || result.trace->at(after).time() > t);
+            QCOMPARE(result.trace->at(after - 1).time(), t);
         }
     }
 
@@ -432,11 +432,11 @@ spec:
         index.advance(result.trace->size());
         for (qsizetype i = 0; i < result.trace->size(); ++i) {
             const trace::Event& event = result.trace->at(i);
-            if (event.kind != EventKind::ClusterChange || event.node < 0)
+            if (event.kind() != EventKind::ClusterChange || event.node() < 0)
                 continue;
-            const qint32 node = index.nodeOf(event.node);
-            QVERIFY(!index.stateAt(i).nodeExists(node) || event.aux != quint8(EventAction::Create));
-            QVERIFY(index.stateAt(i + 1).nodeExists(node) == (event.aux != quint8(EventAction::Delete)));
+            const qint32 node = index.nodeOf(event.node());
+            QVERIFY(!index.stateAt(i).nodeExists(node) || event.action() != EventAction::Create);
+            QVERIFY(index.stateAt(i + 1).nodeExists(node) == (event.action() != EventAction::Delete));
             QVERIFY(index.stateAt(i + 1).allocatable(node, trace::MeasureCpu) > 0);
             return;
         }

@@ -97,7 +97,7 @@ struct Run
         QList<trace::Event> result;
         for (qsizetype i = 0; i < trace->size(); ++i) {
             const trace::Event& event = trace->at(i);
-            if (event.kind == kind && (podKey.isEmpty() || trace->string(event.pod) == podKey))
+            if (event.kind() == kind && (podKey.isEmpty() || trace->string(event.pod()) == podKey))
                 result.append(event);
         }
         return result;
@@ -106,7 +106,7 @@ struct Run
     {
         QList<VirtualNanos> times;
         for (const auto& event : events(EventKind::CycleStart, podKey))
-            times.append(event.time);
+            times.append(event.time());
         return times;
     }
     // "from>to@cause" for each of the pod's moves, with times.
@@ -114,8 +114,8 @@ struct Run
     {
         QStringList result;
         for (const auto& event : events(EventKind::QueueMove, podKey)) {
-            result.append(toString(PodLocation(event.from)) + QLatin1Char('>') + toString(PodLocation(event.to)) + QLatin1Char('@')
-                          + trace->string(event.text) + QLatin1Char('@') + QString::number(double(event.time) / second));
+            result.append(toString(event.from()) + QLatin1Char('>') + toString(event.to()) + QLatin1Char('@')
+                          + trace->string(event.text()) + QLatin1Char('@') + QString::number(double(event.time()) / second));
         }
         return result;
     }
@@ -246,7 +246,7 @@ private Q_SLOTS:
                                  + pod("mid", "1", "priorityClassName: mid\n      ") + pod("low2", "1"));
         QStringList order;
         for (const auto& event : run.events(EventKind::CycleStart))
-            order.append(run.trace->string(event.pod));
+            order.append(run.trace->string(event.pod()));
         QCOMPARE(order, (QStringList {QStringLiteral("default/high"), QStringLiteral("default/mid"), QStringLiteral("default/low"),
                                       QStringLiteral("default/low2")}));
     }
@@ -292,14 +292,14 @@ private Q_SLOTS:
         QVERIFY(!run.events(EventKind::CycleStart, QStringLiteral("default/first")).isEmpty());
         int gatedRejections = 0;
         for (const auto& event : run.events(EventKind::PluginResult)) {
-            if (event.point != quint8(framework::ExtensionPoint::PreEnqueue))
+            if (event.point() != framework::ExtensionPoint::PreEnqueue)
                 continue;
-            QCOMPARE(event.cycle, -1);
-            const QString podKey = run.trace->string(event.pod);
+            QCOMPARE(event.cycle(), -1);
+            const QString podKey = run.trace->string(event.pod());
             QVERIFY2(podKey == QLatin1String("default/first") || podKey == QLatin1String("default/gated"), qPrintable(podKey));
-            if (event.code != quint8(framework::Code::Success)) {
+            if (event.code() != framework::Code::Success) {
                 QCOMPARE(podKey, QStringLiteral("default/gated"));
-                QCOMPARE(run.trace->string(event.plugin), QStringLiteral("SchedulingGates"));
+                QCOMPARE(run.trace->string(event.plugin()), QStringLiteral("SchedulingGates"));
                 ++gatedRejections;
             }
         }
@@ -361,7 +361,7 @@ private Q_SLOTS:
 )");
         const auto ends = run.events(EventKind::BindingEnd, QStringLiteral("default/p"));
         QCOMPARE(ends.size(), 1);
-        QCOMPARE(run.trace->string(ends[0].text), QStringLiteral("running Bind plugin \"DefaultBinder\": pods \"p\" not found"));
+        QCOMPARE(run.trace->string(ends[0].message()), QStringLiteral("running Bind plugin \"DefaultBinder\": pods \"p\" not found"));
         QCOMPARE(int(run.summary(QStringLiteral("default/p")).location), int(PodLocation::Deleted));
         QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);
         QCOMPARE(run.simulator->queue().unschedulableCount() + run.simulator->queue().backoffCount(), 0);
@@ -388,13 +388,13 @@ private Q_SLOTS:
 )");
         const auto preemptions = run.events(EventKind::Preemption, QStringLiteral("default/urgent"));
         QCOMPARE(preemptions.size(), 1);
-        QCOMPARE(run.trace->string(preemptions[0].node), QStringLiteral("n1"));
+        QCOMPARE(run.trace->string(preemptions[0].node()), QStringLiteral("n1"));
         const auto victims = run.events(EventKind::Victim, QStringLiteral("default/victim"));
         QCOMPARE(victims.size(), 1);
         QVERIFY(run.moves(QStringLiteral("default/victim")).contains(QStringLiteral("Bound>Deleted@Preempted@4")));
         const auto nominated = run.events(EventKind::Nominated, QStringLiteral("default/urgent"));
         QCOMPARE(nominated.size(), 1);
-        QCOMPARE(run.trace->string(nominated[0].node), QStringLiteral("n1"));
+        QCOMPARE(run.trace->string(nominated[0].node()), QStringLiteral("n1"));
         const PodSummary urgent = run.summary(QStringLiteral("default/urgent"));
         QCOMPARE(urgent.node, QStringLiteral("n1"));
         QCOMPARE(urgent.attempts, 2);
@@ -421,13 +421,13 @@ private Q_SLOTS:
         QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);
         bool unreserved = false;
         for (const auto& event : run.events(EventKind::PluginResult, QStringLiteral("default/orphan")))
-            unreserved = unreserved || event.point == quint8(framework::ExtensionPoint::Unreserve);
+            unreserved = unreserved || event.point() == framework::ExtensionPoint::Unreserve;
         QVERIFY(unreserved);
         const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/orphan"));
         QVERIFY(!ends.isEmpty());
-        QCOMPARE(int(ends[0].code), int(framework::Code::Unschedulable)); // Coscheduling's Permit: PodGroupNotFound
-        QCOMPARE(ends[0].node, -1);
-        QCOMPARE(run.trace->string(ends[0].text), orphan.message);
+        QCOMPARE(int(ends[0].code()), int(framework::Code::Unschedulable)); // Coscheduling's Permit: PodGroupNotFound
+        QCOMPARE(ends[0].node(), -1);
+        QCOMPARE(run.trace->string(ends[0].message()), orphan.message);
     }
 
     // The gang sample: trainer-a's three pods wait at Permit until the last one arrives, then bind
@@ -443,8 +443,8 @@ private Q_SLOTS:
         run.simulator->run();
         QList<VirtualNanos> bindingStarts;
         for (const auto& event : run.events(EventKind::BindingStart)) {
-            if (run.trace->string(event.pod).startsWith(QLatin1String("ml/trainer-a-")))
-                bindingStarts.append(event.time);
+            if (run.trace->string(event.pod()).startsWith(QLatin1String("ml/trainer-a-")))
+                bindingStarts.append(event.time());
         }
         QCOMPARE(bindingStarts.size(), 3);
         QCOMPARE(bindingStarts[0], bindingStarts[2]); // released by the third pod's Permit
@@ -452,8 +452,8 @@ private Q_SLOTS:
 
         QStringList rejections;
         for (const auto& event : run.events(EventKind::PluginResult)) {
-            if (event.point == quint8(framework::ExtensionPoint::WaitOnPermit) && event.code != quint8(framework::Code::Success))
-                rejections.append(run.trace->string(event.text));
+            if (event.point() == framework::ExtensionPoint::WaitOnPermit && event.code() != framework::Code::Success)
+                rejections.append(run.trace->string(event.text()));
         }
         QVERIFY2(rejections.contains(QStringLiteral("rejected due to timeout after waiting 20s at plugin Coscheduling")),
                  qPrintable(rejections.join(QLatin1Char('|'))));
@@ -492,17 +492,17 @@ private Q_SLOTS:
         const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/refused"));
         QCOMPARE(ends.size(), 2);
         for (const auto& end : ends) {
-            QCOMPARE(int(end.code), int(framework::Code::Unschedulable));
-            QCOMPARE(end.node, -1);
-            QCOMPARE(run.trace->string(end.text), refused.message);
+            QCOMPARE(int(end.code()), int(framework::Code::Unschedulable));
+            QCOMPARE(end.node(), -1);
+            QCOMPARE(run.trace->string(end.text()), refused.message);
         }
         qsizetype reservePosition = -1;
         qsizetype endPosition = -1;
         for (qsizetype i = 0; i < run.trace->size() && endPosition < 0; ++i) {
             const trace::Event& event = run.trace->at(i);
-            if (event.kind == EventKind::PluginResult && event.point == quint8(framework::ExtensionPoint::Reserve) && event.cycle == ends[0].cycle)
+            if (event.kind() == EventKind::PluginResult && event.point() == framework::ExtensionPoint::Reserve && event.cycle() == ends[0].cycle())
                 reservePosition = i;
-            if (event.kind == EventKind::CycleEnd && event.cycle == ends[0].cycle)
+            if (event.kind() == EventKind::CycleEnd && event.cycle() == ends[0].cycle())
                 endPosition = i;
         }
         QVERIFY(reservePosition >= 0);
@@ -522,10 +522,10 @@ private Q_SLOTS:
 )");
         const auto ends = run.events(EventKind::CycleEnd, QStringLiteral("default/nominee"));
         QCOMPARE(ends.size(), 1);
-        QCOMPARE(int(ends[0].code), int(framework::Code::Success));
-        QCOMPARE(ends[0].value, 3); // n1 (rejected, once), n2, n3
-        QCOMPARE(ends[0].value2, 2);
-        QVERIFY(run.trace->string(ends[0].node) != QLatin1String("n1"));
+        QCOMPARE(int(ends[0].code()), int(framework::Code::Success));
+        QCOMPARE(ends[0].evaluated(), 3); // n1 (rejected, once), n2, n3
+        QCOMPARE(ends[0].feasible(), 2);
+        QVERIFY(run.trace->string(ends[0].node()) != QLatin1String("n1"));
     }
 
     // PreBind fails with an error: the binding cycle unreserves and forgets the pod, which retries
@@ -537,8 +537,8 @@ private Q_SLOTS:
         const Run run = simulateWithProbe("stuck", "prebind", options);
         const auto ends = run.events(EventKind::BindingEnd, QStringLiteral("default/stuck"));
         QCOMPARE(ends.size(), 2);
-        QCOMPARE(int(ends[0].code), int(framework::Code::Error));
-        QCOMPARE(run.trace->string(ends[0].text), QStringLiteral("running PreBind plugin \"FailureProbe\": volume attach failed"));
+        QCOMPARE(int(ends[0].code()), int(framework::Code::Error));
+        QCOMPARE(run.trace->string(ends[0].message()), QStringLiteral("running PreBind plugin \"FailureProbe\": volume attach failed"));
         QCOMPARE(run.cycleStarts(QStringLiteral("default/stuck")), (QList<VirtualNanos> {0, 1 * second}));
         QCOMPARE(FailureProbe::unreserved.size(), 2);
         QCOMPARE(run.simulator->cache().snapshot()->get(QStringLiteral("n1"))->pods().size(), 0);

@@ -50,9 +50,8 @@ double maxY(const QList<QPointF>& points)
     return peak;
 }
 
-bool isQueue(quint8 location)
+bool isQueue(PodLocation where)
 {
-    const auto where = PodLocation(location);
     return where == PodLocation::Active || where == PodLocation::Backoff || where == PodLocation::Unschedulable
         || where == PodLocation::Gated;
 }
@@ -135,13 +134,13 @@ private Q_SLOTS:
         std::array<int, 3> totals {};
         for (qsizetype i = 0; i < index.indexed(); ++i) {
             const trace::Event& event = index.trace().at(i);
-            if (event.kind != EventKind::CycleEnd)
+            if (event.kind() != EventKind::CycleEnd)
                 continue;
-            const auto code = Code(event.code);
+            const Code code = event.code();
             const size_t result = code == Code::Success                                       ? 0
                 : (code == Code::Unschedulable || code == Code::UnschedulableAndUnresolvable) ? 1
                                                                                               : 2;
-            ++perSecond[event.time / nanosPerSecond][result];
+            ++perSecond[event.time() / nanosPerSecond][result];
             ++totals[result];
         }
         QVERIFY(totals[0] > 0);
@@ -177,14 +176,14 @@ private Q_SLOTS:
         qsizetype position = 0;
         for (const QPointF& point : active) {
             const VirtualNanos end = VirtualNanos(std::ceil(point.x())) * nanosPerSecond;
-            for (; position < index.indexed() && index.trace().at(position).time < end; ++position) {
+            for (; position < index.indexed() && index.trace().at(position).time() < end; ++position) {
                 const trace::Event& event = index.trace().at(position);
-                if (event.kind != EventKind::QueueMove)
+                if (event.kind() != EventKind::QueueMove)
                     continue;
-                if (isQueue(event.from))
-                    --counts[event.from];
-                if (isQueue(event.to))
-                    ++counts[event.to];
+                if (isQueue(event.from()))
+                    --counts[size_t(event.from())];
+                if (isQueue(event.to()))
+                    ++counts[size_t(event.to())];
             }
             for (int s = 0; s < ChartsView::PendingSeriesCount; ++s) {
                 const QPointF value = view.seriesPoints(ChartsView::PendingChart, s)[active.indexOf(point)];
@@ -217,11 +216,11 @@ private Q_SLOTS:
         qsizetype bound = 0;
         for (qsizetype i = 0; i < index.indexed(); ++i) {
             const trace::Event& event = index.trace().at(i);
-            if (event.kind == EventKind::QueueMove && isQueue(event.to) && !firstQueued.contains(event.pod))
-                firstQueued.insert(event.pod, event.time);
-            if (event.kind == EventKind::BindingEnd && event.code == quint8(Code::Success)) {
-                boundIn[event.time / nanosPerSecond].push_back(
-                    double(event.time - firstQueued.value(event.pod, event.time)) / nanosPerSecond);
+            if (event.kind() == EventKind::QueueMove && isQueue(event.to()) && !firstQueued.contains(event.pod()))
+                firstQueued.insert(event.pod(), event.time());
+            if (event.kind() == EventKind::BindingEnd && event.code() == Code::Success) {
+                boundIn[event.time() / nanosPerSecond].push_back(
+                    double(event.time() - firstQueued.value(event.pod(), event.time())) / nanosPerSecond);
                 ++bound;
             }
         }

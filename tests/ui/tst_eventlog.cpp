@@ -30,7 +30,7 @@ bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QStr
 {
     const auto has = [&](const QString& s) { return s.contains(text, Qt::CaseInsensitive); };
     // A block row: what each of its nodes' rows would have matched.
-    if (event.kind == EventKind::FilterNodes) {
+    if (event.kind() == EventKind::FilterNodes) {
         const trace::FilterNodes block = trace.filterNodes(event);
         for (qsizetype i = 0; i < block.size(); ++i) {
             const trace::FilterRejection verdict = block.verdict(i);
@@ -39,7 +39,7 @@ bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QStr
                 return true;
         }
     }
-    if (event.kind == EventKind::ScoreNodes) {
+    if (event.kind() == EventKind::ScoreNodes) {
         const trace::ScoreNodes block = trace.scoreNodes(event);
         for (qsizetype n = 0; n < block.size(); ++n) {
             for (int p = 0; p < block.pluginCount(); ++p) {
@@ -48,15 +48,15 @@ bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QStr
             }
         }
     }
-    if (has(trace.string(event.pod)) || has(trace.string(event.node)) || has(trace.string(event.plugin)) || has(trace.string(event.text))
-        || has(trace::toString(event.kind)))
+    if (has(trace.string(event.pod())) || has(trace.string(event.node())) || has(trace.string(event.plugin())) || has(trace.string(event.text()))
+        || has(trace::toString(event.kind())))
         return true;
-    if (eventtext::hasCode(event.kind) && has(eventtext::code(event.code)))
+    if (eventtext::hasCode(event.kind()) && has(eventtext::code(event.code())))
         return true;
-    if ((event.kind == EventKind::PluginResult || event.kind == EventKind::FilterNodes || event.kind == EventKind::ScoreNodes)
-        && has(eventtext::point(event.point)))
+    if ((event.kind() == EventKind::PluginResult || event.kind() == EventKind::FilterNodes || event.kind() == EventKind::ScoreNodes)
+        && has(eventtext::point(event.point())))
         return true;
-    return event.kind == EventKind::QueueMove && (has(eventtext::location(event.from)) || has(eventtext::location(event.to)));
+    return event.kind() == EventKind::QueueMove && (has(eventtext::location(event.from())) || has(eventtext::location(event.to())));
 }
 
 std::vector<qint64> rowsOf(const EventLogModel& model)
@@ -102,17 +102,17 @@ private Q_SLOTS:
 
         // Every kind at first, the per-node detail's two rows a cycle included.
         QCOMPARE(model.rowCount(), int(end));
-        QVERIFY(!positionsWhere(trace, end, [](const trace::Event& e) { return e.kind == EventKind::FilterNodes; }).empty());
+        QVERIFY(!positionsWhere(trace, end, [](const trace::Event& e) { return e.kind() == EventKind::FilterNodes; }).empty());
         model.setKinds(EventLogModel::kindBit(EventKind::FilterNodes) | EventLogModel::kindBit(EventKind::ScoreNodes));
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
-                     return e.kind == EventKind::FilterNodes || e.kind == EventKind::ScoreNodes;
+                     return e.kind() == EventKind::FilterNodes || e.kind() == EventKind::ScoreNodes;
                  }));
         model.setKinds(EventLogModel::kindBit(EventKind::QueueMove) | EventLogModel::kindBit(EventKind::CycleEnd));
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
-                     return e.kind == EventKind::QueueMove || e.kind == EventKind::CycleEnd;
+                     return e.kind() == EventKind::QueueMove || e.kind() == EventKind::CycleEnd;
                  }));
         model.setKindEnabled(EventKind::CycleEnd, false);
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) { return e.kind == EventKind::QueueMove; }));
+        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) { return e.kind() == EventKind::QueueMove; }));
         model.setKinds(EventLogModel::allKinds);
 
         // Searches, against the slow way, in any case.
@@ -146,8 +146,8 @@ private Q_SLOTS:
             const trace::CycleRecord& record = index.cycles()[size_t(model.index(row, 0).data(EventLogModel::CycleIndexRole).toInt())];
             const QString detail = model.index(row, EventLogModel::DetailColumn).data().toString();
             QCOMPARE(model.index(row, EventLogModel::PluginColumn).data().toString(),
-                     event.kind == EventKind::FilterNodes ? QStringLiteral("Filter") : QStringLiteral("Score"));
-            if (event.kind == EventKind::FilterNodes) {
+                     event.kind() == EventKind::FilterNodes ? QStringLiteral("Filter") : QStringLiteral("Score"));
+            if (event.kind() == EventKind::FilterNodes) {
                 // Per node, its last verdict: the counts the cycle's end gives.
                 std::map<qint32, const FilterRow*> lastVerdicts;
                 const std::vector<FilterRow> verdicts = filterRows(trace, record);
@@ -195,7 +195,7 @@ private Q_SLOTS:
         model.setSearch(QStringLiteral("render-pool-1"));
         QSet<int> kinds;
         for (int row = 0; row < model.rowCount(); ++row)
-            kinds.insert(int(trace.at(model.positionAt(row)).kind));
+            kinds.insert(int(trace.at(model.positionAt(row)).kind()));
         QCOMPARE(kinds, (QSet<int> {int(EventKind::FilterNodes), int(EventKind::ScoreNodes)}));
     }
 
@@ -212,7 +212,7 @@ private Q_SLOTS:
 
         const QString key = QStringLiteral("media/thumbnailer-arm64");
         const qint32 pod = index.catalogue().podIndex(key);
-        const auto ofPod = [&](const trace::Event& e) { return e.pod >= 0 && trace.string(e.pod) == key; };
+        const auto ofPod = [&](const trace::Event& e) { return e.pod() >= 0 && trace.string(e.pod()) == key; };
         model.setSearch(key);
         const auto expected = positionsWhere(trace, end, [&](const trace::Event& e) { return ofPod(e); });
         QVERIFY(expected.size() > 5);
@@ -322,7 +322,7 @@ private Q_SLOTS:
         QCOMPARE(resets.size(), 1);
         model.setLimit(end);
         QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) {
-                     return e.kind != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
+                     return e.kind() != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
                  }));
     }
 

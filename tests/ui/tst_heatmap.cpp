@@ -42,13 +42,13 @@ std::map<QString, qint64> requestedCpu(const Scenario& scenario, const trace::Tr
     }
     for (qsizetype position = 0; position < end; ++position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::QueueMove)
+        if (event.kind() != trace::EventKind::QueueMove)
             continue;
-        const auto to = PodLocation(event.to);
+        const auto to = event.to();
         if (to == PodLocation::Bound || to == PodLocation::Binding || to == PodLocation::WaitingOnPermit)
-            nodeOf[trace.string(event.pod)] = trace.string(event.node);
+            nodeOf[trace.string(event.pod())] = trace.string(event.node());
         else
-            nodeOf.erase(trace.string(event.pod));
+            nodeOf.erase(trace.string(event.pod()));
     }
     std::map<QString, qint64> requested;
     for (const auto& [key, node] : nodeOf)

@@ -50,7 +50,7 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     const std::vector<FilterRow> filters = filterRows(trace, record);
     const std::vector<ScoreRow> scores = scoreRows(trace, record);
     const trace::Event& end = trace.at(record.endEvent);
-    QCOMPARE(int(end.kind), int(EventKind::CycleEnd));
+    QCOMPARE(int(end.kind()), int(EventKind::CycleEnd));
     QVERIFY(model.isFinished());
     // A node evaluated twice (the nominated node alone, then with every node) keeps its last verdict.
     QHash<QString, const FilterRow*> verdicts;
@@ -59,10 +59,10 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     QCOMPARE(model.rowCount(), int(verdicts.size()));
     QCOMPARE(model.nominatedFirstRow() >= 0, filters.size() > size_t(verdicts.size()));
     QCOMPARE(model.hasNodeDetail(), !filters.empty());
-    QCOMPARE(model.evaluated(), qint32(end.value));
-    QCOMPARE(model.feasible(), end.value2);
-    QCOMPARE(int(model.resultCode()), int(end.code));
-    QCOMPARE(model.message(), trace.string(end.text));
+    QCOMPARE(model.evaluated(), qint32(end.evaluated()));
+    QCOMPARE(model.feasible(), end.feasible());
+    QCOMPARE(int(model.resultCode()), int(end.code()));
+    QCOMPARE(model.message(), trace.string(end.text()));
 
     int feasible = 0;
     for (const FilterRow* filter : std::as_const(verdicts)) {
@@ -80,7 +80,7 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
         }
     }
     if (!filters.empty())
-        QCOMPARE(feasible, end.value2);
+        QCOMPARE(feasible, end.feasible());
 
     // Totals are Σ normalized × weight over the node's scores.
     QHash<QString, qint64> totals;
@@ -103,25 +103,25 @@ void checkAttempt(const AttemptTableModel& model, const trace::Trace& trace, con
     QStringList victims;
     for (qsizetype i = record.startEvent; i <= record.endEvent; ++i) {
         const trace::Event& event = trace.at(i);
-        if (event.kind == EventKind::Preemption && event.pod == end.pod)
-            preemptionNode = trace.string(event.node);
-        if (event.kind == EventKind::Victim && event.text == end.pod)
-            victims << trace.string(event.pod);
+        if (event.kind() == EventKind::Preemption && event.pod() == end.pod())
+            preemptionNode = trace.string(event.node());
+        if (event.kind() == EventKind::Victim && event.text() == end.pod())
+            victims << trace.string(event.pod());
     }
     QCOMPARE(model.preemptionNode(), preemptionNode);
     QCOMPARE(model.victims(), victims);
 
-    if (end.code == quint8(Code::Success)) {
-        QCOMPARE(model.chosenNode(), trace.string(end.node));
+    if (end.code() == Code::Success) {
+        QCOMPARE(model.chosenNode(), trace.string(end.node()));
         if (!filters.empty()) {
             QVERIFY(model.chosenRow() >= 0);
-            QCOMPARE(cell(model, model.chosenRow(), AttemptTableModel::NodeColumn), trace.string(end.node));
+            QCOMPARE(cell(model, model.chosenRow(), AttemptTableModel::NodeColumn), trace.string(end.node()));
             QVERIFY(model.index(model.chosenRow(), 0).data(AttemptTableModel::ChosenRole).toBool());
             QCOMPARE(cell(model, model.chosenRow(), AttemptTableModel::VerdictColumn), QStringLiteral("Feasible · chosen"));
         }
         if (!totals.isEmpty()) {
             const qint64 best = *std::max_element(totals.cbegin(), totals.cend());
-            QCOMPARE(totals.value(trace.string(end.node)), best);
+            QCOMPARE(totals.value(trace.string(end.node())), best);
         }
     } else {
         QCOMPARE(model.chosenRow(), -1);
@@ -282,7 +282,7 @@ private Q_SLOTS:
         for (qsizetype position = record.startEvent + 1; position <= record.endEvent + 1; ++position) {
             model.setLimit(position);
             const trace::Event& event = trace.at(position - 1);
-            filters += event.kind == EventKind::FilterNodes && event.cycle == record.cycle ? int(trace.filterNodes(event).size()) : 0;
+            filters += event.kind() == EventKind::FilterNodes && event.cycle() == record.cycle ? int(trace.filterNodes(event).size()) : 0;
             QVERIFY(model.isStarted());
             QCOMPARE(model.rowCount(), filters);
             QVERIFY(model.rowCount() >= lastRows);
@@ -290,7 +290,7 @@ private Q_SLOTS:
             QCOMPARE(model.isFinished(), position > record.endEvent);
         }
         QVERIFY(resets.size() > 0);
-        QCOMPARE(model.chosenNode(), trace.string(trace.at(record.endEvent).node));
+        QCOMPARE(model.chosenNode(), trace.string(trace.at(record.endEvent).node()));
         // Unrelated events (outside the cycle) do not rebuild the table.
         resets.clear();
         model.setLimit(record.endEvent + 1);
@@ -325,7 +325,7 @@ private Q_SLOTS:
             }
         }
         for (const qint32 position : index.podEvents(pod)) {
-            if (trace.at(position).kind == EventKind::QueueMove)
+            if (trace.at(position).kind() == EventKind::QueueMove)
                 expected << eventtext::move(trace.at(position));
         }
         QCOMPARE(moves, expected);

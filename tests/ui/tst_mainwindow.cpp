@@ -77,8 +77,8 @@ private Q_SLOTS:
         std::vector<PodLocation> last(size_t(index.catalogue().podCount()), PodLocation::None);
         for (qsizetype i = 0; i < index.indexed(); ++i) {
             const trace::Event& event = index.trace().at(i);
-            if (event.kind == trace::EventKind::QueueMove)
-                last[size_t(index.podOf(event.pod))] = static_cast<PodLocation>(event.to);
+            if (event.kind() == trace::EventKind::QueueMove)
+                last[size_t(index.podOf(event.pod()))] = event.to();
         }
         // Pods bound in the initial state never move.
         for (const Pod& pod : index.scenario()->initial.pods) {

@@ -73,9 +73,9 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
             QCOMPARE(playback.cursor(), before + 1);
             const trace::Event& last = trace.at(playback.cursor() - 1);
-            nodeDetailSteps += last.kind == EventKind::FilterNodes || last.kind == EventKind::ScoreNodes ? 1 : 0;
+            nodeDetailSteps += last.kind() == EventKind::FilterNodes || last.kind() == EventKind::ScoreNodes ? 1 : 0;
             QVERIFY(!playback.isFollowing());
-            QCOMPARE(playback.cursorTime(), last.time);
+            QCOMPARE(playback.cursorTime(), last.time());
         }
         QVERIFY(nodeDetailSteps > 0);
         compareToScratch(playback);
@@ -85,14 +85,14 @@ private Q_SLOTS:
             const qsizetype before = playback.cursor();
             playback.step(Playback::StepUnit::ExtensionPoint);
             QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
-            const auto kind = trace.at(playback.cursor() - 1).kind;
+            const auto kind = trace.at(playback.cursor() - 1).kind();
             QVERIFY(kind == EventKind::PluginResult || kind == EventKind::FilterNodes || kind == EventKind::ScoreNodes
                     || kind == EventKind::CycleEnd);
             if (playback.cursor() < playback.published()) {
                 const trace::Event& next = trace.at(playback.cursor());
                 const trace::Event& last = trace.at(playback.cursor() - 1);
-                QVERIFY(!(next.kind == last.kind && next.cycle == last.cycle
-                          && (next.kind != EventKind::PluginResult || next.point == last.point)));
+                QVERIFY(!(next.kind() == last.kind() && next.cycle() == last.cycle()
+                          && (next.kind() != EventKind::PluginResult || next.point() == last.point())));
             }
         }
 
@@ -101,9 +101,9 @@ private Q_SLOTS:
             const qsizetype before = playback.cursor();
             playback.step(Playback::StepUnit::Cycle);
             QTRY_VERIFY_WITH_TIMEOUT(playback.cursor() > before, 5000);
-            QCOMPARE(int(trace.at(playback.cursor() - 1).kind), int(EventKind::CycleEnd));
+            QCOMPARE(int(trace.at(playback.cursor() - 1).kind()), int(EventKind::CycleEnd));
             for (qsizetype p = before; p < playback.cursor() - 1; ++p)
-                QVERIFY(trace.at(p).kind != EventKind::CycleEnd);
+                QVERIFY(trace.at(p).kind() != EventKind::CycleEnd);
         }
         compareToScratch(playback);
 
@@ -111,7 +111,7 @@ private Q_SLOTS:
         const qsizetype here = playback.cursor();
         playback.stepBack(Playback::StepUnit::Cycle);
         QVERIFY(playback.cursor() < here);
-        QVERIFY(playback.cursor() == 0 || trace.at(playback.cursor() - 1).kind == EventKind::CycleEnd);
+        QVERIFY(playback.cursor() == 0 || trace.at(playback.cursor() - 1).kind() == EventKind::CycleEnd);
         compareToScratch(playback);
         const qsizetype atCycle = playback.cursor();
         playback.step(Playback::StepUnit::Event);

@@ -33,15 +33,16 @@ QList<qsizetype> interestingPositions(const trace::Trace& trace, qsizetype size)
     std::map<qint32, PodLocation> where;
     for (qsizetype position = 0; position < size; ++position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::QueueMove)
+        if (event.kind() != trace::EventKind::QueueMove)
             continue;
-        auto [it, inserted] = where.try_emplace(event.pod, PodLocation::None);
+        auto [it, inserted] = where.try_emplace(event.pod(), PodLocation::None);
         --current[size_t(it->second)];
-        it->second = PodLocation(event.to);
+        it->second = event.to();
         ++current[size_t(it->second)];
-        if (current[event.to] > peak[event.to]) {
-            peak[event.to] = current[event.to];
-            peakAt[event.to] = position + 1;
+        const auto to = size_t(event.to());
+        if (current[to] > peak[to]) {
+            peak[to] = current[to];
+            peakAt[to] = position + 1;
         }
     }
     for (const PodLocation location : queueLanes) {
@@ -289,10 +290,10 @@ private Q_SLOTS:
         VirtualNanos nodeAdd = -1;
         for (qsizetype position = 0; position < playback.published(); ++position) {
             const trace::Event& event = trace.at(position);
-            if (nodeAdd >= 0 && event.time > nodeAdd)
+            if (nodeAdd >= 0 && event.time() > nodeAdd)
                 break;
-            if (event.kind == trace::EventKind::QueueMove && trace.string(event.text) == QLatin1String("NodeAdd")) {
-                nodeAdd = event.time;
+            if (event.kind() == trace::EventKind::QueueMove && trace.string(event.text()) == QLatin1String("NodeAdd")) {
+                nodeAdd = event.time();
                 after = position + 1;
             }
         }
@@ -304,7 +305,7 @@ private Q_SLOTS:
         int highlighted = 0;
         for (const auto& [key, pod] : scan.pods) {
             const double highlight = view.moveHighlight(catalogue.podIndex(key));
-            const VirtualNanos age = trace.at(after - 1).time - pod.since;
+            const VirtualNanos age = trace.at(after - 1).time() - pod.since;
             if (age == 0) {
                 QCOMPARE(highlight, 1.0);
                 ++highlighted;
@@ -314,7 +315,7 @@ private Q_SLOTS:
         }
         QVERIFY(highlighted >= 20);
         QVERIFY(!view.latestMoves().empty());
-        QCOMPARE(catalogue.podKey(view.latestMoves().front()), trace.string(trace.at(scan.lastMove).pod));
+        QCOMPARE(catalogue.podKey(view.latestMoves().front()), trace.string(trace.at(scan.lastMove).pod()));
     }
 
     void clickSelectsAndTooltipsDoNotCrash()

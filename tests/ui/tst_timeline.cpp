@@ -41,10 +41,10 @@ TraceCounts countTrace(const trace::Trace& trace, qsizetype size)
     TraceCounts counts;
     for (qsizetype i = 0; i < size; ++i) {
         const trace::Event& event = trace.at(i);
-        switch (event.kind) {
+        switch (event.kind()) {
         case EventKind::CycleEnd:
             ++counts.cycleEnds;
-            counts.failedCycleEnds += event.code != quint8(Code::Success) ? 1 : 0;
+            counts.failedCycleEnds += event.code() != Code::Success ? 1 : 0;
             break;
         case EventKind::BindingStart:
             ++counts.bindingStarts;
