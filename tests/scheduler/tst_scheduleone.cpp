@@ -174,7 +174,7 @@ using Factory = std::function<std::unique_ptr<Plugin>()>;
 // A profile of the given plugins, each in the extension points it implements (multiPoint).
 struct Setup
 {
-    plugins::Registry registry;
+    Registry registry;
     config::Profile profile;
 
     explicit Setup(const QList<std::pair<QString, Factory>>& plugins, const QMap<QString, int>& weights = {})
@@ -711,7 +711,7 @@ private Q_SLOTS:
     {
         const config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
         QCOMPARE(configuration.profiles.size(), 1);
-        const plugins::Registry registry = plugins::inTreeRegistry();
+        const Registry registry = plugins::inTreeRegistry();
         Random random(1);
         const auto framework = Framework::create(registry, configuration.profiles.constFirst(), random);
         QMap<QString, QStringList> lists;
