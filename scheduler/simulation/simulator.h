@@ -138,7 +138,7 @@ private:
     void startCycle();
     void finishCycle();
     void handleSchedulingFailure(QueuedPodInfoPtr pod, const framework::Status& status, const QString& message,
-                                 const Diagnosis* diagnosis, const std::optional<framework::NominatingInfo>& nominatingInfo,
+                                 const framework::Diagnosis* diagnosis, const std::optional<framework::NominatingInfo>& nominatingInfo,
                                  trace::PodLocation from, const QString& profile, VirtualNanos cycleStart);
     void prepareCandidate(const Pod& preemptor, const framework::PostFilterOutcome& outcome, const QString& profile);
     void activatePods(framework::CycleState& state);
