@@ -237,6 +237,27 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatFitPod(framework
     return feasible;
 }
 
+framework::ScoreTable SchedulingAlgorithm::prioritizeNodes(framework::Framework& framework, framework::CycleState& state, const Pod& pod,
+                                                           const QList<framework::NodeInfoPtr>& nodes, Status* status)
+{
+    *status = {};
+    // Every return hands back this one named table, so that the compiler builds it in the caller's
+    // place (NRVO) and a cycle moves no more than it did when this was inline in schedulePod.
+    framework::ScoreTable scores;
+    if (!framework.hasScorePlugins()) {
+        scores.nodes = nodes;
+        scores.totals.assign(size_t(nodes.size()), 1);
+        return scores;
+    }
+    *status = framework.runPreScorePlugins(state, pod, nodes);
+    if (!status->isSuccess())
+        return scores;
+    scores = framework.runScorePlugins(state, pod, nodes, status);
+    if (!status->isSuccess())
+        scores = {};
+    return scores;
+}
+
 ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework, framework::CycleState& state, const Pod& pod)
 {
     ScheduleOutcome outcome;
@@ -259,23 +280,11 @@ ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework
         return outcome;
     }
 
-    // prioritizeNodes: without score plugins every node scores 1.
-    framework::ScoreTable scores;
-    if (!framework.hasScorePlugins()) {
-        scores.nodes = feasible;
-        scores.totals.assign(size_t(feasible.size()), 1);
-    } else {
-        const Status preScore = framework.runPreScorePlugins(state, pod, feasible);
-        if (!preScore.isSuccess()) {
-            outcome.error = preScore;
-            return outcome;
-        }
-        Status scoreStatus;
-        scores = framework.runScorePlugins(state, pod, feasible, &scoreStatus);
-        if (!scoreStatus.isSuccess()) {
-            outcome.error = scoreStatus;
-            return outcome;
-        }
+    Status scoreStatus;
+    framework::ScoreTable scores = prioritizeNodes(framework, state, pod, feasible, &scoreStatus);
+    if (!scoreStatus.isSuccess()) {
+        outcome.error = std::move(scoreStatus);
+        return outcome;
     }
     const QString host = scores.nodeName(selectHostIndex(scores.totals, framework.random()));
     outcome.detail.scores = std::move(scores);

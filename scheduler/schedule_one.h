@@ -63,6 +63,11 @@ public:
     void setNextStartNodeIndex(qint64 index) { m_nextStartNodeIndex = index; }
 
     static qint64 numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes);
+    // prioritizeNodes: PreScore, then Score with NormalizeScore and the weights, over the feasible
+    // nodes; without score plugins every node scores 1. On failure `status` holds the error and the
+    // table is empty (upstream returns nil scores with the error).
+    static framework::ScoreTable prioritizeNodes(framework::Framework& framework, framework::CycleState& state, const Pod& pod,
+                                                 const QList<framework::NodeInfoPtr>& nodes, framework::Status* status);
     // selectHost: the index of the highest total, ties broken by reservoir sampling with `random`
     // in list order. Upstream pops a max-heap, so it meets ties in heap order; the choice among the
     // tied nodes is uniform either way.
