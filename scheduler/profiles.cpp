@@ -2,7 +2,7 @@
 
 namespace ksv {
 
-Profiles::Profiles(const config::KubeSchedulerConfiguration& configuration, const plugins::Registry& registry, framework::Random& random)
+Profiles::Profiles(const config::KubeSchedulerConfiguration& configuration, const framework::Registry& registry, framework::Random& random)
 {
     for (const auto& profile : configuration.profiles)
         m_frameworks.push_back(framework::Framework::create(registry, profile, random));

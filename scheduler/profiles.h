@@ -4,10 +4,6 @@
 
 #include "config/types.h"
 
-namespace ksv::plugins {
-class Registry;
-}
-
 namespace ksv {
 
 // profile.Map: one framework per profile, chosen by the pod's spec.schedulerName.
@@ -16,7 +12,7 @@ class Profiles
 public:
     // Builds every profile's framework. Throws LoadError for plugins the registry lacks or that are
     // configured where they do not belong.
-    Profiles(const config::KubeSchedulerConfiguration& configuration, const plugins::Registry& registry, framework::Random& random);
+    Profiles(const config::KubeSchedulerConfiguration& configuration, const framework::Registry& registry, framework::Random& random);
 
     // responsibleForPod: nullptr when no profile handles the pod's scheduler name.
     framework::Framework* forPod(const Pod& pod) const;

@@ -7,46 +7,9 @@
 namespace ksv {
 
 using framework::Code;
+using framework::Diagnosis;
+using framework::FitError;
 using framework::Status;
-
-void Diagnosis::addPluginStatus(const Status& status)
-{
-    if (status.plugin().isEmpty() || !status.isRejected())
-        return;
-    if (status.code() == Code::Pending)
-        pendingPlugins.insert(status.plugin());
-    else
-        unschedulablePlugins.insert(status.plugin());
-}
-
-QString FitError::error() const
-{
-    QString message = QStringLiteral("0/") + QString::number(numAllNodes) + QStringLiteral(" nodes are available:");
-    if (!diagnosis.preFilterMsg.isEmpty()) {
-        message += QLatin1Char(' ') + diagnosis.preFilterMsg + QLatin1Char('.');
-    } else {
-        QMap<QString, qint64> counts;
-        for (qsizetype i = 0; i < diagnosis.nodeToStatus.len(); ++i) {
-            for (const auto& reason : diagnosis.nodeToStatus.statusAt(i).reasons())
-                ++counts[reason];
-        }
-        const qint64 absent = numAllNodes - diagnosis.nodeToStatus.len();
-        if (absent > 0) {
-            for (const auto& reason : diagnosis.nodeToStatus.absentNodesStatus.reasons())
-                counts[reason] += absent;
-        }
-        QStringList reasons;
-        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-            reasons.append(QString::number(it.value()) + QLatin1Char(' ') + it.key());
-        // sort.Strings on the whole "<count> <reason>" text: "10 x" sorts before "2 x".
-        std::sort(reasons.begin(), reasons.end());
-        if (!reasons.isEmpty())
-            message += QLatin1Char(' ') + reasons.join(QStringLiteral(", ")) + QLatin1Char('.');
-    }
-    if (!diagnosis.postFilterMsg.isEmpty())
-        message += QLatin1Char(' ') + diagnosis.postFilterMsg;
-    return message;
-}
 
 qint64 SchedulingAlgorithm::numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes)
 {
@@ -274,6 +237,27 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatFitPod(framework
     return feasible;
 }
 
+framework::ScoreTable SchedulingAlgorithm::prioritizeNodes(framework::Framework& framework, framework::CycleState& state, const Pod& pod,
+                                                           const QList<framework::NodeInfoPtr>& nodes, Status* status)
+{
+    *status = {};
+    // Every return hands back this one named table, so that the compiler builds it in the caller's
+    // place (NRVO) and a cycle moves no more than it did when this was inline in schedulePod.
+    framework::ScoreTable scores;
+    if (!framework.hasScorePlugins()) {
+        scores.nodes = nodes;
+        scores.totals.assign(size_t(nodes.size()), 1);
+        return scores;
+    }
+    *status = framework.runPreScorePlugins(state, pod, nodes);
+    if (!status->isSuccess())
+        return scores;
+    scores = framework.runScorePlugins(state, pod, nodes, status);
+    if (!status->isSuccess())
+        scores = {};
+    return scores;
+}
+
 ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework, framework::CycleState& state, const Pod& pod)
 {
     ScheduleOutcome outcome;
@@ -296,23 +280,11 @@ ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework
         return outcome;
     }
 
-    // prioritizeNodes: without score plugins every node scores 1.
-    framework::ScoreTable scores;
-    if (!framework.hasScorePlugins()) {
-        scores.nodes = feasible;
-        scores.totals.assign(size_t(feasible.size()), 1);
-    } else {
-        const Status preScore = framework.runPreScorePlugins(state, pod, feasible);
-        if (!preScore.isSuccess()) {
-            outcome.error = preScore;
-            return outcome;
-        }
-        Status scoreStatus;
-        scores = framework.runScorePlugins(state, pod, feasible, &scoreStatus);
-        if (!scoreStatus.isSuccess()) {
-            outcome.error = scoreStatus;
-            return outcome;
-        }
+    Status scoreStatus;
+    framework::ScoreTable scores = prioritizeNodes(framework, state, pod, feasible, &scoreStatus);
+    if (!scoreStatus.isSuccess()) {
+        outcome.error = std::move(scoreStatus);
+        return outcome;
     }
     const QString host = scores.nodeName(selectHostIndex(scores.totals, framework.random()));
     outcome.detail.scores = std::move(scores);

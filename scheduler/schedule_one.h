@@ -1,34 +1,13 @@
 #pragma once
 
 // One scheduling attempt as kube-scheduler v1.32 runs it (pkg/scheduler/schedule_one.go:
-// schedulePod, findNodesThatFitPod, findNodesThatPassFilters, prioritizeNodes, selectHost) and the
-// FailedScheduling message it produces (framework/types.go: FitError).
+// schedulePod, findNodesThatFitPod, findNodesThatPassFilters, prioritizeNodes, selectHost). Its
+// FailedScheduling message is framework::FitError's (framework/diagnosis.h).
 
+#include "framework/diagnosis.h"
 #include "framework/runtime.h"
 
 namespace ksv {
-
-// framework.Diagnosis.
-struct Diagnosis
-{
-    framework::NodeToStatus nodeToStatus;
-    QSet<QString> unschedulablePlugins;
-    QSet<QString> pendingPlugins;
-    QString preFilterMsg;
-    QString postFilterMsg;
-
-    // AddPluginStatus: remember which plugin rejected the pod, for the queue's requeueing.
-    void addPluginStatus(const framework::Status& status);
-};
-
-// framework.FitError: the pod fits no node.
-struct FitError
-{
-    int numAllNodes = 0;
-    Diagnosis diagnosis;
-    // Error(): "0/N nodes are available: <sorted reason counts>." plus the PostFilter message.
-    QString error() const;
-};
 
 inline const QString noNodesAvailableMessage = QStringLiteral("no nodes available to schedule pods");
 
@@ -59,10 +38,10 @@ struct ScheduleResult
 
 struct ScheduleOutcome
 {
-    std::optional<ScheduleResult> result;  // success
-    std::optional<FitError> fitError;      // the pod fits nowhere
-    framework::Status error;               // any other failure (Error, or no nodes at all)
-    Diagnosis diagnosis;                   // per-node statuses, also when the pod was scheduled
+    std::optional<ScheduleResult> result;        // success
+    std::optional<framework::FitError> fitError; // the pod fits nowhere
+    framework::Status error;                     // any other failure (Error, or no nodes at all)
+    framework::Diagnosis diagnosis;              // per-node statuses, also when the pod was scheduled
     AttemptDetail detail;
 };
 
@@ -84,6 +63,11 @@ public:
     void setNextStartNodeIndex(qint64 index) { m_nextStartNodeIndex = index; }
 
     static qint64 numFeasibleNodesToFind(int globalPercentage, std::optional<int> profilePercentage, qint64 numAllNodes);
+    // prioritizeNodes: PreScore, then Score with NormalizeScore and the weights, over the feasible
+    // nodes; without score plugins every node scores 1. On failure `status` holds the error and the
+    // table is empty (upstream returns nil scores with the error).
+    static framework::ScoreTable prioritizeNodes(framework::Framework& framework, framework::CycleState& state, const Pod& pod,
+                                                 const QList<framework::NodeInfoPtr>& nodes, framework::Status* status);
     // selectHost: the index of the highest total, ties broken by reservoir sampling with `random`
     // in list order. Upstream pops a max-heap, so it meets ties in heap order; the choice among the
     // tied nodes is uniform either way.
@@ -94,9 +78,9 @@ public:
 
 private:
     QList<framework::NodeInfoPtr> findNodesThatFitPod(framework::Framework& framework, framework::CycleState& state,
-                                                      const Pod& pod, Diagnosis& diagnosis, ScheduleOutcome& outcome);
+                                                      const Pod& pod, framework::Diagnosis& diagnosis, ScheduleOutcome& outcome);
     QList<framework::NodeInfoPtr> findNodesThatPassFilters(framework::Framework& framework, framework::CycleState& state,
-                                                           const Pod& pod, Diagnosis& diagnosis,
+                                                           const Pod& pod, framework::Diagnosis& diagnosis,
                                                            const QList<framework::NodeInfoPtr>& nodes, ScheduleOutcome& outcome);
 
     int m_percentageOfNodesToScore = 0;

@@ -1,6 +1,6 @@
 #include "runtime.h"
 
-#include "plugins/registry.h"
+#include "registry.h"
 #include "scenario/loaderror.h"
 
 #include <QSet>
@@ -26,7 +26,7 @@ QString asError(const Status& status)
 class FrameworkBuilder
 {
 public:
-    FrameworkBuilder(const plugins::Registry& registry, const config::Profile& profile, Framework& framework)
+    FrameworkBuilder(const Registry& registry, const config::Profile& profile, Framework& framework)
         : m_registry(registry)
         , m_profile(profile)
         , m_framework(framework)
@@ -75,7 +75,7 @@ private:
             for (const auto& ref : (plugins.*point.set).enabled) {
                 if (m_framework.m_byName.contains(ref.name))
                     continue;
-                const plugins::PluginFactory* factory = m_registry.factory(ref.name);
+                const PluginFactory* factory = m_registry.factory(ref.name);
                 if (!factory)
                     continue; // reported with its extension point's type below, as upstream does
                 const config::PluginConfig* pluginConfig = nullptr;
@@ -183,7 +183,7 @@ private:
         }
     }
 
-    const plugins::Registry& m_registry;
+    const Registry& m_registry;
     const config::Profile& m_profile;
     Framework& m_framework;
 };
@@ -196,7 +196,7 @@ Framework::Framework(QString profileName, Random& random)
 
 Framework::~Framework() = default;
 
-std::unique_ptr<Framework> Framework::create(const plugins::Registry& registry, const config::Profile& profile, Random& random)
+std::unique_ptr<Framework> Framework::create(const Registry& registry, const config::Profile& profile, Random& random)
 {
     std::unique_ptr<Framework> framework(new Framework(profile.schedulerName, random));
     framework->m_percentageOfNodesToScore = profile.percentageOfNodesToScore;

@@ -10,11 +10,9 @@
 #include <memory>
 #include <vector>
 
-namespace ksv::plugins {
-class Registry;
-}
-
 namespace ksv::framework {
+
+class Registry;
 
 // A plugin's verdict for one node in the Score phase: raw, after NormalizeScore, and its weight.
 struct PluginScore
@@ -69,7 +67,7 @@ class Framework : public Handle
 public:
     // NewFramework: instantiates the profile's plugins from the registry and expands multiPoint.
     // Throws LoadError, at the plugin entry's position, for unknown or misplaced plugins.
-    static std::unique_ptr<Framework> create(const plugins::Registry& registry, const config::Profile& profile, Random& random);
+    static std::unique_ptr<Framework> create(const Registry& registry, const config::Profile& profile, Random& random);
     ~Framework() override;
 
     const QString& profileName() const { return m_profileName; }

@@ -1,6 +1,6 @@
 #include "preemption.h"
 
-#include "schedule_one.h"
+#include "framework/diagnosis.h"
 
 #include <limits>
 
@@ -71,7 +71,7 @@ framework::PostFilterOutcome Evaluator::preempt(framework::CycleState& state, co
 
     // Return a FitError only when no candidate fits the pod; the empty nomination clears the pod's.
     if (dryRun.candidates.isEmpty()) {
-        FitError fitError;
+        framework::FitError fitError;
         fitError.numAllNodes = static_cast<int>(snapshot.numNodes());
         fitError.diagnosis.nodeToStatus = dryRun.nodeToStatus;
         fitError.diagnosis.nodeToStatus.absentNodesStatus = Status(Code::UnschedulableAndUnresolvable, preemptionNotHelpful);

@@ -27,7 +27,7 @@ namespace ksv::plugins {
 namespace {
 
 template<typename PluginT>
-void addPlain(Registry& registry)
+void addPlain(framework::Registry& registry)
 {
     registry.add(PluginT::Name, [](const config::PluginConfig*, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
         return std::make_unique<PluginT>(handle);
@@ -37,7 +37,7 @@ void addPlain(Registry& registry)
 // A plugin with typed args: those of its pluginConfig entry, else the defaulted ones (a default
 // constructed args value holds upstream's defaults).
 template<typename PluginT, typename ArgsT>
-void addWithArgs(Registry& registry)
+void addWithArgs(framework::Registry& registry)
 {
     registry.add(PluginT::Name, [](const config::PluginConfig* config, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
         const ArgsT* args = config ? std::get_if<ArgsT>(&config->args) : nullptr;
@@ -47,9 +47,9 @@ void addWithArgs(Registry& registry)
 
 } // namespace
 
-Registry inTreeRegistry()
+framework::Registry inTreeRegistry()
 {
-    Registry registry;
+    framework::Registry registry;
     addPlain<SchedulingGates>(registry);
     addPlain<PrioritySort>(registry);
     addPlain<NodeUnschedulable>(registry);

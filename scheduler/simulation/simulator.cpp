@@ -1,5 +1,7 @@
 #include "simulator_p.h"
 
+#include "plugins/registry.h"
+
 #include <algorithm>
 
 namespace ksv {
@@ -20,9 +22,9 @@ QueueSettings queueSettings(const config::KubeSchedulerConfiguration& configurat
     return settings;
 }
 
-plugins::Registry registryWith(const SimulationOptions& options)
+framework::Registry registryWith(const SimulationOptions& options)
 {
-    plugins::Registry registry = plugins::inTreeRegistry();
+    framework::Registry registry = plugins::inTreeRegistry();
     if (options.extraPlugins)
         options.extraPlugins(registry);
     return registry;

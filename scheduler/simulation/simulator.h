@@ -14,7 +14,7 @@
 #include "schedule_one.h"
 #include "trace/trace.h"
 
-#include "plugins/registry.h"
+#include "framework/registry.h"
 
 #include <map>
 #include <unordered_map>
@@ -25,7 +25,7 @@ namespace ksv {
 struct SimulationOptions
 {
     // Plugins besides the in-tree ones (out-of-tree plugins; tests' probes). Same name: this wins.
-    std::function<void(plugins::Registry&)> extraPlugins;
+    std::function<void(framework::Registry&)> extraPlugins;
     std::optional<quint64> seed;        // overrides the scenario's spec.seed
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
     bool nodeDetail = true;             // per-node Filter and Score blocks in the trace
@@ -138,7 +138,7 @@ private:
     void startCycle();
     void finishCycle();
     void handleSchedulingFailure(QueuedPodInfoPtr pod, const framework::Status& status, const QString& message,
-                                 const Diagnosis* diagnosis, const std::optional<framework::NominatingInfo>& nominatingInfo,
+                                 const framework::Diagnosis* diagnosis, const std::optional<framework::NominatingInfo>& nominatingInfo,
                                  trace::PodLocation from, const QString& profile, VirtualNanos cycleStart);
     void prepareCandidate(const Pod& preemptor, const framework::PostFilterOutcome& outcome, const QString& profile);
     void activatePods(framework::CycleState& state);
@@ -192,7 +192,7 @@ private:
 
     framework::Random m_random;       // the scheduler's: selectHost, preemption offsets
     framework::Random m_timingRandom; // the latency model's: kept apart so timing never moves a placement
-    plugins::Registry m_registry;
+    framework::Registry m_registry;
     framework::Parallelizer m_parallelizer;
     Profiles m_profiles;
     SchedulingAlgorithm m_algorithm;

@@ -8,6 +8,8 @@
 namespace ksv {
 
 using framework::Code;
+using framework::Diagnosis;
+using framework::FitError;
 using framework::Status;
 using trace::EventKind;
 using trace::PodLocation;

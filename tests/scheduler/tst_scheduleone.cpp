@@ -108,6 +108,14 @@ private:
     QString m_node;
 };
 
+// PreScore fails.
+class FailingPreScore : public Plugin, public PreScorePlugin
+{
+public:
+    QString name() const override { return QStringLiteral("FailingPreScore"); }
+    Status preScore(CycleState&, const Pod&, const QList<NodeInfoPtr>&) override { return Status::error(QStringLiteral("broken")); }
+};
+
 // Score = the node name as a number; the reverse variant normalizes to max + min - score.
 class NumericMap : public Plugin, public ScorePlugin, public ScoreExtensions
 {
@@ -174,7 +182,7 @@ using Factory = std::function<std::unique_ptr<Plugin>()>;
 // A profile of the given plugins, each in the extension points it implements (multiPoint).
 struct Setup
 {
-    plugins::Registry registry;
+    Registry registry;
     config::Profile profile;
 
     explicit Setup(const QList<std::pair<QString, Factory>>& plugins, const QMap<QString, int>& weights = {})
@@ -617,6 +625,64 @@ private Q_SLOTS:
         }
     }
 
+    // prioritizeNodes on its own: the scores schedulePod hands to selectHost, or the error.
+    void prioritizeNodes_data() { threadsData(); }
+    void prioritizeNodes()
+    {
+        QFETCH(int, threads);
+        const auto prioritize = [threads](const Setup& setup, const QStringList& names, Status* status) {
+            Random random(1);
+            Parallelizer parallelizer(threads);
+            const std::unique_ptr<Framework> framework = Framework::create(setup.registry, setup.profile, random);
+            framework->setParallelizer(&parallelizer);
+            const auto snapshot = std::make_shared<Snapshot>(Snapshot::fromCluster(nodesNamed(names), {}));
+            framework->setSnapshot(snapshot);
+            CycleState state;
+            return SchedulingAlgorithm::prioritizeNodes(*framework, state, PodBuilder("p"), snapshot->nodeInfos(), status);
+        };
+        // Without score plugins every node scores 1.
+        {
+            Setup setup({{"TrueFilter", make([] { return new TrueFilter; })}});
+            Status status;
+            const ScoreTable scores = prioritize(setup, {"node1", "node2", "node3"}, &status);
+            QVERIFY(status.isSuccess());
+            QCOMPARE(scores.size(), 3);
+            QCOMPARE(scores.nodeName(2), QStringLiteral("node3"));
+            QVERIFY(scores.plugins.isEmpty());
+            QCOMPARE(scores.totals, (std::vector<qint64> {1, 1, 1}));
+        }
+        // SS5's weights and reversing normalizer: totals 5, 6, 7.
+        {
+            Setup setup({{"NumericMap", make([] { return new NumericMap(false); })}, {"ReverseNumericMap", make([] { return new NumericMap(true); })}},
+                        {{"NumericMap", 1}, {"ReverseNumericMap", 2}});
+            Status status;
+            const ScoreTable scores = prioritize(setup, {"3", "2", "1"}, &status);
+            QVERIFY(status.isSuccess());
+            QCOMPARE(scores.plugins, (QStringList {"NumericMap", "ReverseNumericMap"}));
+            QCOMPARE(scores.totals, (std::vector<qint64> {5, 6, 7}));
+            QCOMPARE(scores.node(2).scores[1].normalized, 3);
+        }
+        // A PreScore error: no Score, no table.
+        {
+            Setup setup({{"FailingPreScore", make([] { return new FailingPreScore; })}, {"NumericMap", make([] { return new NumericMap(false); })}});
+            Status status;
+            const ScoreTable scores = prioritize(setup, {"1", "2"}, &status);
+            QVERIFY(status.code() == Code::Error);
+            QCOMPARE(status.message(), QStringLiteral("running PreScore plugin \"FailingPreScore\": broken"));
+            QVERIFY(scores.isEmpty());
+            QVERIFY(scores.totals.empty());
+        }
+        // A Score error: no table.
+        {
+            Setup setup({{"ScoreA", make([] { return new FailingScore("ScoreA", "2"); })}});
+            Status status;
+            const ScoreTable scores = prioritize(setup, {"1", "2"}, &status);
+            QCOMPARE(status.message(), QStringLiteral("running Score plugins: plugin \"ScoreA\" failed with: cannot score 2"));
+            QVERIFY(scores.isEmpty());
+            QVERIFY(scores.totals.empty());
+        }
+    }
+
     // Score's error is the first in plugin order, then node order, whichever thread met which first.
     void scoreErrorIsTheFirstInPluginOrder_data() { threadsData(); }
     void scoreErrorIsTheFirstInPluginOrder()
@@ -711,7 +777,7 @@ private Q_SLOTS:
     {
         const config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
         QCOMPARE(configuration.profiles.size(), 1);
-        const plugins::Registry registry = plugins::inTreeRegistry();
+        const Registry registry = plugins::inTreeRegistry();
         Random random(1);
         const auto framework = Framework::create(registry, configuration.profiles.constFirst(), random);
         QMap<QString, QStringList> lists;

@@ -1,7 +1,7 @@
 // The scheduling loop in virtual time: queue rules, failure paths, preemption and determinism,
 // checked on the trace the Simulator writes.
 #include "config/config.h"
-#include "plugins/registry.h"
+#include "framework/registry.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -67,7 +67,7 @@ public:
 
 SimulationOptions withProbe(SimulationOptions options = {})
 {
-    options.extraPlugins = [](plugins::Registry& registry) {
+    options.extraPlugins = [](framework::Registry& registry) {
         registry.add(FailureProbe::Name, [](const config::PluginConfig*, framework::Handle&) -> std::unique_ptr<framework::Plugin> {
             return std::make_unique<FailureProbe>();
         });
