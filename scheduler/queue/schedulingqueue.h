@@ -114,7 +114,7 @@ public:
     QStringList unschedulableKeys() const; // gated pods included
     const QueuedPodInfo* find(const QString& uid) const;
 
-    // calculateBackoffDuration / getBackoffTime.
+    // calculateBackoffDuration / getBackoffTime: 0 for a pod never tried.
     VirtualNanos backoffDuration(const QueuedPodInfo& pod) const;
     VirtualNanos backoffTime(const QueuedPodInfo& pod) const { return pod.timestamp + backoffDuration(pod); }
 
