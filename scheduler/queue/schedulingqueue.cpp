@@ -579,4 +579,12 @@ QStringList SchedulingQueue::unschedulableKeys() const
     return m_unschedulable.keys();
 }
 
+QStringList SchedulingQueue::inFlightEventLabels() const
+{
+    QStringList labels;
+    for (const auto& recorded : m_inFlightEvents)
+        labels.append(recorded.event.label);
+    return labels;
+}
+
 } // namespace ksv
