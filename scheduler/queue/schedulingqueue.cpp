@@ -129,6 +129,9 @@ const QueuedPodInfo* SchedulingQueue::find(const QString& uid) const
 
 VirtualNanos SchedulingQueue::backoffDuration(const QueuedPodInfo& pod) const
 {
+    // A pod never tried has wasted no cycle, so it owes no backoff (v1.32, kubernetes#126029).
+    if (pod.attempts == 0)
+        return 0;
     VirtualNanos duration = m_settings.podInitialBackoff;
     for (int i = 1; i < pod.attempts; ++i) {
         if (duration > m_settings.podMaxBackoff - duration)
@@ -140,8 +143,8 @@ VirtualNanos SchedulingQueue::backoffDuration(const QueuedPodInfo& pod) const
 
 bool SchedulingQueue::isPodBackingoff(const QueuedPodInfo& pod) const
 {
-    if (pod.gated)
-        return false;
+    // Gated pods are not exempt (v1.32, kubernetes#126029): a pod that failed before a PreEnqueue
+    // plugin gated it serves the rest of its backoff once ungated; one never tried owes none.
     return backoffTime(pod) > m_now;
 }
 
@@ -574,6 +577,14 @@ QStringList SchedulingQueue::backoffKeys() const
 QStringList SchedulingQueue::unschedulableKeys() const
 {
     return m_unschedulable.keys();
+}
+
+QStringList SchedulingQueue::inFlightEventLabels() const
+{
+    QStringList labels;
+    for (const auto& recorded : m_inFlightEvents)
+        labels.append(recorded.event.label);
+    return labels;
 }
 
 } // namespace ksv

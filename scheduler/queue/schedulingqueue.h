@@ -112,9 +112,11 @@ public:
     QStringList activeKeys() const;
     QStringList backoffKeys() const;
     QStringList unschedulableKeys() const; // gated pods included
+    // The cluster events kept for in-flight pods, oldest first (for tests).
+    QStringList inFlightEventLabels() const;
     const QueuedPodInfo* find(const QString& uid) const;
 
-    // calculateBackoffDuration / getBackoffTime.
+    // calculateBackoffDuration / getBackoffTime: 0 for a pod never tried.
     VirtualNanos backoffDuration(const QueuedPodInfo& pod) const;
     VirtualNanos backoffTime(const QueuedPodInfo& pod) const { return pod.timestamp + backoffDuration(pod); }
 

@@ -213,7 +213,8 @@ private Q_SLOTS:
             info.attempts = attempts;
             durations.append(simulator.queue().backoffDuration(info));
         }
-        QCOMPARE(durations, (QList<VirtualNanos> {1 * second, 1 * second, 2 * second, 4 * second, 8 * second, 10 * second, 10 * second}));
+        // A pod never tried owes no backoff (v1.32's calculateBackoffDuration).
+        QCOMPARE(durations, (QList<VirtualNanos> {0, 1 * second, 2 * second, 4 * second, 8 * second, 10 * second, 10 * second}));
     }
 
     // A pod nothing can help stays unschedulable: without --until the run ends there; with it, the
