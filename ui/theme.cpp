@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include "tracecolors.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QSettings>
@@ -98,8 +100,7 @@ QString name(Theme theme)
 
 bool isDark()
 {
-    const QPalette palette = QApplication::palette();
-    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+    return tracecolors::paletteIsDark();
 }
 
 } // namespace ksv::theme
