@@ -26,7 +26,9 @@ Event Event::queueMove(VirtualNanos time, qint32 pod, PodLocation from, PodLocat
     event.m_text = cause;
     event.m_node = node;
     event.m_value = queueTime;
-    event.m_value2 = priority;
+    // Only a queue orders by priority: other moves keep none, as their JSON Lines have none.
+    const bool intoQueue = to == PodLocation::Active || to == PodLocation::Backoff || to == PodLocation::Unschedulable || to == PodLocation::Gated;
+    event.m_value2 = intoQueue ? priority : 0;
     return event;
 }
 

@@ -58,7 +58,8 @@ public:
     static Event clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 scenarioEvent, qint32 pod, qint32 node);
     // `node`: where the pod is bound, binding or waiting (-1 otherwise). `queueTime`: the queue
     // timestamp PrioritySort orders by for a move into Active, the backoff expiry for one into
-    // Backoff, 0 otherwise. `priority`: the pod's, for moves into a queue.
+    // Backoff, 0 otherwise. `priority`: the pod's, kept for moves into a queue (Active, Backoff,
+    // Unschedulable, Gated) and 0 for any other.
     static Event queueMove(VirtualNanos time, qint32 pod, PodLocation from, PodLocation to, qint32 cause, qint32 node,
                            qint64 queueTime, qint32 priority);
     static Event cycleStart(VirtualNanos time, qint32 pod, qint32 cycle, qint32 profile, qint64 attempt);

@@ -217,6 +217,8 @@ private Q_SLOTS:
         QCOMPARE(move.queueTime(), 99);
         QCOMPARE(move.priority(), -7);
         QCOMPARE(move.cycle(), -1);
+        // Priority is a queue's ordering key: a move out of the queues keeps none.
+        QCOMPARE(Event::queueMove(5, 1, PodLocation::Active, PodLocation::Scheduling, 2, -1, 0, 1000).priority(), 0);
         const Event end = Event::cycleEnd(8, 1, 4, Code::UnschedulableAndUnresolvable, -1, 3, 500, 0);
         QCOMPARE(int(end.code()), int(Code::UnschedulableAndUnresolvable));
         QCOMPARE(end.message(), 3);
@@ -266,7 +268,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QByteArray good = R"({"kind":"Nominated","node":"n1","pod":"default/a","t":5})"
                                 "\n";
-        QTest::newRow("not JSON") << good + "{\"t\":1,\n" << QStringLiteral("trace.jsonl:2:8: not JSON: unterminated object");
+        QTest::newRow("not JSON") << good + "{\"t\":1,\n" << QStringLiteral("trace.jsonl:2:9: not JSON: unterminated object");
         QTest::newRow("not an object") << good + "[1,2]\n" << QStringLiteral("trace.jsonl:2:1: expected one JSON object per line");
         QTest::newRow("no time") << QByteArray(R"({"kind":"Nominated"})") << QStringLiteral("trace.jsonl:1:1: t: required field is missing");
         QTest::newRow("fractional time") << QByteArray(R"({"kind":"Nominated","t":1.5})")

@@ -32,7 +32,7 @@ inline std::vector<FilterRow> filterRows(const trace::Trace& trace, const trace:
     std::vector<FilterRow> rows;
     for (qsizetype position = record.startEvent; position <= record.endEvent; ++position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::FilterNodes || event.cycle != record.cycle)
+        if (event.kind() != trace::EventKind::FilterNodes || event.cycle() != record.cycle)
             continue;
         const trace::FilterNodes block = trace.filterNodes(event);
         for (qsizetype i = 0; i < block.size(); ++i) {
@@ -48,7 +48,7 @@ inline std::vector<ScoreRow> scoreRows(const trace::Trace& trace, const trace::C
     std::vector<ScoreRow> rows;
     for (qsizetype position = record.startEvent; position <= record.endEvent; ++position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::ScoreNodes || event.cycle != record.cycle)
+        if (event.kind() != trace::EventKind::ScoreNodes || event.cycle() != record.cycle)
             continue;
         const trace::ScoreNodes block = trace.scoreNodes(event);
         for (qsizetype n = 0; n < block.size(); ++n) {

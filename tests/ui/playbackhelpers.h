@@ -89,17 +89,17 @@ inline QueueScan scanQueue(const trace::Trace& trace, qsizetype end)
     QueueScan scan;
     for (qsizetype position = 0; position < end; ++position) {
         const trace::Event& event = trace.at(position);
-        if (event.kind != trace::EventKind::QueueMove)
+        if (event.kind() != trace::EventKind::QueueMove)
             continue;
-        QueueScan::Pod& pod = scan.pods[trace.string(event.pod)];
-        pod.location = trace::PodLocation(event.to);
-        pod.since = event.time;
-        pod.cause = trace.string(event.text);
-        pod.node = trace.string(event.node);
+        QueueScan::Pod& pod = scan.pods[trace.string(event.pod())];
+        pod.location = event.to();
+        pod.since = event.time();
+        pod.cause = trace.string(event.cause());
+        pod.node = trace.string(event.node());
         if (pod.location == trace::PodLocation::Active || pod.location == trace::PodLocation::Backoff
             || pod.location == trace::PodLocation::Unschedulable || pod.location == trace::PodLocation::Gated) {
-            pod.priority = event.value2;
-            pod.value = event.value;
+            pod.priority = event.priority();
+            pod.value = event.queueTime();
         }
         scan.lastMove = position;
     }
