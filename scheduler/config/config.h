@@ -5,9 +5,9 @@
 // ValidateKubeSchedulerConfiguration (apis/config/validation). Unknown plugin names are left to the
 // framework, which checks them against its registry.
 
-#include "scenario/loaderror.h"
+#include "decoding/loaderror.h"
+#include "decoding/yamlfield.h"
 #include "scenario/scenario.h"
-#include "scenario/yamlfield.h"
 #include "types.h"
 
 namespace ksv::config {

@@ -3,7 +3,7 @@
 #include "decode_args.h"
 
 #include "config.h"
-#include "fielderror.h"
+#include "decoding/fielderror.h"
 #include "scenario/decode.h"
 
 #include <limits>

@@ -1,7 +1,7 @@
 #include "runtime.h"
 
+#include "decoding/loaderror.h"
 #include "plugins/registry.h"
-#include "scenario/loaderror.h"
 
 #include <QSet>
 

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "decoding/yamlfield.h"
 #include "scenario.h"
-#include "yamlfield.h"
 
 namespace ksv {
 
