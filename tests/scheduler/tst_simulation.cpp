@@ -2,6 +2,7 @@
 // checked on the trace the Simulator writes.
 #include "config/config.h"
 #include "plugins/registry.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -550,7 +551,7 @@ private Q_SLOTS:
     {
         const QString path = QStringLiteral(KSV_SAMPLES_DIR "/priority-preemption.yaml");
         const Scenario s = loadScenarioFile(path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         QByteArray first;
         for (int round = 0; round < 2; ++round) {
             trace::Trace trace;
@@ -600,7 +601,7 @@ private Q_SLOTS:
             }
         }
         const Scenario s = loadScenarioText(text, path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         QByteArray traces[2];
         const int threads[2] = {1, 4};
         for (int i = 0; i < 2; ++i) {
@@ -631,7 +632,7 @@ private Q_SLOTS:
         if (!QFile::exists(path))
             QSKIP("sample not present");
         const Scenario s = loadScenarioFile(path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         trace::Trace trace;
         Simulator simulator(s, configuration, {}, trace);
         simulator.run();
