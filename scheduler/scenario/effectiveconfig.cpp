@@ -15,7 +15,7 @@ std::optional<SchedulerConfigSource> effectiveConfigSource(const Scenario& scena
 config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath)
 {
     const std::optional<SchedulerConfigSource> source = effectiveConfigSource(scenario, overridePath);
-    return source ? config::decodeConfiguration(*source) : config::defaultConfiguration();
+    return source ? source->configuration() : config::defaultConfiguration();
 }
 
 } // namespace ksv

@@ -18,8 +18,8 @@ namespace ksv {
 // Throws LoadError when the override file cannot be read or holds no KubeSchedulerConfiguration.
 std::optional<SchedulerConfigSource> effectiveConfigSource(const Scenario& scenario, const QString& overridePath);
 
-// The configuration effectiveConfigSource() chooses, decoded, or defaultConfiguration() when it chooses
-// none. Throws LoadError, also for a chosen configuration that is not valid.
+// The configuration effectiveConfigSource() chooses, or defaultConfiguration() when it chooses none.
+// Throws LoadError, also for a chosen configuration that is not valid.
 config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath = {});
 
 } // namespace ksv

@@ -148,7 +148,7 @@ Run simulateWithProbe(const char* name, const char* probe, SimulationOptions opt
         + "}}\n    spec:\n      containers: [{name: c, image: busybox, resources: {requests: {cpu: \"1\"}}}]\n";
     Run run;
     run.scenario = std::make_unique<Scenario>(scenario(spec));
-    run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig),
+    run.simulator = std::make_unique<Simulator>(*run.scenario, run.scenario->schedulerConfig->configuration(),
                                                 withProbe(std::move(options)), *run.trace);
     run.simulator->run();
     return run;
@@ -408,7 +408,7 @@ private Q_SLOTS:
     void permitRejection()
     {
         const Scenario s = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/gang-scheduling.yaml"));
-        const auto configuration = config::decodeConfiguration(*s.schedulerConfig);
+        const auto configuration = s.schedulerConfig->configuration();
         const Run run = simulate(instant + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
     kind: Pod
     metadata: {name: orphan, namespace: default, labels: {scheduling.x-k8s.io/pod-group: ghost}}
@@ -439,7 +439,7 @@ private Q_SLOTS:
         options.until = 40 * second;
         Run run;
         run.scenario = std::make_unique<Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/gang-scheduling.yaml")));
-        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), options,
+        run.simulator = std::make_unique<Simulator>(*run.scenario, run.scenario->schedulerConfig->configuration(), options,
                                                     *run.trace);
         run.simulator->run();
         QList<VirtualNanos> bindingStarts;
