@@ -1,5 +1,6 @@
 #include "checkcommand.h"
 
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
 #include <QJsonArray>
@@ -45,10 +46,11 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
 {
     QStringList warnings;
     Scenario scenario;
+    std::optional<SchedulerConfigSource> schedulerConfig;
     try {
         scenario = loadScenarioFile(options.scenario, &warnings);
-        if (!options.config.isEmpty())
-            scenario.schedulerConfig = loadSchedulerConfigFile(options.config);
+        // Where the configuration is, not whether it is valid: check reports what a run would use.
+        schedulerConfig = effectiveConfigSource(scenario, options.config);
     } catch (const LoadError& error) {
         err << error.toString() << Qt::endl;
         return ExitBadInput;
@@ -73,7 +75,7 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
                           {QStringLiteral("pendingPods"), pending},
                           {QStringLiteral("boundPods"), bound},
                           {QStringLiteral("events"), static_cast<qint64>(scenario.events.size())},
-                          {QStringLiteral("schedulerConfig"), scenario.schedulerConfig ? scenario.schedulerConfig->source.toString() : QString()},
+                          {QStringLiteral("schedulerConfig"), schedulerConfig ? schedulerConfig->source.toString() : QString()},
                           {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
         out << QJsonDocument(root).toJson(QJsonDocument::Compact) << Qt::endl;
         return ExitOk;
@@ -87,7 +89,7 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
             << QStringLiteral(" to ") << seconds(scenario.events.constLast().at) << Qt::endl;
     }
     out << QStringLiteral("  scheduler configuration: ")
-        << (scenario.schedulerConfig ? scenario.schedulerConfig->source.toString() : QStringLiteral("defaults")) << Qt::endl;
+        << (schedulerConfig ? schedulerConfig->source.toString() : QStringLiteral("defaults")) << Qt::endl;
     return ExitOk;
 }
 

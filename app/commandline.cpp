@@ -1,6 +1,5 @@
 #include "commandline.h"
 
-#include "config/config.h"
 #include "scenario/loader.h"
 
 namespace ksv::cli {
@@ -25,15 +24,6 @@ QString usage()
         "\n"
         "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
         "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n");
-}
-
-config::KubeSchedulerConfiguration configurationFor(const Options& options, const Scenario& scenario)
-{
-    if (!options.config.isEmpty())
-        return config::decodeConfiguration(loadSchedulerConfigFile(options.config));
-    if (scenario.schedulerConfig)
-        return config::decodeConfiguration(*scenario.schedulerConfig);
-    return config::defaultConfiguration();
 }
 
 ParseResult parseArguments(const QStringList& arguments)

@@ -5,13 +5,6 @@
 
 #include <optional>
 
-namespace ksv {
-struct Scenario;
-namespace config {
-struct KubeSchedulerConfiguration;
-}
-} // namespace ksv
-
 namespace ksv::cli {
 
 // Exit statuses shared by every command.
@@ -51,10 +44,6 @@ struct ParseResult
 // is reported the same way (exit status 2).
 ParseResult parseArguments(const QStringList& arguments);
 QString usage();
-
-// The configuration a headless command runs with: --config, else the scenario's
-// spec.schedulerConfig, else v1.32's defaults. Throws LoadError.
-config::KubeSchedulerConfiguration configurationFor(const Options& options, const Scenario& scenario);
 
 inline const QString defaultSample = QStringLiteral(":/samples/default.yaml");
 

@@ -1,7 +1,7 @@
 #include "explaincommand.h"
 
-#include "config/config.h"
 #include "explain.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
 #include <QJsonArray>
@@ -94,7 +94,7 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        const config::KubeSchedulerConfiguration configuration = configurationFor(options, scenario);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
         const ExplainReport report = explainPod(scenario, configuration, options.pod);
         if (options.json)
             out << QString::fromUtf8(explainJson(report));

@@ -1,6 +1,6 @@
 #include "runcommand.h"
 
-#include "config/config.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -166,7 +166,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        const config::KubeSchedulerConfiguration configuration = configurationFor(options, scenario);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
         std::unique_ptr<QFile> traceFile;
         if (!options.traceFile.isEmpty()) {
             traceFile = std::make_unique<QFile>(options.traceFile);

@@ -5,9 +5,8 @@
 // ValidateKubeSchedulerConfiguration (apis/config/validation). Unknown plugin names are left to the
 // framework, which checks them against its registry.
 
-#include "scenario/loaderror.h"
-#include "scenario/scenario.h"
-#include "scenario/yamlfield.h"
+#include "decoding/loaderror.h"
+#include "decoding/yamlfield.h"
 #include "types.h"
 
 namespace ksv::config {
@@ -20,8 +19,6 @@ inline const QString configurationKind = QStringLiteral("KubeSchedulerConfigurat
 // upstream's field.Error text ("Invalid value: 0: should be an integer value greater than zero") as the
 // message and the full field path (the document's own prefix included) as the field path.
 KubeSchedulerConfiguration decodeConfiguration(const YamlField& document);
-// The same for a configuration found by the scenario loader (inline or from its own file).
-KubeSchedulerConfiguration decodeConfiguration(const SchedulerConfigSource& source);
 
 // What kube-scheduler runs with when given no configuration file: one profile "default-scheduler".
 KubeSchedulerConfiguration defaultConfiguration();

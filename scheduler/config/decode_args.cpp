@@ -3,8 +3,8 @@
 #include "decode_args.h"
 
 #include "config.h"
-#include "fielderror.h"
-#include "scenario/decode.h"
+#include "decoding/decode_common.h"
+#include "decoding/fielderror.h"
 
 #include <limits>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "args.h"
-#include "scenario/yamlfield.h"
+#include "decoding/yamlfield.h"
 
 namespace ksv::config {
 

@@ -256,9 +256,4 @@ KubeSchedulerConfiguration decodeConfiguration(const YamlField& document)
     return configuration;
 }
 
-KubeSchedulerConfiguration decodeConfiguration(const SchedulerConfigSource& source)
-{
-    return decodeConfiguration(YamlField(source.document, source.source.file, source.fieldPath));
-}
-
 } // namespace ksv::config

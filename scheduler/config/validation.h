@@ -3,7 +3,7 @@
 // ValidateKubeSchedulerConfiguration (apis/config/validation/validation.go) and the plugin-args
 // validators (validation_pluginargs.go) over a decoded and defaulted configuration.
 
-#include "fielderror.h"
+#include "decoding/fielderror.h"
 #include "types.h"
 
 namespace ksv::config {

@@ -1,7 +1,7 @@
 #include "runtime.h"
 
 #include "registry.h"
-#include "scenario/loaderror.h"
+#include "decoding/loaderror.h"
 
 #include <QSet>
 

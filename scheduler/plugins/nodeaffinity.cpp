@@ -1,7 +1,7 @@
 #include "nodeaffinity.h"
 
+#include "decoding/loaderror.h"
 #include "helpers.h"
-#include "scenario/loaderror.h"
 
 namespace ksv::plugins {
 

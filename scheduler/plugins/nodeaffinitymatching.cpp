@@ -1,7 +1,7 @@
 #include "nodeaffinitymatching.h"
 
 #include "api/requirement.h"
-#include "config/fielderror.h"
+#include "decoding/fielderror.h"
 
 #include <QSet>
 
@@ -47,7 +47,7 @@ bool fieldRequirementMatches(const NodeSelectorRequirement& requirement, const Q
 
 QString fieldError(const QString& path, const QString& value, const QString& detail)
 {
-    return config::field::invalid(path, value, detail).toString();
+    return field::invalid(path, value, detail).toString();
 }
 
 // Go's %#v of a []string.
@@ -57,7 +57,7 @@ QString goStringSlice(const QStringList& values)
         return QStringLiteral("[]string(nil)");
     QStringList quoted;
     for (const auto& value : values)
-        quoted.append(config::field::quote(value));
+        quoted.append(field::quote(value));
     return QStringLiteral("[]string{") + quoted.join(QStringLiteral(", ")) + QLatin1Char('}');
 }
 
@@ -89,8 +89,8 @@ QStringList labelValueErrors(const QString& value)
 void appendRequirementErrors(QStringList& errors, const NodeSelectorRequirement& requirement, const QString& path)
 {
     if (!isQualifiedName(requirement.key)) {
-        errors.append(fieldError(childPath(path, QStringLiteral("key")), config::field::quote(requirement.key),
-                                 config::qualifiedNameErrors(requirement.key).join(QStringLiteral("; "))));
+        errors.append(fieldError(childPath(path, QStringLiteral("key")), field::quote(requirement.key),
+                                 qualifiedNameErrors(requirement.key).join(QStringLiteral("; "))));
     }
     const QString valuesPath = childPath(path, QStringLiteral("values"));
     const QStringList& values = requirement.values;
@@ -111,14 +111,14 @@ void appendRequirementErrors(QStringList& errors, const NodeSelectorRequirement&
             errors.append(fieldError(valuesPath, goStringSlice(values), QStringLiteral("for 'Gt', 'Lt' operators, exactly one value is required")));
         for (qsizetype i = 0; i < values.size(); ++i) {
             if (!parseInt64(values[i]))
-                errors.append(fieldError(indexPath(valuesPath, i), config::field::quote(values[i]),
+                errors.append(fieldError(indexPath(valuesPath, i), field::quote(values[i]),
                                          QStringLiteral("for 'Gt', 'Lt' operators, the value must be an integer")));
         }
         break;
     }
     for (qsizetype i = 0; i < values.size(); ++i) {
         if (!isValidLabelValue(values[i]))
-            errors.append(fieldError(keyPath(indexPath(valuesPath, i), requirement.key), config::field::quote(values[i]),
+            errors.append(fieldError(keyPath(indexPath(valuesPath, i), requirement.key), field::quote(values[i]),
                                      labelValueErrors(values[i]).join(QStringLiteral("; "))));
     }
 }
@@ -132,7 +132,7 @@ void appendFieldRequirementErrors(QStringList& errors, const NodeSelectorRequire
                                      QStringLiteral("must have one element")));
         return;
     }
-    errors.append(config::field::notSupported(childPath(path, QStringLiteral("operator")), config::field::quote(toString(requirement.op)),
+    errors.append(field::notSupported(childPath(path, QStringLiteral("operator")), field::quote(toString(requirement.op)),
                                               {QStringLiteral("In"), QStringLiteral("NotIn")})
                       .toString());
 }

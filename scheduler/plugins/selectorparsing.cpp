@@ -1,6 +1,6 @@
 #include "selectorparsing.h"
 
-#include "config/fielderror.h"
+#include "decoding/fielderror.h"
 #include "nodeaffinitymatching.h"
 
 namespace ksv::plugins {
@@ -47,7 +47,7 @@ QStringList requirementValueErrors(const QString& key, const QStringList& values
         if (messages.isEmpty())
             continue;
         const QString path = QStringLiteral("values[") + QString::number(i) + QStringLiteral("][") + key + QLatin1Char(']');
-        errors.append(config::field::invalid(path, config::field::quote(values.at(i)), messages.join(QStringLiteral("; "))).toString());
+        errors.append(field::invalid(path, field::quote(values.at(i)), messages.join(QStringLiteral("; "))).toString());
     }
     return errors;
 }

@@ -1,7 +1,7 @@
 #include "admission.h"
 
+#include "decoding/loaderror.h"
 #include "loader.h"
-#include "loaderror.h"
 
 #include <QUuid>
 

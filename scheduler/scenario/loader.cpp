@@ -1,6 +1,7 @@
 #include "loader.h"
 
 #include "admission.h"
+#include "config/config.h"
 #include "decode.h"
 
 #include <QFile>
@@ -192,6 +193,19 @@ std::vector<YAML::Node> parseDocuments(const QByteArray& text, const QString& fi
     return documents;
 }
 
+// Decoded where it is found, so that the Scenario keeps no YAML; an error waits for the configuration's
+// use (SchedulerConfigSource). The field path prefixes the paths in its errors.
+SchedulerConfigSource decodeSchedulerConfig(const YamlField& found, const QString& fieldPath)
+{
+    SchedulerConfigSource config {found.location(), fieldPath, {}};
+    try {
+        config.decoded = config::decodeConfiguration(YamlField(found.node(), found.file(), fieldPath));
+    } catch (const LoadError& error) {
+        config.decoded = error;
+    }
+    return config;
+}
+
 QString objectKey(const QString& kind, const ObjectMeta& meta)
 {
     if (meta.namespace_.isEmpty())
@@ -304,7 +318,7 @@ private:
             document.fail(QStringLiteral("a second scheduler configuration; the first is at ")
                           + m_scenario.schedulerConfig->source.toString());
         }
-        m_scenario.schedulerConfig = SchedulerConfigSource {document.node(), document.location(), path};
+        m_scenario.schedulerConfig = decodeSchedulerConfig(document, path);
     }
 
     // An entry of `objects`, a List item or a document: one object, or N copies with `count`.
@@ -651,7 +665,7 @@ SchedulerConfigSource loadSchedulerConfigFile(const QString& path)
             field["kind"].fail(QStringLiteral("expected kind KubeSchedulerConfiguration, found ") + field["kind"].describe());
         if (found)
             field.fail(QStringLiteral("a second KubeSchedulerConfiguration in one file"));
-        found = SchedulerConfigSource {document, field.location(), {}};
+        found = decodeSchedulerConfig(field, {});
     }
     if (!found)
         throw LoadError({path, 1, 1}, {}, QStringLiteral("the file holds no KubeSchedulerConfiguration"));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "loaderror.h"
+#include "decoding/loaderror.h"
 #include "scenario.h"
 
 namespace ksv {

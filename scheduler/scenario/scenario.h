@@ -1,12 +1,12 @@
 #pragma once
 
 #include "api/objects.h"
+#include "config/types.h"
+#include "decoding/loaderror.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
-
-#include <yaml-cpp/yaml.h>
 
 #include <optional>
 #include <variant>
@@ -59,13 +59,23 @@ struct ScenarioEvent
     SourceLocation source;
 };
 
-// A KubeSchedulerConfiguration document as found (inline in a scenario, in a List, or in its own
-// file). The framework interprets it; the loader only records where it came from.
+// A KubeSchedulerConfiguration as found (inline in a scenario, in a List, or in a document of its own),
+// decoded, defaulted and validated where it was read, so that a Scenario holds no YAML. One that is not
+// valid keeps its LoadError instead, thrown only where the configuration is used: `check` says where
+// the configuration is without using it, and a --config file takes the place of the scenario's own.
 struct SchedulerConfigSource
 {
-    YAML::Node document;
     SourceLocation source;
-    QString fieldPath; // "spec.schedulerConfig" when inline, "" for a whole document
+    QString fieldPath; // "spec.schedulerConfig" when inline, "items[N]" in a List, "" for a whole document
+    std::variant<config::KubeSchedulerConfiguration, LoadError> decoded;
+
+    // The configuration; throws the LoadError it was read with.
+    const config::KubeSchedulerConfiguration& configuration() const
+    {
+        if (const auto* error = std::get_if<LoadError>(&decoded))
+            throw *error;
+        return std::get<config::KubeSchedulerConfiguration>(decoded);
+    }
 };
 
 // spec.timing: the virtual cost of the scheduler's work (docs/scenario-format.md). A scheduling

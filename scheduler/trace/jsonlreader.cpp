@@ -2,7 +2,7 @@
 
 #include "framework/interface.h"
 #include "framework/status.h"
-#include "scenario/loaderror.h"
+#include "decoding/loaderror.h"
 
 #include <QIODevice>
 #include <QJsonArray>

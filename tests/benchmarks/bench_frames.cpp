@@ -18,8 +18,8 @@
 #include "playback.h"
 #include "podinspector.h"
 #include "queuelanesview.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
-#include "config/config.h"
 #include "timelineview.h"
 
 #include <QApplication>
@@ -200,7 +200,7 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     timer.start();
     const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(file));
-    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig) : config::defaultConfiguration();
+    const auto configuration = effectiveConfiguration(*scenario);
     std::printf("scenario        %s: %lld nodes, %lld initial pods, %lld events, loaded in %.0f ms\n", qPrintable(scenario->name),
                 static_cast<long long>(scenario->initial.nodes.size()), static_cast<long long>(scenario->initial.pods.size()),
                 static_cast<long long>(scenario->events.size()), elapsedMs(timer));

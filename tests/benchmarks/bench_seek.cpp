@@ -9,7 +9,7 @@
 // Runs the scenario headless without node detail (as the app records it at this size), indexes the
 // whole trace, then moves to 64 positions spread over it, and to the positions just before each
 // checkpoint, the worst case. Prints milliseconds; never asserted.
-#include "config/config.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/replay.h"
@@ -64,8 +64,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "%s\n", qPrintable(error.toString()));
         return 2;
     }
-    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
-                                                         : config::defaultConfiguration();
+    const auto configuration = effectiveConfiguration(*scenario);
     auto trace = std::make_shared<trace::Trace>();
     SimulationOptions options;
     options.nodeDetail = false;

@@ -9,7 +9,7 @@
 //   --node-detail-budget MIB to keep it up to that much, as the app does with 512), and --budget SECONDS
 //   to stop after that much wall time and report how far the run got. --threads N sets the threads
 //   Filter and Score use (default: the configuration's parallelism, at most the machine's cores).
-#include "config/config.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 
@@ -76,8 +76,7 @@ long peakMemoryKiB()
 
 int run(const Scenario& scenario, SimulationOptions options, qsizetype measuredPods, double budgetSeconds)
 {
-    const config::KubeSchedulerConfiguration configuration =
-        scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario);
     trace::Trace trace;
     QElapsedTimer timer;
     timer.start();

@@ -7,8 +7,8 @@
 //   QT_QPA_PLATFORM=offscreen build/tests/benchmarks/bench_timeline [SCENARIO | --pods N] [--until SECONDS]
 //   [--node-detail]
 #include "chartsview.h"
-#include "config/config.h"
 #include "playback.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "timelineplot.h"
 #include "timelineview.h"
@@ -146,8 +146,7 @@ int main(int argc, char** argv)
     QElapsedTimer wall;
     wall.start();
     playback.load(scenario,
-        scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
-                                  : config::defaultConfiguration(),
+        effectiveConfiguration(*scenario),
         options);
     playback.setSpeed(0);
     playback.play();

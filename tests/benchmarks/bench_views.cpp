@@ -5,10 +5,10 @@
 //   bench_views [SCENARIO] [TIME]    default: samples/scale-5000.yaml at 1s (60,000 pods queued at
 //                                    t=0, of which activeQ still holds most). TIME as "90s", "2m".
 // Node detail is off, as the app records it only for clusters up to 1,000 nodes.
-#include "config/config.h"
 #include "heatmapview.h"
 #include "playback.h"
 #include "queuelanesview.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
 #include <QApplication>
@@ -51,8 +51,7 @@ int main(int argc, char** argv)
     QElapsedTimer wall;
     wall.start();
     const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(file));
-    const auto configuration = scenario->schedulerConfig ? config::decodeConfiguration(*scenario->schedulerConfig)
-                                                         : config::defaultConfiguration();
+    const auto configuration = effectiveConfiguration(*scenario);
     SimulationOptions options;
     options.nodeDetail = false;
     Playback playback;

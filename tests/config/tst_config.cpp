@@ -432,7 +432,7 @@ profiles:
     {
         QFETCH(QString, file);
         try {
-            const KubeSchedulerConfiguration configuration = decodeConfiguration(loadSchedulerConfigFile(file));
+            const KubeSchedulerConfiguration configuration = loadSchedulerConfigFile(file).configuration();
             if (file.endsWith("coscheduling.yaml")) {
                 QCOMPARE(configuration.profiles.size(), 1);
                 const Profile& profile = configuration.profiles[0];

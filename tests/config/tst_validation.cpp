@@ -368,7 +368,7 @@ spec:
         const Scenario loaded = loadScenarioText(scenario, "scenario.yaml");
         QVERIFY(loaded.schedulerConfig);
         try {
-            decodeConfiguration(*loaded.schedulerConfig);
+            loaded.schedulerConfig->configuration();
             QFAIL("a queueSort differing across profiles must be refused");
         } catch (const LoadError& error) {
             QCOMPARE(error.fieldPath(), "spec.schedulerConfig.profiles[1].plugins.queueSort");

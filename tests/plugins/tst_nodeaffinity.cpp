@@ -1,8 +1,8 @@
 // NodeAffinity: upstream's TestNodeAffinity and TestNodeAffinityPriority
 // (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity_test.go, v1.32), derived matcher rows
 // from component-helpers nodeaffinity and labels.NewRequirement, and the matching helpers' errors.
+#include "decoding/loaderror.h"
 #include "plugins/nodeaffinity.h"
-#include "scenario/loaderror.h"
 
 #include "builders.h"
 #include "testhandle.h"

@@ -6,7 +6,8 @@
 #include "framework/interface.h"
 #include "framework/status.h"
 #include "scenario/loader.h"
-#include "scenario/loaderror.h"
+#include "decoding/loaderror.h"
+#include "scenario/effectiveconfig.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
 
@@ -243,8 +244,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, sample);
         const Scenario scenario = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + sample + QStringLiteral(".yaml"));
-        const config::KubeSchedulerConfiguration configuration =
-            scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario);
         trace::Trace original;
         Simulator simulator(scenario, configuration, {}, original);
         simulator.run();

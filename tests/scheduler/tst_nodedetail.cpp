@@ -3,9 +3,9 @@
 // chunk stay readable, a reader on another thread sees every published block whole, JSON Lines
 // spells a block out as the per-node lines of the file format, and on every sample the engine's
 // blocks hold exactly what its scheduling cycles found.
-#include "config/config.h"
 #include "framework/interface.h"
 #include "framework/status.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -261,7 +261,7 @@ private Q_SLOTS:
             std::vector<qint64> normalized;
         };
         const Scenario scenario = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/") + sample + QStringLiteral(".yaml"));
-        const auto configuration = scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(scenario);
         trace::Trace trace;
         Simulator simulator(scenario, configuration, {}, trace);
         std::vector<Expected> filters;

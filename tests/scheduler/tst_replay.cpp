@@ -2,8 +2,8 @@
 // the end and at every earlier position (from checkpoints); the indexes of cycles, binding cycles and
 // seconds agree with the raw events.
 #include "api/resources.h"
-#include "config/config.h"
 #include "framework/status.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/replay.h"
@@ -27,7 +27,7 @@ struct Run
 
 config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return effectiveConfiguration(scenario);
 }
 
 Run run(Scenario scenario)

@@ -2,6 +2,7 @@
 // checked on the trace the Simulator writes.
 #include "config/config.h"
 #include "framework/registry.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -147,7 +148,7 @@ Run simulateWithProbe(const char* name, const char* probe, SimulationOptions opt
         + "}}\n    spec:\n      containers: [{name: c, image: busybox, resources: {requests: {cpu: \"1\"}}}]\n";
     Run run;
     run.scenario = std::make_unique<Scenario>(scenario(spec));
-    run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig),
+    run.simulator = std::make_unique<Simulator>(*run.scenario, run.scenario->schedulerConfig->configuration(),
                                                 withProbe(std::move(options)), *run.trace);
     run.simulator->run();
     return run;
@@ -408,7 +409,7 @@ private Q_SLOTS:
     void permitRejection()
     {
         const Scenario s = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/gang-scheduling.yaml"));
-        const auto configuration = config::decodeConfiguration(*s.schedulerConfig);
+        const auto configuration = s.schedulerConfig->configuration();
         const Run run = simulate(instant + "  objects:\n" + node("n1", "4") + R"(  - apiVersion: v1
     kind: Pod
     metadata: {name: orphan, namespace: default, labels: {scheduling.x-k8s.io/pod-group: ghost}}
@@ -439,7 +440,7 @@ private Q_SLOTS:
         options.until = 40 * second;
         Run run;
         run.scenario = std::make_unique<Scenario>(loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/gang-scheduling.yaml")));
-        run.simulator = std::make_unique<Simulator>(*run.scenario, config::decodeConfiguration(*run.scenario->schedulerConfig), options,
+        run.simulator = std::make_unique<Simulator>(*run.scenario, run.scenario->schedulerConfig->configuration(), options,
                                                     *run.trace);
         run.simulator->run();
         QList<VirtualNanos> bindingStarts;
@@ -551,7 +552,7 @@ private Q_SLOTS:
     {
         const QString path = QStringLiteral(KSV_SAMPLES_DIR "/priority-preemption.yaml");
         const Scenario s = loadScenarioFile(path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         QByteArray first;
         for (int round = 0; round < 2; ++round) {
             trace::Trace trace;
@@ -601,7 +602,7 @@ private Q_SLOTS:
             }
         }
         const Scenario s = loadScenarioText(text, path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         QByteArray traces[2];
         const int threads[2] = {1, 4};
         for (int i = 0; i < 2; ++i) {
@@ -632,7 +633,7 @@ private Q_SLOTS:
         if (!QFile::exists(path))
             QSKIP("sample not present");
         const Scenario s = loadScenarioFile(path);
-        const auto configuration = s.schedulerConfig ? config::decodeConfiguration(*s.schedulerConfig) : config::defaultConfiguration();
+        const auto configuration = effectiveConfiguration(s);
         trace::Trace trace;
         Simulator simulator(s, configuration, {}, trace);
         simulator.run();

@@ -3,8 +3,8 @@
 // Shared by the view tests: real sample runs through a Playback, and the queue state recomputed
 // from the trace's QueueMove events alone (independently of ReplayState), to check views against.
 
-#include "config/config.h"
 #include "playback.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
 #include <QDeadlineTimer>
@@ -24,7 +24,7 @@ inline std::shared_ptr<const Scenario> sample(const QString& name)
 
 inline config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return effectiveConfiguration(scenario);
 }
 
 // Loads the sample and plays it as fast as possible to the end; false on timeout.

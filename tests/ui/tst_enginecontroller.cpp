@@ -1,7 +1,7 @@
 // The engine thread: a run in the app gives the same trace as a headless one, byte for byte, and
 // starting runs in quick succession never lets a superseded run's progress through.
-#include "config/config.h"
 #include "enginecontroller.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "trace/jsonl.h"
 
@@ -20,7 +20,7 @@ std::shared_ptr<const Scenario> sample(const char* name)
 
 config::KubeSchedulerConfiguration configurationOf(const Scenario& scenario)
 {
-    return scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig) : config::defaultConfiguration();
+    return effectiveConfiguration(scenario);
 }
 
 QByteArray headlessTrace(const Scenario& scenario, const SimulationOptions& options)

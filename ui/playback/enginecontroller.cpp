@@ -1,6 +1,6 @@
 #include "enginecontroller.h"
 
-#include "scenario/loaderror.h"
+#include "decoding/loaderror.h"
 
 #include <QElapsedTimer>
 #include <QThread>

@@ -1,6 +1,6 @@
 #include "scenarioloadjob.h"
 
-#include "config/config.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
 #include <QFutureWatcher>
@@ -25,11 +25,8 @@ LoadOutcome loadInBackground(const QString& scenarioPath, const QString& configP
         auto result = std::make_shared<LoadedScenario>();
         result->path = scenarioPath;
         Scenario scenario = loadScenarioFile(scenarioPath, &result->warnings);
-        if (!configPath.isEmpty())
-            scenario.schedulerConfig = loadSchedulerConfigFile(configPath);
         // Decoded here, off the GUI thread: a bad configuration fails the load with its file:line.
-        result->configuration = scenario.schedulerConfig ? config::decodeConfiguration(*scenario.schedulerConfig)
-                                                         : config::defaultConfiguration();
+        result->configuration = effectiveConfiguration(scenario, configPath);
         result->summary = ClusterSummary::fromCluster(scenario.initial);
         result->scenario = std::make_shared<const Scenario>(std::move(scenario));
         return result;

@@ -1,14 +1,14 @@
 #pragma once
 
-// k8s.io/apimachinery/pkg/util/validation/field as the scheduler's validation uses it: an error is a
-// field path and a message whose text is upstream's ("Invalid value: 0: should be ..."), so that ours
-// read the same as kube-scheduler's.
+// k8s.io/apimachinery/pkg/util/validation/field as the configuration's validation and the plugins' own
+// argument checks use it: an error is a field path and a message whose text is upstream's ("Invalid
+// value: 0: should be ..."), so that ours read the same as kube-scheduler's.
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 
-namespace ksv::config {
+namespace ksv {
 
 struct FieldError
 {
@@ -41,4 +41,4 @@ QStringList qualifiedNameErrors(const QString& value);
 // metav1validation.ValidateLabelName: one Invalid error per message of qualifiedNameErrors.
 QList<FieldError> validateLabelName(const QString& value, const QString& path);
 
-} // namespace ksv::config
+} // namespace ksv

@@ -2,7 +2,7 @@
 
 #include <QRegularExpression>
 
-namespace ksv::config {
+namespace ksv {
 
 namespace field {
 
@@ -154,4 +154,4 @@ QList<FieldError> validateLabelName(const QString& value, const QString& path)
     return errors;
 }
 
-} // namespace ksv::config
+} // namespace ksv

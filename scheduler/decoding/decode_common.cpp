@@ -1,5 +1,5 @@
 // Decoding of the parts many kinds share: metadata, selectors, affinity, taints and tolerations.
-#include "decode.h"
+#include "decode_common.h"
 
 #include <QDateTime>
 

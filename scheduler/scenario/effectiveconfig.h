@@ -1,0 +1,25 @@
+#pragma once
+
+#include "config/types.h"
+#include "scenario.h"
+
+#include <optional>
+
+namespace ksv {
+
+// Which KubeSchedulerConfiguration a run uses. One rule for `check`, `explain`, `run` and the desktop
+// app, so that none of them can pick differently:
+//   1. `overridePath`, when not empty: the file given with --config (or opened in the app), read here;
+//      as for kube-scheduler's own --config, it replaces whatever the scenario carries;
+//   2. else the scenario's own configuration: its inline spec.schedulerConfig, or a
+//      KubeSchedulerConfiguration document (or List item) in its file. The loader refuses a file with
+//      more than one, so there is no order among these;
+//   3. else none (std::nullopt): v1.32's defaults.
+// Throws LoadError when the override file cannot be read or holds no KubeSchedulerConfiguration.
+std::optional<SchedulerConfigSource> effectiveConfigSource(const Scenario& scenario, const QString& overridePath);
+
+// The configuration effectiveConfigSource() chooses, or defaultConfiguration() when it chooses none.
+// Throws LoadError, also for a chosen configuration that is not valid.
+config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath = {});
+
+} // namespace ksv
