@@ -3,11 +3,11 @@
 // message naming the file, the line and the field.
 
 #include "config/config.h"
+#include "decoding/loaderror.h"
 #include "framework/interface.h"
 #include "framework/status.h"
-#include "scenario/loader.h"
-#include "decoding/loaderror.h"
 #include "scenario/effectiveconfig.h"
+#include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
 
