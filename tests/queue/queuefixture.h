@@ -196,7 +196,7 @@ public:
     int hintCalls = 0;
 
 private:
-    plugins::Registry m_registry;
+    framework::Registry m_registry;
     framework::Random m_random {1};
     std::unique_ptr<Profiles> m_profiles;
     std::unique_ptr<SchedulingQueue> m_queue;
