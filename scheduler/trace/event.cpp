@@ -157,15 +157,6 @@ QString toString(EventKind kind)
     return {};
 }
 
-std::optional<EventKind> eventKindFromString(QStringView name)
-{
-    for (int i = 0; i < eventKindCount; ++i) {
-        if (toString(EventKind(i)) == name)
-            return EventKind(i);
-    }
-    return std::nullopt;
-}
-
 QString toString(PodLocation location)
 {
     switch (location) {
@@ -182,15 +173,6 @@ QString toString(PodLocation location)
     }
     Q_UNREACHABLE();
     return {};
-}
-
-std::optional<PodLocation> podLocationFromString(QStringView name)
-{
-    for (int i = 0; i < podLocationCount; ++i) {
-        if (toString(PodLocation(i)) == name)
-            return PodLocation(i);
-    }
-    return std::nullopt;
 }
 
 } // namespace ksv::trace

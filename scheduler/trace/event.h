@@ -35,15 +35,12 @@ enum class EventKind : quint8 {
 };
 inline constexpr int eventKindCount = 12;
 QString toString(EventKind kind);
-// The kind named `name` (as toString writes it); nullopt for any other name.
-std::optional<EventKind> eventKindFromString(QStringView name);
 
 // Where a pod is, as the queue lanes show it.
 enum class PodLocation : quint8 {
     None, Active, Backoff, Unschedulable, Gated, Scheduling, WaitingOnPermit, Binding, Bound, Deleted,
 };
 QString toString(PodLocation location);
-std::optional<PodLocation> podLocationFromString(QStringView name);
 inline constexpr int podLocationCount = 10;
 
 // Strings are the owning trace's interned ids (Trace::string); -1 is "none".
