@@ -93,6 +93,9 @@ private:
     QJsonObject m_object;
 };
 
+// How many values framework::Code, framework::ExtensionPoint and EventAction have (status.h,
+// interface.h, scenario.h): they end in no count of their own. A value added there is refused by
+// the reader, with an "unknown value" message, until its count here is raised.
 constexpr int codeCount = 7;
 constexpr int extensionPointCount = 15;
 constexpr int eventActionCount = 3;
