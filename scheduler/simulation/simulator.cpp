@@ -6,7 +6,6 @@
 
 namespace ksv {
 
-using trace::EventKind;
 using trace::PodLocation;
 
 namespace {

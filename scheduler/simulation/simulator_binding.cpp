@@ -13,7 +13,6 @@ using framework::Code;
 using framework::Diagnosis;
 using framework::FitError;
 using framework::Status;
-using trace::EventKind;
 using trace::PodLocation;
 
 void Simulator::SimWaitingPod::allow(const QString& pluginName)

@@ -11,7 +11,6 @@ using framework::Code;
 using framework::Diagnosis;
 using framework::FitError;
 using framework::Status;
-using trace::EventKind;
 using trace::PodLocation;
 
 namespace {

@@ -7,7 +7,6 @@ namespace ksv {
 
 using framework::ClusterEvent;
 using framework::EventResource;
-using trace::EventKind;
 using trace::PodLocation;
 
 namespace {

@@ -7,8 +7,7 @@ namespace ksv::trace {
 
 Event Event::clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 scenarioEvent, qint32 pod, qint32 node)
 {
-    Event event(EventKind::ClusterChange, time);
-    event.m_pod = pod;
+    Event event(EventKind::ClusterChange, time, pod, -1);
     event.m_node = node;
     event.m_aux = quint8(action);
     event.m_text = object;
@@ -19,8 +18,7 @@ Event Event::clusterChange(VirtualNanos time, EventAction action, qint32 object,
 Event Event::queueMove(VirtualNanos time, qint32 pod, PodLocation from, PodLocation to, qint32 cause, qint32 node, qint64 queueTime,
                        qint32 priority)
 {
-    Event event(EventKind::QueueMove, time);
-    event.m_pod = pod;
+    Event event(EventKind::QueueMove, time, pod, -1);
     event.m_from = quint8(from);
     event.m_to = quint8(to);
     event.m_text = cause;
@@ -34,9 +32,7 @@ Event Event::queueMove(VirtualNanos time, qint32 pod, PodLocation from, PodLocat
 
 Event Event::cycleStart(VirtualNanos time, qint32 pod, qint32 cycle, qint32 profile, qint64 attempt)
 {
-    Event event(EventKind::CycleStart, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
+    Event event(EventKind::CycleStart, time, pod, cycle);
     event.m_text = profile;
     event.m_value = attempt;
     return event;
@@ -45,9 +41,7 @@ Event Event::cycleStart(VirtualNanos time, qint32 pod, qint32 cycle, qint32 prof
 Event Event::pluginResult(VirtualNanos time, qint32 pod, qint32 cycle, framework::ExtensionPoint point, qint32 plugin, framework::Code code,
                           qint32 reasons)
 {
-    Event event(EventKind::PluginResult, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
+    Event event(EventKind::PluginResult, time, pod, cycle);
     event.m_point = quint8(point);
     event.m_plugin = plugin;
     event.m_code = quint8(code);
@@ -55,34 +49,30 @@ Event Event::pluginResult(VirtualNanos time, qint32 pod, qint32 cycle, framework
     return event;
 }
 
-Event Event::filterNodes(VirtualNanos time, qint32 pod, qint32 cycle, qint64 block, qint32 nodes)
+Event Event::nodeDetail(EventKind kind, framework::ExtensionPoint point, VirtualNanos time, qint32 pod, qint32 cycle, qint64 block,
+                        qint32 nodes)
 {
-    Event event(EventKind::FilterNodes, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
-    event.m_point = quint8(framework::ExtensionPoint::Filter);
+    Event event(kind, time, pod, cycle);
+    event.m_point = quint8(point);
     event.m_value = block;
     event.m_value2 = nodes;
     return event;
 }
 
+Event Event::filterNodes(VirtualNanos time, qint32 pod, qint32 cycle, qint64 block, qint32 nodes)
+{
+    return nodeDetail(EventKind::FilterNodes, framework::ExtensionPoint::Filter, time, pod, cycle, block, nodes);
+}
+
 Event Event::scoreNodes(VirtualNanos time, qint32 pod, qint32 cycle, qint64 block, qint32 nodes)
 {
-    Event event(EventKind::ScoreNodes, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
-    event.m_point = quint8(framework::ExtensionPoint::Score);
-    event.m_value = block;
-    event.m_value2 = nodes;
-    return event;
+    return nodeDetail(EventKind::ScoreNodes, framework::ExtensionPoint::Score, time, pod, cycle, block, nodes);
 }
 
 Event Event::cycleEnd(VirtualNanos time, qint32 pod, qint32 cycle, framework::Code code, qint32 node, qint32 message, qint64 evaluated,
                       qint32 feasible)
 {
-    Event event(EventKind::CycleEnd, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
+    Event event(EventKind::CycleEnd, time, pod, cycle);
     event.m_code = quint8(code);
     event.m_node = node;
     event.m_text = message;
@@ -93,8 +83,7 @@ Event Event::cycleEnd(VirtualNanos time, qint32 pod, qint32 cycle, framework::Co
 
 Event Event::preemption(VirtualNanos time, qint32 pod, qint32 nominatedNode, qint64 victims)
 {
-    Event event(EventKind::Preemption, time);
-    event.m_pod = pod;
+    Event event(EventKind::Preemption, time, pod, -1);
     event.m_node = nominatedNode;
     event.m_value = victims;
     return event;
@@ -102,8 +91,7 @@ Event Event::preemption(VirtualNanos time, qint32 pod, qint32 nominatedNode, qin
 
 Event Event::victim(VirtualNanos time, qint32 pod, qint32 node, qint32 preemptor)
 {
-    Event event(EventKind::Victim, time);
-    event.m_pod = pod;
+    Event event(EventKind::Victim, time, pod, -1);
     event.m_node = node;
     event.m_text = preemptor;
     return event;
@@ -111,26 +99,21 @@ Event Event::victim(VirtualNanos time, qint32 pod, qint32 node, qint32 preemptor
 
 Event Event::nominated(VirtualNanos time, qint32 pod, qint32 node)
 {
-    Event event(EventKind::Nominated, time);
-    event.m_pod = pod;
+    Event event(EventKind::Nominated, time, pod, -1);
     event.m_node = node;
     return event;
 }
 
 Event Event::bindingStart(VirtualNanos time, qint32 pod, qint32 cycle, qint32 node)
 {
-    Event event(EventKind::BindingStart, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
+    Event event(EventKind::BindingStart, time, pod, cycle);
     event.m_node = node;
     return event;
 }
 
 Event Event::bindingEnd(VirtualNanos time, qint32 pod, qint32 cycle, qint32 node, framework::Code code, qint32 message)
 {
-    Event event(EventKind::BindingEnd, time);
-    event.m_pod = pod;
-    event.m_cycle = cycle;
+    Event event(EventKind::BindingEnd, time, pod, cycle);
     event.m_node = node;
     event.m_code = quint8(code);
     event.m_text = message;

@@ -128,11 +128,16 @@ public:
     friend bool operator==(const Event&, const Event&) = default;
 
 private:
-    explicit Event(EventKind kind, VirtualNanos time)
+    Event(EventKind kind, VirtualNanos time, qint32 pod, qint32 cycle)
         : m_time(time)
+        , m_pod(pod)
+        , m_cycle(cycle)
         , m_kind(kind)
     {
     }
+    // FilterNodes and ScoreNodes: a block's handle and node count, at the point it stands for.
+    static Event nodeDetail(EventKind kind, framework::ExtensionPoint point, VirtualNanos time, qint32 pod, qint32 cycle, qint64 block,
+                            qint32 nodes);
     bool is(EventKind kind) const { return m_kind == kind; }
 
     VirtualNanos m_time = 0;
