@@ -77,7 +77,7 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
 {
     const auto isPod = [&podKey](const Pod& pod) { return pod.key() == podKey; };
     const bool known = std::any_of(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(), isPod)
-        || std::any_of(scenario.events.cbegin(), scenario.events.cend(), [&isPod](const ScenarioEvent& e) {
+        || std::any_of(scenario.events.cbegin(), scenario.events.cend(), [&isPod](const ObjectChange& e) {
                const auto* pod = std::get_if<Pod>(&e.object);
                return pod && isPod(*pod);
            });

@@ -276,7 +276,7 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     // engine runs flat out (on two cores the engine uses one thread). The trace does not change.
     const int cores = std::max(1, QThread::idealThreadCount());
     options.threads = framework::effectiveParallelism(m_current->configuration.parallelism, std::max(1, cores - 1));
-    m_playback->load(m_current->scenario, m_current->configuration, options);
+    m_playback->load(m_current->scenario, m_current->configuration, options, m_current->catalogue);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
     Q_EMIT scenarioLoaded();

@@ -243,7 +243,7 @@ public:
     void finish()
     {
         std::stable_sort(m_scenario.events.begin(), m_scenario.events.end(),
-                         [](const ScenarioEvent& a, const ScenarioEvent& b) { return a.at < b.at; });
+                         [](const ObjectChange& a, const ObjectChange& b) { return a.at < b.at; });
         admitAndCheck();
     }
 
@@ -349,7 +349,7 @@ private:
 
     void addEventEntry(const YamlField& entry)
     {
-        ScenarioEvent event;
+        ObjectChange event;
         event.source = entry.location();
         static const QStringList knownKeys = {QStringLiteral("at"), QStringLiteral("action"), QStringLiteral("object"),
                                               QStringLiteral("count")};

@@ -51,7 +51,9 @@ inline constexpr VirtualNanos nanosPerSecond = 1'000'000'000;
 enum class EventAction : quint8 { Create, Update, Delete };
 QString toString(EventAction action);
 
-struct ScenarioEvent
+// One change to one object at a virtual time: what a cluster source hands the engine (a scenario
+// file's `events`, later a recorded or live watch), and what the object log keeps.
+struct ObjectChange
 {
     VirtualNanos at = 0;
     EventAction action = EventAction::Create;
@@ -101,7 +103,7 @@ struct Scenario
     Timing timing;
     std::optional<SchedulerConfigSource> schedulerConfig;
     ClusterState initial;       // objects that exist at t=0
-    QList<ScenarioEvent> events; // sorted by time; stable for equal times (file order)
+    QList<ObjectChange> events; // sorted by time; stable for equal times (file order)
 };
 
 } // namespace ksv

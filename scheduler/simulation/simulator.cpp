@@ -1,5 +1,6 @@
 #include "simulator_p.h"
 
+#include "cluster/scenariosource.h"
 #include "plugins/registry.h"
 
 #include <algorithm>
@@ -29,16 +30,16 @@ framework::Registry registryWith(const SimulationOptions& options)
     return registry;
 }
 
-// The epoch is after every timestamp the scenario's objects carry, so pods that start during the run
+// The epoch is after every timestamp the initial objects carry, so pods that start during the run
 // are younger than those that were running before it (preemption compares start times).
-qint64 epochFor(const Scenario& scenario)
+qint64 epochFor(const ClusterState& initial)
 {
     qint64 latest = defaultEpochMs;
-    for (const auto& pod : scenario.initial.pods) {
+    for (const auto& pod : initial.pods) {
         latest = std::max(latest, pod.startTimeMs.value_or(0));
         latest = std::max(latest, pod.meta.creationTimestampMs.value_or(0));
     }
-    for (const auto& node : scenario.initial.nodes)
+    for (const auto& node : initial.nodes)
         latest = std::max(latest, node.meta.creationTimestampMs.value_or(0));
     return latest;
 }
@@ -84,20 +85,40 @@ QString formatGoDuration(VirtualNanos nanos)
     return sign + text;
 }
 
+static SimulationOptions withScenarioSettings(SimulationOptions options, const Scenario& scenario)
+{
+    options.seed = options.seed.value_or(scenario.seed);
+    options.timing = options.timing.value_or(scenario.timing);
+    return options;
+}
+
+Simulator::Simulator(ClusterSource& source, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
+                     trace::Trace& trace)
+    : Simulator(nullptr, &source, configuration, std::move(options), trace)
+{
+}
+
 Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
                      trace::Trace& trace)
-    : m_scenario(scenario)
+    : Simulator(std::make_unique<ScenarioSource>(scenario), nullptr, configuration, withScenarioSettings(std::move(options), scenario), trace)
+{
+}
+
+Simulator::Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* source, const config::KubeSchedulerConfiguration& configuration,
+                     SimulationOptions options, trace::Trace& trace)
+    : m_ownedSource(std::move(ownedSource))
+    , m_source(source ? *source : *m_ownedSource)
     , m_options(options)
     , m_trace(trace)
-    , m_timing(scenario.timing)
-    , m_epochMs(epochFor(scenario))
-    , m_random(options.seed.value_or(scenario.seed))
-    , m_timingRandom(options.seed.value_or(scenario.seed) ^ 0x7469'6d69'6e67ULL)
+    , m_timing(options.timing.value_or(Timing {}))
+    , m_epochMs(epochFor(m_source.initialState()))
+    , m_random(options.seed.value_or(1))
+    , m_timingRandom(options.seed.value_or(1) ^ 0x7469'6d69'6e67ULL)
     , m_registry(registryWith(options))
     , m_parallelizer(options.threads.value_or(framework::effectiveParallelism(configuration.parallelism)))
     , m_profiles(configuration, m_registry, m_random)
     , m_algorithm(configuration.percentageOfNodesToScore)
-    , m_cache(scenario.initial)
+    , m_cache(m_source.initialState())
     , m_queue(m_profiles, queueSettings(configuration), m_now, this)
 {
     for (const auto& framework : m_profiles.all()) {
@@ -110,21 +131,36 @@ Simulator::Simulator(const Scenario& scenario, const config::KubeSchedulerConfig
         framework->setLister(m_cache.lister());
         framework->setSnapshot(m_cache.snapshot());
     }
+    // Whoever made the trace may have set it already, for readers on other threads.
+    if (!m_trace.objects().hasInitial())
+        m_trace.objects().setInitial(m_source.initialState());
     applyInitialState();
-    for (qsizetype i = 0; i < scenario.events.size(); ++i)
-        schedule(scenario.events[i].at, ActionKind::ScenarioEvent, i);
     scheduleTicks(); // gated pods at t=0 get their sweeps even when nothing else happens
 }
 
 Simulator::~Simulator() = default;
 
-void Simulator::schedule(VirtualNanos time, ActionKind kind, qsizetype index, const QString& uid, const QString& plugin)
+void Simulator::schedule(VirtualNanos time, ActionKind kind, const QString& uid, const QString& plugin)
 {
     if (countsAsWork(kind))
         ++m_pendingNonTicks;
-    if (kind == ActionKind::ScenarioEvent)
-        ++m_pendingScenarioEvents;
-    m_actions.push(Action {time, m_actionSequence++, kind, index, uid, plugin});
+    m_actions.push(Action {time, m_actionSequence++, kind, uid, plugin});
+}
+
+std::optional<VirtualNanos> Simulator::nextOccurrence() const
+{
+    std::optional<VirtualNanos> next = m_source.nextChangeAt();
+    if (next)
+        next = std::max(*next, m_now);
+    if (!m_actions.empty() && (!next || m_actions.top().time < *next))
+        next = m_actions.top().time;
+    return next;
+}
+
+void Simulator::takeChangesDue()
+{
+    for (auto at = m_source.nextChangeAt(); at && *at <= m_now; at = m_source.nextChangeAt())
+        applyObjectChange(m_source.takeChange());
 }
 
 // The queue's flushes never keep a run going, nor do Permit timers: a pod that still waits on Permit
@@ -136,13 +172,15 @@ bool Simulator::countsAsWork(ActionKind kind)
 
 bool Simulator::onlyTicksPending() const
 {
-    return m_pendingNonTicks == 0;
+    return m_pendingNonTicks == 0 && m_source.exhausted();
 }
 
 bool Simulator::finished() const
 {
-    if (m_options.until)
-        return m_actions.empty() || m_actions.top().time > *m_options.until;
+    if (m_options.until) {
+        const std::optional<VirtualNanos> next = nextOccurrence();
+        return !next || *next > *m_options.until;
+    }
     // Without --until: done when nothing but the queue's periodic flushes could happen, and they
     // could only move pods whose backoff is over or that waited five minutes: the backoffQ must be
     // empty; unschedulable pods alone do not keep the run going.
@@ -150,7 +188,7 @@ bool Simulator::finished() const
         return true;
     // Idle: pods may still wait on Permit (a gang that never completes), but no cycle or bind call
     // is under way.
-    if (m_pendingScenarioEvents != 0 || m_cycle || m_now - m_lastProgress <= idleHorizon)
+    if (!m_source.exhausted() || m_cycle || m_now - m_lastProgress <= idleHorizon)
         return false;
     return std::none_of(m_bindings.cbegin(), m_bindings.cend(), [](const auto& entry) { return entry.second->binding; });
 }
@@ -160,14 +198,16 @@ bool Simulator::step()
     // An idle scheduler with pods in activeQ works now (only at the start: afterwards every step
     // ends by starting a cycle when it can).
     const bool workNow = !m_cycle && m_queue.activeCount() > 0;
-    if ((!workNow && finished()) || (!workNow && m_actions.empty())) {
+    const std::optional<VirtualNanos> next = nextOccurrence();
+    if (!workNow && (finished() || !next)) {
         if (m_options.until)
             m_now = std::max(m_now, *m_options.until);
         return false;
     }
     if (!workNow)
-        m_now = m_actions.top().time;
+        m_now = *next;
     for (;;) {
+        takeChangesDue();
         while (!m_actions.empty() && m_actions.top().time == m_now) {
             const Action action = m_actions.top();
             m_actions.pop();
@@ -205,9 +245,9 @@ std::optional<VirtualNanos> Simulator::nextTime() const
 {
     if (!m_cycle && m_queue.activeCount() > 0)
         return m_now;
-    if (finished() || m_actions.empty())
+    if (finished())
         return std::nullopt;
-    return m_actions.top().time;
+    return nextOccurrence();
 }
 
 void Simulator::run()
@@ -239,11 +279,6 @@ void Simulator::scheduleTicks()
 void Simulator::process(const Action& action)
 {
     switch (action.kind) {
-    case ActionKind::ScenarioEvent:
-        --m_pendingScenarioEvents;
-        m_lastProgress = m_now;
-        applyScenarioEvent(action.index);
-        break;
     case ActionKind::FlushBackoff:
         m_backoffTickScheduled = false;
         m_lastBackoffTick = m_now;

@@ -1,12 +1,13 @@
 #pragma once
 
-// The scheduler running a scenario in virtual time: a discrete-event simulation of kube-scheduler
-// v1.32's Scheduler.Run — the informers applying the scenario's events to the cache and the queue,
+// The scheduler running a cluster in virtual time: a discrete-event simulation of kube-scheduler
+// v1.32's Scheduler.Run — the informers applying the cluster source's changes to the cache and the queue,
 // the queue's periodic flushes, the serial scheduling loop (scheduleOne) whose cycles cost
 // spec.timing's virtual time, and the binding cycles that run concurrently after Permit. Every queue
 // move, extension point result and binding is appended to the trace. See docs/simulation.md.
 
 #include "cache.h"
+#include "cluster/clustersource.h"
 #include "config/types.h"
 #include "metrics.h"
 #include "profiles.h"
@@ -26,7 +27,8 @@ struct SimulationOptions
 {
     // Plugins besides the in-tree ones (out-of-tree plugins; tests' probes). Same name: this wins.
     std::function<void(framework::Registry&)> extraPlugins;
-    std::optional<quint64> seed;        // overrides the scenario's spec.seed
+    std::optional<quint64> seed;        // overrides the scenario's spec.seed; 1 for other sources
+    std::optional<Timing> timing;       // overrides the scenario's spec.timing; Timing's defaults for other sources
     std::optional<VirtualNanos> until;  // run to this time, sweeps included
     bool nodeDetail = true;             // per-node Filter and Score blocks in the trace
     // Bytes of node detail blocks (in whole 1 MiB chunks) after which cycles are recorded without
@@ -68,7 +70,12 @@ class Simulator final : private QueueObserver, private framework::PluginResultRe
                         private framework::WaitingPods
 {
 public:
-    // Throws LoadError when the configuration names plugins the registry lacks.
+    // Throws LoadError when the configuration names plugins the registry lacks. The source must
+    // outlive the simulator; what it hands over goes into the trace's object log.
+    Simulator(ClusterSource& source, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
+              trace::Trace& trace);
+    // A scenario file's run: its own ScenarioSource, and the scenario's seed and timing unless the
+    // options override them. The scenario must outlive the simulator.
     Simulator(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
               trace::Trace& trace);
     ~Simulator() override;
@@ -76,9 +83,10 @@ public:
     // Processes everything that happens at the next instant; false once the run is over.
     bool step();
     void run();
-    // Without `until`: nothing but the queue's flushes could happen and no pod waits for backoff, or
-    // no scenario event is left and nothing was bound or deleted for `idleHorizon` (pods that retry
-    // forever without progress, such as a gang that can never complete). With `until`: that time.
+    // Without `until`: the source is exhausted and nothing but the queue's flushes could happen and
+    // no pod waits for backoff, or the source is exhausted and nothing was bound or deleted for
+    // `idleHorizon` (pods that retry forever without progress, such as a gang that can never
+    // complete). With `until`: that time.
     bool finished() const;
     static constexpr VirtualNanos idleHorizon = 20 * 60 * nanosPerSecond;
     VirtualNanos now() const { return m_now; }
@@ -95,13 +103,12 @@ public:
     std::function<void(const AttemptRecord&)> onAttempt;
 
 private:
-    enum class ActionKind : quint8 { ScenarioEvent, FlushBackoff, FlushUnschedulable, CycleEnd, PermitTimeout, PermitResolved, BindDone, VictimGone };
+    enum class ActionKind : quint8 { FlushBackoff, FlushUnschedulable, CycleEnd, PermitTimeout, PermitResolved, BindDone, VictimGone };
     struct Action
     {
         VirtualNanos time = 0;
         quint64 sequence = 0;
-        ActionKind kind = ActionKind::ScenarioEvent;
-        qsizetype index = 0; // scenario event index
+        ActionKind kind = ActionKind::FlushBackoff;
         QString uid;
         QString plugin;
         bool operator>(const Action& other) const
@@ -113,7 +120,14 @@ private:
     struct Binding;
     class SimWaitingPod;
 
-    void schedule(VirtualNanos time, ActionKind kind, qsizetype index = 0, const QString& uid = {}, const QString& plugin = {});
+    Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* source, const config::KubeSchedulerConfiguration& configuration,
+              SimulationOptions options, trace::Trace& trace);
+    void schedule(VirtualNanos time, ActionKind kind, const QString& uid = {}, const QString& plugin = {});
+    // The next instant anything happens: a scheduled action or the source's next change.
+    std::optional<VirtualNanos> nextOccurrence() const;
+    // Applies every change of the source due at or before now, in order, before the actions of this
+    // instant (a file's events come before the scheduler's own work at the same time).
+    void takeChangesDue();
     void process(const Action& action);
     void scheduleTicks();
     void updatePendingPods();
@@ -122,7 +136,7 @@ private:
 
     // Informers (simulator_events.cpp).
     void applyInitialState();
-    void applyScenarioEvent(qsizetype index);
+    void applyObjectChange(ObjectChange change);
     void podAdded(const Pod& pod);
     void podUpdated(const Pod& oldPod, const Pod& newPod);
     void podDeleted(const Pod& pod);
@@ -183,7 +197,8 @@ private:
     void iterate(const std::function<void(framework::WaitingPod&)>& callback) override;
     framework::WaitingPod* get(const QString& uid) override;
 
-    const Scenario& m_scenario;
+    std::unique_ptr<ClusterSource> m_ownedSource; // the scenario constructor's
+    ClusterSource& m_source;
     SimulationOptions m_options;
     trace::Trace& m_trace;
     Timing m_timing;
@@ -203,8 +218,7 @@ private:
     std::priority_queue<Action, std::vector<Action>, std::greater<>> m_actions;
     quint64 m_actionSequence = 0;
     qsizetype m_pendingNonTicks = 0;
-    qsizetype m_pendingScenarioEvents = 0;
-    VirtualNanos m_lastProgress = 0; // the last bind, deletion or scenario event
+    VirtualNanos m_lastProgress = 0; // the last bind, deletion or change from the source
     bool m_backoffTickScheduled = false;
     bool m_sweepTickScheduled = false;
     VirtualNanos m_lastBackoffTick = -1;

@@ -21,7 +21,7 @@ void Simulator::SimWaitingPod::allow(const QString& pluginName)
     if (!m_binding.pendingPlugins.isEmpty() || m_binding.resolved)
         return;
     m_binding.resolved = true;
-    m_simulator.schedule(m_simulator.m_now, ActionKind::PermitResolved, 0, m_binding.assumed.meta.uid);
+    m_simulator.schedule(m_simulator.m_now, ActionKind::PermitResolved, m_binding.assumed.meta.uid);
 }
 
 void Simulator::SimWaitingPod::reject(const QString& pluginName, const QString& message)
@@ -30,7 +30,7 @@ void Simulator::SimWaitingPod::reject(const QString& pluginName, const QString& 
         return;
     m_binding.resolved = true;
     m_binding.permitStatus = Status(Code::Unschedulable, message).withPlugin(pluginName);
-    m_simulator.schedule(m_simulator.m_now, ActionKind::PermitResolved, 0, m_binding.assumed.meta.uid);
+    m_simulator.schedule(m_simulator.m_now, ActionKind::PermitResolved, m_binding.assumed.meta.uid);
 }
 
 void Simulator::assume(const Pod& assumed)
@@ -57,7 +57,7 @@ void Simulator::waitOnPermit(std::unique_ptr<Binding> binding, const QHash<QStri
     const QString uid = binding->assumed.meta.uid;
     // One timer per waiting plugin, in plugin name order so that equal timeouts fire reproducibly.
     for (const QString& plugin : std::as_const(binding->pendingPlugins))
-        schedule(m_now + waitingPlugins.value(plugin), ActionKind::PermitTimeout, 0, uid, plugin);
+        schedule(m_now + waitingPlugins.value(plugin), ActionKind::PermitTimeout, uid, plugin);
     traceMove(binding->assumed.key(), PodLocation::Scheduling, PodLocation::WaitingOnPermit, QStringLiteral("Permit"), binding->node);
     summary(binding->assumed).location = PodLocation::WaitingOnPermit;
     m_waitingOrder.append(uid);
@@ -133,7 +133,7 @@ void Simulator::startBinding(std::unique_ptr<Binding> binding)
     if (m_timing.bindJitter > 0)
         latency += m_timingRandom.intn(m_timing.bindJitter);
     m_bindings[uid] = std::move(binding);
-    schedule(m_now + latency, ActionKind::BindDone, 0, uid);
+    schedule(m_now + latency, ActionKind::BindDone, uid);
 }
 
 void Simulator::finishBinding(const QString& uid)

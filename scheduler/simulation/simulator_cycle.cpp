@@ -316,7 +316,7 @@ void Simulator::prepareCandidate(const Pod& preemptor, const framework::PostFilt
         condition.message = profile + QStringLiteral(": preempting to accommodate a higher priority pod");
         terminating.conditions.append(condition);
         patchPod(terminating);
-        schedule(m_now + m_timing.podTermination, ActionKind::VictimGone, 0, victim.meta.uid);
+        schedule(m_now + m_timing.podTermination, ActionKind::VictimGone, victim.meta.uid);
     }
 
     // Lower-priority pods nominated to the node make room for the preemptor.

@@ -1,5 +1,5 @@
 // The informers' side of the simulation (pkg/scheduler/eventhandlers.go, v1.32 with QueueingHints):
-// the scenario's object changes reach the cache and the queue the way upstream's handlers pass them.
+// the cluster source's object changes reach the cache and the queue the way upstream's handlers pass them.
 
 #include "simulator_p.h"
 
@@ -61,8 +61,9 @@ QString actionName(EventAction action)
 void Simulator::applyInitialState()
 {
     // The informers' initial list: the cache was built from the initial objects; unscheduled pods
-    // join the queue in the order the scenario lists them.
-    for (const auto& pod : m_scenario.initial.pods) {
+    // join the queue in the order the source lists them.
+    const ClusterState& initial = m_trace.objects().initial();
+    for (const auto& pod : initial.pods) {
         if (pod.isTerminal())
             continue;
         m_apiPods.insert(pod.meta.uid, pod);
@@ -78,22 +79,25 @@ void Simulator::applyInitialState()
         for (const auto& object : list)
             m_apiObjects.insert(objectKey(object), object);
     };
-    keep(m_scenario.initial.persistentVolumes);
-    keep(m_scenario.initial.persistentVolumeClaims);
-    keep(m_scenario.initial.storageClasses);
-    keep(m_scenario.initial.csiNodes);
-    keep(m_scenario.initial.namespaces);
-    keep(m_scenario.initial.priorityClasses);
-    keep(m_scenario.initial.podDisruptionBudgets);
-    keep(m_scenario.initial.services);
-    keep(m_scenario.initial.replicationControllers);
-    keep(m_scenario.initial.replicaSets);
-    keep(m_scenario.initial.statefulSets);
+    keep(initial.persistentVolumes);
+    keep(initial.persistentVolumeClaims);
+    keep(initial.storageClasses);
+    keep(initial.csiNodes);
+    keep(initial.namespaces);
+    keep(initial.priorityClasses);
+    keep(initial.podDisruptionBudgets);
+    keep(initial.services);
+    keep(initial.replicationControllers);
+    keep(initial.replicaSets);
+    keep(initial.statefulSets);
 }
 
-void Simulator::applyScenarioEvent(qsizetype index)
+void Simulator::applyObjectChange(ObjectChange change)
 {
-    const ScenarioEvent& event = m_scenario.events[index];
+    m_lastProgress = m_now;
+    change.at = m_now; // a live change stamped before the engine's clock happens now
+    const qsizetype index = m_trace.objects().append(change);
+    const ObjectChange& event = m_trace.objects().at(index);
     const ObjectMeta& meta = metaOf(event.object);
     const qint32 object = id(kindOf(event.object) + QLatin1Char(' ')
                              + (meta.namespace_.isEmpty() ? meta.name : meta.namespace_ + QLatin1Char('/') + meta.name));
@@ -101,7 +105,7 @@ void Simulator::applyScenarioEvent(qsizetype index)
     const qint32 podId = changedPod ? id(changedPod->key()) : -1;
     const auto* changedNode = std::get_if<Node>(&event.object);
     const qint32 nodeId = changedNode ? id(changedNode->meta.name) : -1;
-    // Views read the object itself from the scenario, by the event's index.
+    // Views read the object itself from the object log, by the event's index.
     traceEvent(trace::Event::clusterChange(m_now, event.action, object, index, podId, nodeId));
 
     if (const auto* pod = std::get_if<Pod>(&event.object)) {

@@ -5,13 +5,13 @@
 
 namespace ksv::trace {
 
-Event Event::clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 scenarioEvent, qint32 pod, qint32 node)
+Event Event::clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 objectChange, qint32 pod, qint32 node)
 {
     Event event(EventKind::ClusterChange, time, pod, -1);
     event.m_node = node;
     event.m_aux = quint8(action);
     event.m_text = object;
-    event.m_value = scenarioEvent;
+    event.m_value = objectChange;
     return event;
 }
 

@@ -50,9 +50,10 @@ public:
     Event() = default;
 
     // ---- Named constructors, one per kind -------------------------------------------------------
-    // A scenario event applied: `object` is "Kind namespace/name"; `scenarioEvent` its index in the
-    // scenario's time-sorted events; `pod` or `node` the object's key when it is a pod or a node.
-    static Event clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 scenarioEvent, qint32 pod, qint32 node);
+    // A change from the cluster source applied: `object` is "Kind namespace/name"; `objectChange` its
+    // index in the trace's object log (for a scenario, also its index in the file's events); `pod`
+    // or `node` the object's key when it is a pod or a node.
+    static Event clusterChange(VirtualNanos time, EventAction action, qint32 object, qint64 objectChange, qint32 pod, qint32 node);
     // `node`: where the pod is bound, binding or waiting (-1 otherwise). `queueTime`: the queue
     // timestamp PrioritySort orders by for a move into Active, the backoff expiry for one into
     // Backoff, 0 otherwise. `priority`: the pod's, kept for moves into a queue (Active, Backoff,
@@ -92,7 +93,7 @@ public:
     // ClusterChange
     EventAction action() const { Q_ASSERT(is(EventKind::ClusterChange)); return static_cast<EventAction>(m_aux); }
     qint32 object() const { Q_ASSERT(is(EventKind::ClusterChange)); return m_text; }
-    qint64 scenarioEvent() const { Q_ASSERT(is(EventKind::ClusterChange)); return m_value; }
+    qint64 objectChange() const { Q_ASSERT(is(EventKind::ClusterChange)); return m_value; }
     // QueueMove
     PodLocation from() const { Q_ASSERT(is(EventKind::QueueMove)); return static_cast<PodLocation>(m_from); }
     PodLocation to() const { Q_ASSERT(is(EventKind::QueueMove)); return static_cast<PodLocation>(m_to); }

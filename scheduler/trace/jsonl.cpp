@@ -91,7 +91,7 @@ QByteArray toJsonLines(const Trace& trace, const Event& event)
     switch (event.kind()) {
     case EventKind::ClusterChange:
         put("action", toString(event.action()));
-        put("scenarioEvent", double(event.scenarioEvent()));
+        put("scenarioEvent", double(event.objectChange()));
         putString("object", event.object());
         break;
     case EventKind::QueueMove: {

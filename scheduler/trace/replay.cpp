@@ -38,82 +38,82 @@ float percentile(std::vector<float>& sorted, double p)
 
 // ---- Catalogue ----------------------------------------------------------------------------------
 
-ReplayCatalogue::ReplayCatalogue(const Scenario& scenario)
-    : m_scenario(scenario)
+ReplayCatalogue::ReplayCatalogue(const ClusterSource& source)
 {
+    const ClusterState& initial = source.initialState();
+    for (qsizetype i = 0; i < initial.nodes.size(); ++i)
+        addNode(initial.nodes[i], qint32(i));
+    for (qsizetype i = 0; i < initial.pods.size(); ++i)
+        addPod(initial.pods[i], qint32(i));
+    source.forEachKnownChange([this](const ObjectChange& change) { observe(change); });
+
     QSet<QString> scalars;
-    const auto addNode = [&](const Node& node) {
+    const auto addScalars = [&scalars](const Node& node) {
         const framework::Resource allocatable = framework::Resource::fromResourceList(node.allocatable);
         for (auto it = allocatable.scalarResources.cbegin(); it != allocatable.scalarResources.cend(); ++it)
             scalars.insert(it.key());
-        if (const auto it = m_nodeIndex.constFind(node.meta.name); it != m_nodeIndex.cend())
-            return *it;
-        const auto index = qint32(m_nodeNames.size());
-        m_nodeIndex.insert(node.meta.name, index);
-        m_nodeNames.append(node.meta.name);
-        m_initialNodes.push_back(&node);
-        return index;
     };
-    const auto addPod = [&](const Pod& pod, bool initial) {
-        const QString key = pod.key();
-        if (const auto it = m_podIndex.constFind(key); it != m_podIndex.cend())
-            return *it;
-        const auto index = qint32(m_podKeys.size());
-        m_podIndex.insert(key, index);
-        m_podKeys.append(key);
-        m_initialPods.push_back(initial ? &pod : nullptr);
-        return index;
-    };
-    for (const Node& node : scenario.initial.nodes)
-        addNode(node);
-    for (const Pod& pod : scenario.initial.pods)
-        addPod(pod, true);
-    m_eventObject.reserve(size_t(scenario.events.size()));
-    for (const ScenarioEvent& event : scenario.events) {
-        if (const auto* node = std::get_if<Node>(&event.object))
-            m_eventObject.push_back(addNode(*node));
-        else if (const auto* pod = std::get_if<Pod>(&event.object))
-            m_eventObject.push_back(addPod(*pod, false));
-        else
-            m_eventObject.push_back(-1);
-    }
-    m_eventRowAt.assign(m_eventObject.size(), -1);
+    for (const Node& node : initial.nodes)
+        addScalars(node);
+    source.forEachKnownChange([&addScalars](const ObjectChange& change) {
+        if (const auto* node = std::get_if<Node>(&change.object))
+            addScalars(*node);
+    });
     m_measures = {QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("pods")};
     QStringList names(scalars.cbegin(), scalars.cend());
     names.sort();
     m_measures += names;
 }
 
+qint32 ReplayCatalogue::addNode(const Node& node, qint32 initialPosition)
+{
+    if (const auto it = m_nodeIndex.constFind(node.meta.name); it != m_nodeIndex.cend())
+        return *it;
+    const auto index = qint32(m_nodeNames.size());
+    m_nodeIndex.insert(node.meta.name, index);
+    m_nodeNames.append(node.meta.name);
+    m_initialNode.push_back(initialPosition);
+    m_firstSpecs.push_back(node);
+    return index;
+}
+
+qint32 ReplayCatalogue::addPod(const Pod& pod, qint32 initialPosition)
+{
+    const QString key = pod.key();
+    if (const auto it = m_podIndex.constFind(key); it != m_podIndex.cend())
+        return *it;
+    const auto index = qint32(m_podKeys.size());
+    m_podIndex.insert(key, index);
+    m_podKeys.append(key);
+    m_initialPod.push_back(initialPosition);
+    return index;
+}
+
+void ReplayCatalogue::observe(const ObjectChange& change)
+{
+    if (const auto* node = std::get_if<Node>(&change.object))
+        m_changeObject.push_back(addNode(*node, -1));
+    else if (const auto* pod = std::get_if<Pod>(&change.object))
+        m_changeObject.push_back(addPod(*pod, -1));
+    else
+        m_changeObject.push_back(-1);
+}
+
 QString ReplayCatalogue::nodeLabel(qint32 node, const QString& label) const
 {
-    return m_initialNodes[size_t(node)]->meta.labels.value(label);
+    return m_firstSpecs[size_t(node)].meta.labels.value(label);
 }
 
 QStringList ReplayCatalogue::nodeLabelKeys() const
 {
     QSet<QString> keys;
-    for (const Node* node : m_initialNodes) {
-        for (auto it = node->meta.labels.cbegin(); it != node->meta.labels.cend(); ++it)
+    for (const Node& node : m_firstSpecs) {
+        for (auto it = node.meta.labels.cbegin(); it != node.meta.labels.cend(); ++it)
             keys.insert(it.key());
     }
     QStringList sorted(keys.cbegin(), keys.cend());
     sorted.sort();
     return sorted;
-}
-
-const Node* ReplayCatalogue::nodeSpec(qint32 node, qint32 version) const
-{
-    if (version >= 0)
-        return std::get_if<Node>(&m_scenario.events[version].object);
-    // -1: the initial state's object, or for a node created later its first event's.
-    return version == -1 ? m_initialNodes[size_t(node)] : nullptr;
-}
-
-const Pod* ReplayCatalogue::podSpec(qint32 pod, qint32 version) const
-{
-    if (version >= 0)
-        return std::get_if<Pod>(&m_scenario.events[version].object);
-    return m_initialPods[size_t(pod)];
 }
 
 std::vector<qint64> ReplayCatalogue::podRequests(const Pod& pod) const
@@ -140,55 +140,54 @@ std::vector<qint64> ReplayCatalogue::nodeAllocatable(const Node& node) const
     return row;
 }
 
-const qint64* ReplayCatalogue::eventRow(qsizetype event) const
-{
-    qint32& at = m_eventRowAt[size_t(event)];
-    if (at < 0) {
-        const ScenarioEvent& change = m_scenario.events[event];
-        std::vector<qint64> row;
-        if (const auto* node = std::get_if<Node>(&change.object))
-            row = nodeAllocatable(*node);
-        else if (const auto* pod = std::get_if<Pod>(&change.object))
-            row = podRequests(*pod);
-        else
-            row.assign(size_t(m_measures.size()), 0);
-        at = qint32(m_eventRows.size());
-        m_eventRows.insert(m_eventRows.end(), row.begin(), row.end());
-    }
-    return m_eventRows.data() + at;
-}
-
 // ---- State --------------------------------------------------------------------------------------
 
-ReplayState::ReplayState(const ReplayCatalogue& catalogue)
+ReplayState::ReplayState(const ReplayCatalogue& catalogue, const ClusterState& initial)
     : measureCount(catalogue.measureCount())
 {
     const auto measures = size_t(measureCount);
-    pods.resize(size_t(catalogue.podCount()));
-    podRequests.assign(pods.size() * measures, 0);
-    nodeAllocatable.assign(size_t(catalogue.nodeCount()) * measures, 0);
-    nodeRequested.assign(nodeAllocatable.size(), 0);
-    nodeSpec.assign(size_t(catalogue.nodeCount()), -2);
-    for (const Node& node : catalogue.scenario().initial.nodes) {
-        const qint32 index = catalogue.nodeIndex(node.meta.name);
-        nodeSpec[size_t(index)] = -1;
-        std::ranges::copy(catalogue.nodeAllocatable(node), nodeAllocatable.begin() + qsizetype(size_t(index) * measures));
+    fitTo(catalogue);
+    for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
+        const qint32 listed = catalogue.initialNode(node);
+        if (listed < 0)
+            continue;
+        nodeSpec[size_t(node)] = -1;
+        std::ranges::copy(catalogue.nodeAllocatable(initial.nodes[listed]), nodeAllocatable.begin() + qsizetype(size_t(node) * measures));
     }
     for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
-        const Pod* spec = catalogue.podSpec(pod, -1);
-        if (!spec)
+        const qint32 listed = catalogue.initialPod(pod);
+        if (listed < 0)
             continue;
-        std::ranges::copy(catalogue.podRequests(*spec), podRequests.begin() + qsizetype(size_t(pod) * measures));
-        if (spec->isTerminal())
+        const Pod& spec = initial.pods[listed];
+        std::ranges::copy(catalogue.podRequests(spec), podRequests.begin() + qsizetype(size_t(pod) * measures));
+        if (spec.isTerminal())
             continue;
         PodRow& row = pods[size_t(pod)];
-        if (!spec->nodeName.isEmpty()) {
+        if (!spec.nodeName.isEmpty()) {
             row.location = PodLocation::Bound;
-            place(pod, catalogue.nodeIndex(spec->nodeName));
+            place(pod, catalogue.nodeIndex(spec.nodeName));
         }
     }
+    counts = {};
     for (const PodRow& row : pods)
         ++counts[size_t(row.location)];
+}
+
+void ReplayState::fitTo(const ReplayCatalogue& catalogue)
+{
+    const auto measures = size_t(measureCount);
+    const auto podCount = size_t(catalogue.podCount());
+    const auto nodeCount = size_t(catalogue.nodeCount());
+    if (pods.size() < podCount) {
+        counts[size_t(PodLocation::None)] += qint32(podCount - pods.size());
+        pods.resize(podCount);
+        podRequests.resize(podCount * measures, 0);
+    }
+    if (nodeSpec.size() < nodeCount) {
+        nodeAllocatable.resize(nodeCount * measures, 0);
+        nodeRequested.resize(nodeCount * measures, 0);
+        nodeSpec.resize(nodeCount, -2);
+    }
 }
 
 void ReplayState::place(qint32 pod, qint32 node)
@@ -211,30 +210,31 @@ void ReplayState::place(qint32 pod, qint32 node)
     }
 }
 
-void ReplayState::applyClusterChange(const Event& event, const ReplayCatalogue& catalogue)
+void ReplayState::applyClusterChange(const Event& event, const TraceIndex& traceIndex)
 {
-    const auto index = qsizetype(event.scenarioEvent());
-    const ScenarioEvent& change = catalogue.scenario().events[index];
+    const auto index = qsizetype(event.objectChange());
+    const ObjectChange& change = traceIndex.trace().objects().at(index);
+    const ReplayCatalogue& catalogue = traceIndex.catalogue();
     const auto measures = size_t(measureCount);
     if (std::holds_alternative<Node>(change.object)) {
-        const qint32 n = catalogue.eventObject(index);
+        const qint32 n = catalogue.changeObject(index);
         const auto offset = qsizetype(size_t(n) * measures);
         if (change.action == EventAction::Delete) {
             nodeSpec[size_t(n)] = -2;
             std::fill_n(nodeAllocatable.begin() + offset, measures, 0);
         } else {
             nodeSpec[size_t(n)] = qint32(index);
-            std::copy_n(catalogue.eventRow(index), measures, nodeAllocatable.begin() + offset);
+            std::copy_n(traceIndex.changeRow(index), measures, nodeAllocatable.begin() + offset);
         }
     } else if (std::holds_alternative<Pod>(change.object)) {
         if (change.action == EventAction::Delete)
             return; // the pod's move to Deleted frees its room
-        const qint32 p = catalogue.eventObject(index);
+        const qint32 p = catalogue.changeObject(index);
         PodRow& row = pods[size_t(p)];
         const qint32 boundTo = row.node;
         place(p, -1);
         row.spec = qint32(index);
-        std::copy_n(catalogue.eventRow(index), measures, podRequests.begin() + qsizetype(size_t(p) * measures));
+        std::copy_n(traceIndex.changeRow(index), measures, podRequests.begin() + qsizetype(size_t(p) * measures));
         place(p, boundTo);
     }
 }
@@ -244,7 +244,7 @@ void ReplayState::apply(const Event& event, const TraceIndex& index)
     position += 1;
     time = event.time();
     switch (event.kind()) {
-    case EventKind::ClusterChange: applyClusterChange(event, index.catalogue()); break;
+    case EventKind::ClusterChange: applyClusterChange(event, index); break;
     case EventKind::QueueMove: {
         const qint32 pod = index.podOf(event.pod());
         if (pod < 0)
@@ -293,12 +293,12 @@ void ReplayState::apply(const Event& event, const TraceIndex& index)
 
 // ---- Index --------------------------------------------------------------------------------------
 
-TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing,
+TraceIndex::TraceIndex(ReplayCatalogue catalogue, std::shared_ptr<const Trace> trace, Timing timing, qsizetype checkpointSpacing,
                        qsizetype checkpointPrepareBytes)
-    : m_scenario(std::move(scenario))
-    , m_trace(std::move(trace))
-    , m_catalogue(*m_scenario)
-    , m_head(m_catalogue)
+    : m_trace(std::move(trace))
+    , m_catalogue(std::move(catalogue))
+    , m_timing(timing)
+    , m_head(m_catalogue, m_trace->objects().initial())
     , m_checkpointSpacing(checkpointSpacing)
     , m_checkpointPrepareBytes(checkpointPrepareBytes)
 {
@@ -307,6 +307,7 @@ TraceIndex::TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr
     m_podCycles.resize(pods);
     m_podBindings.resize(pods);
     m_openBinding.assign(pods, -1);
+    m_changeRowAt.assign(size_t(m_catalogue.changeCount()), -1);
     m_checkpoints.push_back(m_head);
     m_seconds.push_back(SecondSample {m_head.counts, 0, 0, 0, 0, 0, 0, 0});
 }
@@ -318,7 +319,72 @@ void TraceIndex::resolveStrings(qsizetype count) const
         const QString text = m_trace->string(qint32(id));
         m_podOfString.push_back(m_catalogue.podIndex(text));
         m_nodeOfString.push_back(m_catalogue.nodeIndex(text));
+        if (m_podOfString.back() < 0 && m_nodeOfString.back() < 0)
+            m_unresolvedStrings.insert(text, qint32(id));
     }
+}
+
+void TraceIndex::observeChange(qsizetype change)
+{
+    const qint32 pods = m_catalogue.podCount();
+    const qint32 nodes = m_catalogue.nodeCount();
+    for (qsizetype next = m_catalogue.changeCount(); next <= change; ++next) {
+        m_catalogue.observe(m_trace->objects().at(next));
+        m_changeRowAt.push_back(-1);
+    }
+    if (m_catalogue.podCount() == pods && m_catalogue.nodeCount() == nodes)
+        return;
+    // A string that named no pod or node may name the new one.
+    const auto resolve = [this](const QString& name, std::vector<qint32>& ofString, qint32 index) {
+        const auto it = m_unresolvedStrings.constFind(name);
+        if (it == m_unresolvedStrings.cend())
+            return;
+        ofString[size_t(*it)] = index;
+        m_unresolvedStrings.erase(it);
+    };
+    for (qint32 pod = pods; pod < m_catalogue.podCount(); ++pod)
+        resolve(m_catalogue.podKey(pod), m_podOfString, pod);
+    for (qint32 node = nodes; node < m_catalogue.nodeCount(); ++node)
+        resolve(m_catalogue.nodeName(node), m_nodeOfString, node);
+    const auto podCount = size_t(m_catalogue.podCount());
+    m_podEvents.resize(podCount);
+    m_podCycles.resize(podCount);
+    m_podBindings.resize(podCount);
+    m_openBinding.resize(podCount, -1);
+    m_head.fitTo(m_catalogue);
+}
+
+const Node* TraceIndex::nodeSpec(qint32 node, qint32 version) const
+{
+    if (version >= 0)
+        return std::get_if<Node>(&m_trace->objects().at(version).object);
+    return version == -1 ? &m_catalogue.firstSpec(node) : nullptr;
+}
+
+const Pod* TraceIndex::podSpec(qint32 pod, qint32 version) const
+{
+    if (version >= 0)
+        return std::get_if<Pod>(&m_trace->objects().at(version).object);
+    const qint32 initial = m_catalogue.initialPod(pod);
+    return initial >= 0 ? &m_trace->objects().initial().pods[initial] : nullptr;
+}
+
+const qint64* TraceIndex::changeRow(qsizetype change) const
+{
+    qint32& at = m_changeRowAt[size_t(change)];
+    if (at < 0) {
+        const ObjectChange& object = m_trace->objects().at(change);
+        std::vector<qint64> row;
+        if (const auto* node = std::get_if<Node>(&object.object))
+            row = m_catalogue.nodeAllocatable(*node);
+        else if (const auto* pod = std::get_if<Pod>(&object.object))
+            row = m_catalogue.podRequests(*pod);
+        else
+            row.assign(size_t(m_catalogue.measureCount()), 0);
+        at = qint32(m_changeRows.size());
+        m_changeRows.insert(m_changeRows.end(), row.begin(), row.end());
+    }
+    return m_changeRows.data() + at;
 }
 
 qint32 TraceIndex::podOf(qint32 stringId) const
@@ -348,6 +414,8 @@ void TraceIndex::advance(qsizetype published)
         if (position == qsizetype(m_checkpoints.size()) * m_checkpointSpacing)
             takeCheckpoint();
         const Event& event = m_trace->at(position);
+        if (event.kind() == EventKind::ClusterChange && event.objectChange() >= m_catalogue.changeCount())
+            observeChange(event.objectChange());
         closeSeconds(event.time());
         indexEvent(position, event);
         m_head.apply(event, *this);
@@ -432,7 +500,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         record.permitStart = permitStart;
         record.start = start;
         record.pod = pod;
-        record.node = event.node();
+        record.node = nodeOf(event.node());
         record.cycle = m_head.pods[size_t(pod)].lastCycle;
         const auto free = std::ranges::find_if(m_laneBusyUntil, [](VirtualNanos until) { return until >= 0; });
         record.lane = qint32(free - m_laneBusyUntil.begin());
@@ -477,7 +545,7 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
         record.endEvent = position;
         record.end = event.time();
         record.code = quint8(event.code());
-        record.node = event.node();
+        record.node = nodeOf(event.node());
         record.message = event.message();
         record.evaluated = qint32(event.evaluated());
         record.feasible = event.feasible();
@@ -558,6 +626,7 @@ void TraceIndex::stateAt(qsizetype position, ReplayState& state) const
     position = std::clamp<qsizetype>(position, 0, indexed());
     const auto checkpoint = std::min(size_t(position / m_checkpointSpacing), m_checkpoints.size() - 1);
     state = m_checkpoints[checkpoint];
+    state.fitTo(m_catalogue); // pods and nodes first seen after the checkpoint
     advanceState(state, position);
 }
 
@@ -570,6 +639,7 @@ qsizetype TraceIndex::checkpointBefore(qsizetype position) const
 void TraceIndex::advanceState(ReplayState& state, qsizetype position) const
 {
     position = std::min(position, indexed());
+    state.fitTo(m_catalogue);
     for (qsizetype p = state.position; p < position; ++p)
         state.apply(m_trace->at(p), *this);
 }

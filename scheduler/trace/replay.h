@@ -1,12 +1,13 @@
 #pragma once
 
-// What the views show, rebuilt from the scenario and the trace: the state of the run after any
+// What the views show, rebuilt from the trace and its object log: the state of the run after any
 // prefix of the trace (where each pod is, what each node has requested), and indexes of the whole
 // published trace (cycles, binding cycles, each pod's events, a per-second series for the charts).
 // Everything is flat arrays indexed by dense pod and node numbers: no object per pod (STYLE.md).
 // It lives with the engine, free of widgets, so tests and benchmarks need no GUI; it runs on the
 // GUI thread, reading the trace the engine thread appends to.
 
+#include "cluster/clustersource.h"
 #include "scenario/scenario.h"
 #include "trace/appendarray.h"
 #include "trace/trace.h"
@@ -26,12 +27,17 @@ class TraceIndex;
 // extended or scalar resource some node offers, by name.
 enum : int { MeasureCpu = 0, MeasureMemory = 1, MeasurePods = 2, FirstScalarMeasure = 3 };
 
-// Every pod and node the scenario mentions, numbered once: pods and nodes of the initial state in
-// file order, then those first created by events. Immutable once built.
+// Every pod and node the run has seen, numbered densely on first sight: those of the initial state
+// (nodes, then pods, in list order), then those of the cluster source's changes, in the order the
+// object log holds them. A source that knows its changes ahead (a scenario file) has them all
+// numbered before the run, off the GUI thread, so views lay out every node from the start; a live
+// source's objects are numbered as the index meets them (TraceIndex::advance), and counts grow.
 class ReplayCatalogue
 {
 public:
-    explicit ReplayCatalogue(const Scenario& scenario);
+    ReplayCatalogue() = default;
+    // The initial state's objects, then the changes the source already knows.
+    explicit ReplayCatalogue(const ClusterSource& source);
 
     qint32 podCount() const { return qint32(m_podKeys.size()); }
     qint32 nodeCount() const { return qint32(m_nodeNames.size()); }
@@ -40,7 +46,9 @@ public:
     qint32 podIndex(const QString& key) const { return m_podIndex.value(key, -1); }
     qint32 nodeIndex(const QString& name) const { return m_nodeIndex.value(name, -1); }
 
-    // "cpu", "memory", "pods", then the scalar resources in name order.
+    // "cpu", "memory", "pods", then the scalar resources of the nodes numbered when the catalogue
+    // was built, in name order. Fixed for the run: a node first seen later with a scalar resource
+    // of its own shows it in no measure.
     const QStringList& measures() const { return m_measures; }
     int measureCount() const { return int(m_measures.size()); }
 
@@ -49,37 +57,36 @@ public:
     // Label keys set on any node, sorted (the heatmap offers them for grouping).
     QStringList nodeLabelKeys() const;
 
-    // The object a spec version refers to: -1 is the initial state's, otherwise a scenario event index;
-    // null for -2 (a node that does not exist) or a pod without an initial object.
-    const Node* nodeSpec(qint32 node, qint32 version) const;
-    const Pod* podSpec(qint32 pod, qint32 version) const;
-    const Scenario& scenario() const { return m_scenario; }
+    // The node as first seen: in the initial state, or in its first change.
+    const Node& firstSpec(qint32 node) const { return m_firstSpecs[size_t(node)]; }
+    // Where a pod or node is in the initial state's lists, or -1 when it was not there.
+    qint32 initialPod(qint32 pod) const { return m_initialPod[size_t(pod)]; }
+    qint32 initialNode(qint32 node) const { return m_initialNode[size_t(node)]; }
 
     // Requests or allocatable as one row of measures.
     std::vector<qint64> podRequests(const Pod& pod) const;
     std::vector<qint64> nodeAllocatable(const Node& node) const;
 
-    // The pod or node index of a scenario event's object (-1 for other objects).
-    qint32 eventObject(qsizetype event) const { return m_eventObject[size_t(event)]; }
-    // The event's pod requests or node allocatable as a row of measures, worked out on first use and
-    // kept: a seek replays the same cluster changes again and again, and parsing quantities and
-    // building a pod's key for each was most of a seek's replay in the scale sample's pod waves.
-    const qint64* eventRow(qsizetype event) const;
+    // How many of the object log's changes are numbered, and the pod or node index of change
+    // `change` (-1 for other objects).
+    qsizetype changeCount() const { return qsizetype(m_changeObject.size()); }
+    qint32 changeObject(qsizetype change) const { return m_changeObject[size_t(change)]; }
+    // Numbers the object of the log's next change (index changeCount()) if it is new.
+    void observe(const ObjectChange& change);
 
 private:
-    friend class ReplayState;
-    const Scenario& m_scenario;
+    qint32 addNode(const Node& node, qint32 initialPosition);
+    qint32 addPod(const Pod& pod, qint32 initialPosition);
+
     QStringList m_podKeys;
     QStringList m_nodeNames;
     QHash<QString, qint32> m_podIndex;
     QHash<QString, qint32> m_nodeIndex;
     QStringList m_measures;
-    std::vector<const Pod*> m_initialPods;   // by pod index; null if the pod is not in the initial state
-    std::vector<const Node*> m_initialNodes; // by node index: its initial object, or its first event's
-    std::vector<qint32> m_eventObject;       // by scenario event
-    // Used on the GUI thread only, like the whole index.
-    mutable std::vector<qint32> m_eventRowAt; // by scenario event: offset into m_eventRows, or -1
-    mutable std::vector<qint64> m_eventRows;
+    std::vector<qint32> m_initialPod;                    // by pod index
+    std::vector<qint32> m_initialNode;                   // by node index
+    std::vector<Node> m_firstSpecs;                      // by node index
+    std::vector<qint32> m_changeObject;                  // by object log change
 };
 
 // One pod as the queue lanes, heatmap and inspector see it.
@@ -94,7 +101,7 @@ struct PodRow
     qint32 cause = -1;            // string id of the last move's cause
     qint32 lastCycle = -1;        // index into TraceIndex::cycles() of its latest cycle
     qint32 nominatedNode = -1;    // node index
-    qint32 spec = -1;             // spec version (see ReplayCatalogue::podSpec)
+    qint32 spec = -1;             // spec version (see TraceIndex::podSpec)
     PodLocation location = PodLocation::None;
 };
 
@@ -104,7 +111,7 @@ class ReplayState
 {
 public:
     ReplayState() = default;
-    explicit ReplayState(const ReplayCatalogue& catalogue); // the scenario's initial state
+    ReplayState(const ReplayCatalogue& catalogue, const ClusterState& initial); // the run's initial state
 
     qsizetype position = 0; // events applied
     VirtualNanos time = 0;  // the last applied event's time
@@ -125,10 +132,13 @@ public:
 
     // Applies trace.at(position) and moves past it.
     void apply(const Event& event, const TraceIndex& index);
+    // Makes room for pods and nodes the catalogue numbered since the state was built (none there
+    // yet: no node, no pod).
+    void fitTo(const ReplayCatalogue& catalogue);
 
 private:
     void place(qint32 pod, qint32 node);
-    void applyClusterChange(const Event& event, const ReplayCatalogue& catalogue);
+    void applyClusterChange(const Event& event, const TraceIndex& index);
 };
 
 // A scheduling cycle as the timeline and the inspector show it.
@@ -142,7 +152,7 @@ struct CycleRecord
     qint32 cycle = -1;   // the queue's scheduling cycle number
     qint32 attempt = 0;  // the pod's attempt number
     qint32 profile = -1; // string id
-    qint32 node = -1;    // chosen node (string id)
+    qint32 node = -1;    // chosen node (catalogue index)
     qint32 message = -1; // FailedScheduling message (string id)
     qint32 evaluated = 0;
     qint32 feasible = 0;
@@ -157,7 +167,7 @@ struct BindingRecord
     VirtualNanos start = -1;       // BindingStart (-1: rejected while waiting)
     VirtualNanos end = -1;         // BindingEnd or the rejection; -1 while it runs
     qint32 pod = -1;
-    qint32 node = -1; // string id
+    qint32 node = -1;  // catalogue index
     qint32 cycle = -1; // index into cycles()
     qint32 lane = 0;   // first binding lane free at its start: concurrent binding cycles stack
     qint32 message = -1; // string id of the BindingEnd's message ("Successfully assigned ...", or why it failed)
@@ -188,7 +198,9 @@ public:
 
     // `checkpointPrepareBytes`: how much of the next checkpoint's memory each advance() writes ahead
     // (see m_preparedCheckpoint); tests make it small to exercise a checkpoint prepared in part.
-    TraceIndex(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Trace> trace, qsizetype checkpointSpacing = 1 << 16,
+    // `catalogue`: built from the run's cluster source (off the GUI thread for a large scenario).
+    // `timing`: the latency model the run used (the timeline draws cycles' modelled phases with it).
+    TraceIndex(ReplayCatalogue catalogue, std::shared_ptr<const Trace> trace, Timing timing, qsizetype checkpointSpacing = 1 << 16,
                qsizetype checkpointPrepareBytes = 512 * 1024);
     TraceIndex(const TraceIndex&) = delete;
     TraceIndex& operator=(const TraceIndex&) = delete;
@@ -199,8 +211,18 @@ public:
 
     const ReplayCatalogue& catalogue() const { return m_catalogue; }
     const Trace& trace() const { return *m_trace; }
-    const std::shared_ptr<const Scenario>& scenario() const { return m_scenario; }
     const std::shared_ptr<const Trace>& sharedTrace() const { return m_trace; }
+    const Timing& timing() const { return m_timing; }
+
+    // The object a spec version refers to: -1 is the initial state's (for a node created later,
+    // its first spec), otherwise an object log change; null for -2 (a node that does not exist) or
+    // a pod without an initial object.
+    const Node* nodeSpec(qint32 node, qint32 version) const;
+    const Pod* podSpec(qint32 pod, qint32 version) const;
+    // The change's pod requests or node allocatable as a row of measures, worked out on first use
+    // and kept: a seek replays the same cluster changes again and again, and parsing quantities for
+    // each was most of a seek's replay in the scale sample's pod waves.
+    const qint64* changeRow(qsizetype change) const;
 
     // String id to pod or node index; -1 for strings that name neither.
     qint32 podOf(qint32 stringId) const;
@@ -236,6 +258,8 @@ public:
 
 private:
     void indexEvent(qsizetype position, const Event& event);
+    // Numbers the objects of log changes the catalogue has not seen, and makes room for them.
+    void observeChange(qsizetype change);
     // Maps the trace's strings with ids below `count` to pods and nodes. Lazily, as events refer to
     // them: the engine interns every pod's key early, and mapping 150,000 strings at once would hold
     // the GUI thread for tens of milliseconds.
@@ -246,11 +270,16 @@ private:
     // faulted in a slice at a time rather than all during one checkpoint's copy.
     void prepareCheckpointMemory();
 
-    std::shared_ptr<const Scenario> m_scenario;
     std::shared_ptr<const Trace> m_trace;
     ReplayCatalogue m_catalogue;
+    Timing m_timing;
     mutable std::vector<qint32> m_podOfString;  // grows with the trace's strings
     mutable std::vector<qint32> m_nodeOfString;
+    // Strings resolved to neither a pod nor a node, by text: a pod or node first seen later may be
+    // named by one of them already.
+    mutable QHash<QString, qint32> m_unresolvedStrings;
+    mutable std::vector<qint32> m_changeRowAt; // by object log change: offset into m_changeRows, or -1
+    mutable std::vector<qint64> m_changeRows;
     ReplayState m_head;
     std::vector<ReplayState> m_checkpoints; // m_checkpoints[i].position == i * m_checkpointSpacing
     std::vector<ReplayState> m_spareCheckpoints; // dropped ones, whose memory the next ones reuse

@@ -9,6 +9,7 @@
 // Runs the scenario headless without node detail (as the app records it at this size), indexes the
 // whole trace, then moves to 64 positions spread over it, and to the positions just before each
 // checkpoint, the worst case. Prints milliseconds; never asserted.
+#include "cluster/scenariosource.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
@@ -79,7 +80,7 @@ int main(int argc, char** argv)
                 double(timer.nsecsElapsed()) / 1e9);
 
     timer.restart();
-    trace::TraceIndex index(scenario, trace);
+    trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(scenario)), trace, scenario->timing);
     index.advance(trace->size());
     std::printf("indexed in %.1f s: %.1f MiB of index\n", double(timer.nsecsElapsed()) / 1e9,
                 double(index.memoryBytes()) / (1 << 20));

@@ -56,7 +56,7 @@ void compareEvents(const trace::Trace& a, const Event& x, const trace::Trace& b,
     case EventKind::ClusterChange:
         QCOMPARE(int(y.action()), int(x.action()));
         same(x.object(), y.object());
-        QCOMPARE(y.scenarioEvent(), x.scenarioEvent());
+        QCOMPARE(y.objectChange(), x.objectChange());
         break;
     case EventKind::QueueMove:
         QCOMPARE(int(y.from()), int(x.from()));

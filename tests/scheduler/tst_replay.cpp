@@ -2,6 +2,7 @@
 // the end and at every earlier position (from checkpoints); the indexes of cycles, binding cycles and
 // seconds agree with the raw events.
 #include "api/resources.h"
+#include "cluster/scenariosource.h"
 #include "framework/status.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
@@ -48,7 +49,7 @@ Run run(const QString& name)
 // The state after `position` events, applied one by one from the initial state: no checkpoints.
 trace::ReplayState fromScratch(const trace::TraceIndex& index, qsizetype position)
 {
-    trace::ReplayState state(index.catalogue());
+    trace::ReplayState state(index.catalogue(), index.trace().objects().initial());
     for (qsizetype i = 0; i < position; ++i)
         state.apply(index.trace().at(i), index);
     return state;
@@ -102,7 +103,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, sample);
         const Run result = run(sample);
-        trace::TraceIndex index(result.scenario, result.trace);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing);
         index.advance(result.trace->size());
         const trace::ReplayState& head = index.head();
         const trace::ReplayCatalogue& catalogue = index.catalogue();
@@ -114,7 +115,7 @@ private Q_SLOTS:
         QHash<QString, const Pod*> lastSpec;
         for (const Pod& pod : result.scenario->initial.pods)
             lastSpec.insert(pod.key(), &pod);
-        for (const ScenarioEvent& event : result.scenario->events) {
+        for (const ObjectChange& event : result.scenario->events) {
             if (const auto* pod = std::get_if<Pod>(&event.object); pod && event.action != EventAction::Delete)
                 lastSpec.insert(pod->key(), pod);
         }
@@ -146,7 +147,7 @@ private Q_SLOTS:
     {
         const Run result = run(QStringLiteral("priority-preemption.yaml"));
         // Small spacing: the run takes many checkpoints and thins them out repeatedly.
-        trace::TraceIndex index(result.scenario, result.trace, 8);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing, 8);
         // Indexed as the engine would publish it: in uneven batches.
         for (qsizetype published = 0; published < result.trace->size(); published += 37)
             index.advance(published);
@@ -191,7 +192,7 @@ private Q_SLOTS:
     {
         QFETCH(qsizetype, prepareBytes);
         const Run result = run(QStringLiteral("priority-preemption.yaml"));
-        trace::TraceIndex index(result.scenario, result.trace, 8, prepareBytes);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing, 8, prepareBytes);
         for (qsizetype published = 0; published < result.trace->size(); published += 5)
             index.advance(published);
         index.advance(result.trace->size());
@@ -271,7 +272,7 @@ spec:
         containers: [{name: c, image: i, resources: {requests: {cpu: "2"}}}]
 )";
         const Run result = run(loadScenarioText(text, QStringLiteral("changes.yaml")));
-        trace::TraceIndex index(result.scenario, result.trace, 2);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing, 2);
         index.advance(result.trace->size());
         const trace::ReplayCatalogue& catalogue = index.catalogue();
         const qint32 nodeA = catalogue.nodeIndex(QStringLiteral("node-a"));
@@ -279,11 +280,11 @@ spec:
         const qint32 nodeC = catalogue.nodeIndex(QStringLiteral("node-c"));
         const qint32 running = catalogue.podIndex(QStringLiteral("default/running"));
         const qint32 late = catalogue.podIndex(QStringLiteral("default/late"));
-        QCOMPARE(catalogue.eventObject(0), running);
-        QCOMPARE(catalogue.eventObject(1), nodeC);
-        QCOMPARE(catalogue.eventObject(2), nodeC);
-        QCOMPARE(catalogue.eventObject(3), nodeB);
-        QCOMPARE(catalogue.eventObject(4), late);
+        QCOMPARE(catalogue.changeObject(0), running);
+        QCOMPARE(catalogue.changeObject(1), nodeC);
+        QCOMPARE(catalogue.changeObject(2), nodeC);
+        QCOMPARE(catalogue.changeObject(3), nodeB);
+        QCOMPARE(catalogue.changeObject(4), late);
 
         const auto at = [&](double seconds) { return index.positionAfter(VirtualNanos(seconds * double(nanosPerSecond))); };
         // Twice over, so that the second pass reads the rows the first one worked out.
@@ -315,7 +316,7 @@ spec:
     void cyclesAndBindingsMatchTheEvents()
     {
         const Run result = run(QStringLiteral("gang-scheduling.yaml"));
-        trace::TraceIndex index(result.scenario, result.trace);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing);
         index.advance(result.trace->size());
         qsizetype starts = 0;
         qsizetype successes = 0;
@@ -411,7 +412,7 @@ spec:
     void positionsByTime()
     {
         const Run result = run(QStringLiteral("backlog-node-added.yaml"));
-        trace::TraceIndex index(result.scenario, result.trace);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing);
         index.advance(result.trace->size());
         const qsizetype size = result.trace->size();
         QCOMPARE(index.positionAfter(-1), qsizetype(0));
@@ -428,7 +429,7 @@ spec:
     void nodeAddedLaterAppearsAtItsEvent()
     {
         const Run result = run(QStringLiteral("backlog-node-added.yaml"));
-        trace::TraceIndex index(result.scenario, result.trace);
+        trace::TraceIndex index(trace::ReplayCatalogue(ScenarioSource(result.scenario)), result.trace, result.scenario->timing);
         index.advance(result.trace->size());
         for (qsizetype i = 0; i < result.trace->size(); ++i) {
             const trace::Event& event = result.trace->at(i);

@@ -561,7 +561,7 @@ private Q_SLOTS:
         QCOMPARE(shown, QList<qint32>(cycles.cbegin(), cycles.cend()));
         QCOMPARE(inspector.attemptModel()->cycle(), cycles.back());
         QVERIFY(inspector.attemptModel()->isFinished());
-        QCOMPARE(inspector.attemptModel()->chosenNode(), playback.trace()->string(index.cycles()[size_t(cycles.back())].node));
+        QCOMPARE(inspector.attemptModel()->chosenNode(), index.catalogue().nodeName(index.cycles()[size_t(cycles.back())].node));
         QCOMPARE(cyclesSeen, int(cycles.size()));
         // The history grown along the way equals one built at the end.
         PodHistoryModel fresh(&index);

@@ -81,7 +81,7 @@ private Q_SLOTS:
                 last[size_t(index.podOf(event.pod()))] = event.to();
         }
         // Pods bound in the initial state never move.
-        for (const Pod& pod : index.scenario()->initial.pods) {
+        for (const Pod& pod : index.trace().objects().initial().pods) {
             if (!pod.nodeName.isEmpty() && !pod.isTerminal() && last[size_t(index.catalogue().podIndex(pod.key()))] == PodLocation::None)
                 last[size_t(index.catalogue().podIndex(pod.key()))] = PodLocation::Bound;
         }

@@ -35,7 +35,7 @@ void playToEnd(Playback& playback)
 void compareToScratch(const Playback& playback)
 {
     const trace::TraceIndex& index = *playback.index();
-    trace::ReplayState expected(index.catalogue());
+    trace::ReplayState expected(index.catalogue(), index.trace().objects().initial());
     for (qsizetype i = 0; i < playback.cursor(); ++i)
         expected.apply(index.trace().at(i), index);
     const trace::ReplayState& actual = playback.state();

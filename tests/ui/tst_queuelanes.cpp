@@ -2,6 +2,7 @@
 // exactly the pods whose last QueueMove took them there, activeQ in PrioritySort's pop order and
 // backoffQ by expiry (both recomputed from the moves' queuedAt, backoffExpiry and priority);
 // search, grouping and the highlight of recent moves; clicks select; painting at mid-run.
+#include "cluster/scenariosource.h"
 #include "theme.h"
 #include "playbackhelpers.h"
 #include "queuelanesview.h"
@@ -535,8 +536,8 @@ private Q_SLOTS:
             pod.meta.uid = pod.meta.name;
             scenario.initial.pods.append(pod);
         }
-        const trace::ReplayCatalogue catalogue(scenario);
-        trace::ReplayState state(catalogue);
+        const trace::ReplayCatalogue catalogue {ScenarioSource(scenario)};
+        trace::ReplayState state(catalogue, scenario.initial);
         state.counts = {};
         for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
             trace::PodRow& row = state.pods[size_t(pod)];

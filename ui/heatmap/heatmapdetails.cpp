@@ -93,7 +93,7 @@ void HeatmapView::updateDetails()
     }
 
     const qint32 version = exists ? state.nodeSpec[size_t(node)] : -1;
-    const Node* spec = m_catalogue->nodeSpec(node, version);
+    const Node* spec = m_playback->index()->nodeSpec(node, version);
     if (spec) {
         html += QStringLiteral("<h4>") + tr("Taints") + QStringLiteral("</h4>");
         if (spec->unschedulable)

@@ -391,7 +391,7 @@ void PodInspector::updateAttemptSelector()
         if (record.endEvent < 0 || record.endEvent >= at)
             result = tr("in progress");
         else if (record.code == quint8(Code::Success))
-            result = tr("chose %1").arg(index->trace().string(record.node));
+            result = tr("chose %1").arg(record.node >= 0 ? index->catalogue().nodeName(record.node) : QString());
         else
             result = eventtext::code(record.code);
         items << tr("#%1  at %2  —  %3").arg(record.attempt).arg(eventtext::time(record.start), result);

@@ -43,6 +43,8 @@ void EngineController::start(std::shared_ptr<const Scenario> scenario, const con
     stop();
     ++m_generation;
     auto trace = std::make_shared<trace::Trace>();
+    // Here, before the engine's thread starts: the views' index reads it as soon as start() returns.
+    trace->objects().setInitial(scenario->initial);
     m_trace = trace;
     m_published = 0;
     m_now = 0;

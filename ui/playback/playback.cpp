@@ -1,5 +1,6 @@
 #include "playback.h"
 
+#include "cluster/scenariosource.h"
 #include "enginecontroller.h"
 
 #include <QTimer>
@@ -60,15 +61,16 @@ Playback::Playback(QObject* parent)
 Playback::~Playback() = default;
 
 void Playback::load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
-                    const SimulationOptions& options)
+                    const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue)
 {
     m_replayTimer->stop();
+    m_catalogue = catalogue ? std::move(catalogue) : std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(scenario));
     m_scenario = std::move(scenario);
     m_configuration = configuration;
     m_options = options;
     m_engine->start(m_scenario, m_configuration, m_options);
     m_engine->setSpeed(m_speed);
-    m_index = std::make_unique<trace::TraceIndex>(m_scenario, m_engine->trace());
+    m_index = std::make_unique<trace::TraceIndex>(*m_catalogue, m_engine->trace(), m_scenario->timing);
     // The cursor's state gets its memory now, while loading: the first seek away from the engine's
     // end then copies a checkpoint into pages already mapped (fresh pages for 150,000 pods cost some
     // 10 ms more than the copy). Unused while following; kept, not freed, when playback catches up.
@@ -288,7 +290,7 @@ void Playback::seek(VirtualNanos t)
 void Playback::reset()
 {
     if (m_scenario)
-        load(m_scenario, m_configuration, m_options);
+        load(m_scenario, m_configuration, m_options, m_catalogue);
 }
 
 qsizetype Playback::groupEnd(qsizetype from, StepUnit unit) const

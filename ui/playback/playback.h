@@ -32,9 +32,10 @@ public:
     explicit Playback(QObject* parent = nullptr);
     ~Playback() override;
 
-    // A new run of the scenario, paused at time 0.
+    // A new run of the scenario, paused at time 0. `catalogue`: the scenario's, built off the GUI
+    // thread by the load job (built here when null); kept for reset().
     void load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
-              const SimulationOptions& options);
+              const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue = {});
     bool isLoaded() const { return m_index != nullptr; }
 
     void play();
@@ -109,6 +110,7 @@ private:
 
     EngineController* m_engine;
     std::shared_ptr<const Scenario> m_scenario;
+    std::shared_ptr<const trace::ReplayCatalogue> m_catalogue;
     config::KubeSchedulerConfiguration m_configuration;
     SimulationOptions m_options;
     std::unique_ptr<trace::TraceIndex> m_index;

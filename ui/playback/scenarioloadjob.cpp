@@ -1,5 +1,6 @@
 #include "scenarioloadjob.h"
 
+#include "cluster/scenariosource.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
@@ -29,6 +30,7 @@ LoadOutcome loadInBackground(const QString& scenarioPath, const QString& configP
         result->configuration = effectiveConfiguration(scenario, configPath);
         result->summary = ClusterSummary::fromCluster(scenario.initial);
         result->scenario = std::make_shared<const Scenario>(std::move(scenario));
+        result->catalogue = std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(result->scenario));
         return result;
     } catch (const LoadError& error) {
         return LoadFailure {error.toString()};

@@ -2,6 +2,7 @@
 
 #include "clustersummary.h"
 #include "config/types.h"
+#include "trace/replay.h"
 
 #include <QObject>
 
@@ -15,6 +16,7 @@ struct LoadedScenario
     std::shared_ptr<const Scenario> scenario;
     config::KubeSchedulerConfiguration configuration; // the scenario's, the file's, or the default
     ClusterSummary summary;
+    std::shared_ptr<const trace::ReplayCatalogue> catalogue; // numbered here, not on the GUI thread
     QStringList warnings;
 };
 

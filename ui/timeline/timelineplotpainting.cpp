@@ -233,7 +233,7 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
         const QRectF top(bar.left(), bar.top(), bar.width(), bar.height() - strip);
         painter.fillRect(QRectF(bar.left(), top.bottom(), bar.width(), strip), resultColor);
         const auto segments = timeline::modelSegments(
-            cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.scenario()->timing);
+            cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.timing());
         const QFontMetrics metrics = fontMetrics();
         for (const timeline::CycleSegment& segment : segments) {
             const double x0 = plotLeft() + frame.coordinates.timeToX(segment.start);

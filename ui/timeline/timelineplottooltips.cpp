@@ -70,7 +70,7 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
         + QStringLiteral("<table>");
     QString result = running ? tr("running") : framework::toString(Code(cycle.code));
     if (!running && cycle.code == quint8(Code::Success) && cycle.node >= 0)
-        result += tr(" on %1").arg(trace.string(cycle.node).toHtmlEscaped());
+        result += tr(" on %1").arg(traceIndex.catalogue().nodeName(cycle.node).toHtmlEscaped());
     text += row(tr("Result"), result);
     if (cycle.message >= 0 && !trace.string(cycle.message).isEmpty())
         text += row(tr("Message"), trace.string(cycle.message).toHtmlEscaped());
@@ -85,7 +85,7 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
     if (!running) {
         const timeline::PointsRan ran = timeline::pointsRan(trace, traceIndex.indexed(), cycle);
         const auto segments
-            = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.scenario()->timing);
+            = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.timing());
         QStringList parts;
         for (const timeline::CycleSegment& segment : segments)
             parts.append(
@@ -106,7 +106,7 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
     const trace::BindingRecord& binding = traceIndex.bindings()[size_t(index)];
     QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(binding.pod).toHtmlEscaped()
         + QStringLiteral("</b> — ")
-        + tr("binding cycle on %1").arg(traceIndex.trace().string(binding.node).toHtmlEscaped())
+        + tr("binding cycle on %1").arg(binding.node >= 0 ? traceIndex.catalogue().nodeName(binding.node).toHtmlEscaped() : QString())
         + QStringLiteral("<table>");
     if (binding.permitStart >= 0) {
         const VirtualNanos waitEnd = binding.start >= 0 ? binding.start : bindingEnd(binding);
