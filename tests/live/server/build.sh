@@ -120,7 +120,7 @@ missing=()
 for p in "${PACKAGES[@]}"; do [ -n "$(installed_version "$p")" ] || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing missing Debian packages: ${missing[*]}"
-  if [ -z "$(apt-cache policy golang-go 2>/dev/null | awk '/Candidate:/{print $2}' | grep -v '(none)')" ]; then
+  if ! apt-cache policy golang-go 2>/dev/null | awk '/Candidate:/{print $2}' | grep -qv '(none)'; then
     log "apt has no package lists yet: apt-get update"
     as_root apt-get update -q >&2
   fi
@@ -135,7 +135,7 @@ fi
 # 2. The private apt configuration: a deb-src line for every Debian repository the system uses.
 mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/archives/partial" "$APT_DIR/sources.list.d"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' 2>/dev/null \
+apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' 'Origin: Debian' 'Created-By: Packages' 2>/dev/null \
   | awk 'NF==3' | sort -u \
   | while read -r uri rel comp; do
       if [ -f "$keyring" ]; then echo "deb-src [signed-by=$keyring] $uri $rel $comp"
@@ -157,7 +157,6 @@ log "target: $dir"
 
 # 3. Source.
 src_version=$(sed -n "s/^source=$SRC_PKG=//p" <<<"$inputs")
-upstream=${src_version#*:}; upstream=${upstream%-*}
 work="$SCRATCH/src"
 rm -rf "$work"; mkdir -p "$work"
 log "fetching source package $SRC_PKG $src_version"
@@ -177,11 +176,13 @@ mkdir -p "$tree/.go/src/k8s.io" "$SCRATCH/home"
 build_start=$(date +%s)
 (
   cd "$tree"
-  export GOPATH="$tree/.go" PATH="/usr/lib/go/bin:$PATH" CGO_ENABLED=0 HOME="$SCRATCH/home"
+  # HOME and GOPROXY=off: no user Go settings, no network; hack/lib/golang.sh puts GOCACHE in the tree.
+  export GOPATH="$tree/.go" PATH="/usr/lib/go/bin:$PATH" CGO_ENABLED=0 HOME="$SCRATCH/home" GOPROXY=off
   unset GOFLAGS GO111MODULE GOROOT
   nice -n 15 make WHAT="cmd/kube-apiserver cmd/kube-scheduler" >&2
 )
-log "make took $(( $(date +%s) - build_start )) s"
+make_secs=$(( $(date +%s) - build_start ))
+log "make took $make_secs s"
 
 # 5. Into the cache, atomically.
 tmp="$dir.tmp.$$"
@@ -190,12 +191,12 @@ for b in kube-apiserver kube-scheduler; do
   cp "$tree/_output/bin/$b" "$tmp/$b"
   "$tmp/$b" --version >&2 || die "$b --version failed"
 done
-{ echo "# inputs of this build (build.sh $(date -u +%Y-%m-%dT%H:%M:%SZ))"; echo "$inputs"; } >"$tmp/inputs.txt"
+{ echo "# inputs of this build; built $(date -u +%Y-%m-%dT%H:%M:%SZ), make took $make_secs s"; echo "$inputs"; } >"$tmp/inputs.txt"
 rm -rf "$dir"; mv "$tmp" "$dir"
 if [ "${KSV_KEEP_SOURCE:-0}" = 1 ]; then
   log "keeping the source tree in $work (KSV_KEEP_SOURCE=1)"
 else
-  rm -rf "$work"
+  nice -n 15 ionice -c 3 rm -rf "$work"
   log "removed the source tree and its Go cache ($work)"
 fi
 log "done in $(( $(date +%s) - START )) s: $(du -sh "$dir" | cut -f1) in $dir"
