@@ -6,6 +6,7 @@
 #   --with-scheduler  also start kube-scheduler and check it binds the pod (Scheduled event)
 #   --keep            keep DIR (logs, audit.log) after a success; it is always kept on failure
 #   DIR               where the server lives (default: a new folder from mktemp -d)
+#   KSV_BIN_DIR=...   use the binaries in that folder instead of build.sh's
 #
 # Checks, each printed as ok/FAIL; exits non-zero if any fails:
 #   - build.sh gives the binaries; start.sh starts etcd + kube-apiserver on 127.0.0.1.
@@ -45,7 +46,9 @@ finish() {
 }
 
 # --- binaries -----------------------------------------------------------------------------------
-if [ "$build" = 1 ]; then
+if [ -n "${KSV_BIN_DIR:-}" ]; then
+  BIN=$KSV_BIN_DIR
+elif [ "$build" = 1 ]; then
   BIN=$("$HERE/build.sh" | tail -n1) || { echo "FAIL build.sh"; echo "0 passed, 1 failed"; exit 1; }
 else
   BIN=$("$HERE/build.sh" --print-path 2>/dev/null) || { echo "SKIP: kube-apiserver not built (run $HERE/build.sh)"; exit 77; }
@@ -85,18 +88,21 @@ expect() {  # expect CODE AS METHOD PATH [BODY]
 }
 
 # --- what only listens on loopback ---------------------------------------------------------------
-listening_non_loopback() {
+listening_sockets() {  # "HEXADDR:HEXPORT" of every listening TCP socket the started processes hold
   local pid inodes=""
-  for pid in $(cat "$DIR/pids"); do
+  while read -r pid; do
     inodes+=" $(ls -l "/proc/$pid/fd" 2>/dev/null | sed -n 's/.*socket:\[\([0-9]*\)\]/\1/p' | tr '\n' ' ')"
-  done
-  # local address not 127.x (0100007F little-endian hex in /proc/net/tcp) nor ::1, state LISTEN
+  done <"$DIR/pids"
   awk -v inodes="$inodes" 'BEGIN { n = split(inodes, a, " "); for (i = 1; i <= n; i++) mine[a[i]] = 1 }
-    $4 == "0A" && ($10 in mine) { split($2, l, ":"); if (l[1] !~ /7F$/ && l[1] != "00000000000000000000000001000000") print $2 }' \
-    /proc/net/tcp /proc/net/tcp6 | grep -q .
+    $4 == "0A" && ($10 in mine) { print $2 }' /proc/net/tcp /proc/net/tcp6
 }
-all_loopback() { ! listening_non_loopback; }
-check "every listening socket of the started processes is on loopback" all_loopback
+# 127.x.x.x is ..7F in /proc/net/tcp (little-endian), ::1 is 0..01000000 in /proc/net/tcp6.
+only_loopback() {
+  local socks; socks=$(listening_sockets)
+  [ -n "$socks" ] || { echo "no listening socket found"; return 1; }
+  echo "$socks" | awk -F: '$1 !~ /7F$/ && $1 != "00000000000000000000000001000000" { bad = 1; print "not loopback: " $0 } END { exit bad }'
+}
+check "the started processes listen on 127.0.0.1 only ($(listening_sockets | wc -l) sockets)" only_loopback
 
 # --- admin writes a node and a pod ---------------------------------------------------------------
 node='{"apiVersion":"v1","kind":"Node","metadata":{"name":"node-1","labels":{"kubernetes.io/hostname":"node-1"}},
@@ -182,7 +188,7 @@ check "none of the ${#pids[@]} started processes (${pids[*]}) is left" gone
 nothing_names_dir() {  # this script's own command line may name DIR, so skip selftest.sh
   local f c
   for f in /proc/[0-9]*/cmdline; do
-    c=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
+    c=$( { tr '\0' ' ' <"$f"; } 2>/dev/null) || continue
     if [[ $c == *"$DIR/"* && $c != *selftest.sh* ]]; then echo "still running: ${f%/cmdline}: $c"; return 1; fi
   done
 }
