@@ -7,8 +7,11 @@
 #                                            folder holding kube-apiserver and kube-scheduler
 #   tests/live/server/build.sh --print-path  print that folder if it is built, else exit 1
 #                                            (never installs or builds anything)
+#   tests/live/server/build.sh --refresh     fetch the private deb-src lists again first, so a
+#                                            new Debian upload of `kubernetes` (a security fix)
+#                                            is seen: it changes the key and builds again
 #
-# What it does, when the binaries are not cached yet (about 15 min on 2 cores, 1.3 GB RAM):
+# What it does, when the binaries are not cached yet (10 to 15 min on 2 cores, 1.3 GB RAM):
 #   1. apt-get installs what is missing (golang-go, etcd-server, Debian's reflect2 1.0.2, rsync,
 #      jq, dpkg-dev, openssl, curl) and prints the list. Needs root (or sudo) for that step only.
 #   2. fetches the `kubernetes` source package through a private apt configuration (a deb-src
@@ -26,6 +29,10 @@
 #   apt would fetch, the installed golang-go version and the Go compiler package it depends on,
 #   the installed reflect2 package version, and the sha256 of this script. A change to any of
 #   them builds again into a new folder; old folders are left for the user to delete.
+#   The quick check (< 1 s, no network) reads the source version from the private lists as the
+#   last slow run left them; only --refresh (or a missing list) fetches them again.
+#   A failed build leaves its source tree in the scratch folder to look at; the next run
+#   removes it.
 # Scratch (source, Go cache, private apt lists): ${KSV_SCRATCH:-${XDG_CACHE_HOME:-$HOME/.cache}/kschedviz/scratch}
 #   KSV_KEEP_SOURCE=1 keeps the source tree and its Go cache after a successful build.
 #
@@ -41,9 +48,10 @@ REFLECT2_PKG=golang-github-modern-go-reflect2-dev
 REFLECT2_DIR=/usr/share/gocode/src/github.com/modern-go/reflect2
 PACKAGES=(golang-go etcd-server "$REFLECT2_PKG" rsync jq dpkg-dev openssl curl ca-certificates)
 
-print_only=0
+print_only=0 refresh=0
 case "${1:-}" in
   --print-path) print_only=1 ;;
+  --refresh) refresh=1 ;;
   "") ;;
   -h|--help) sed -n '2,/^set -euo/p' "$SCRIPT_PATH" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
   *) echo "build.sh: unknown argument: $1 (try --help)" >&2; exit 2 ;;
@@ -91,7 +99,7 @@ cache_dir_for() { echo "$CACHE_ROOT/apiserver-$(printf '%s' "$1" | sha256sum | c
 is_built() { [ -x "$1/kube-apiserver" ] && [ -x "$1/kube-scheduler" ] && [ -f "$1/inputs.txt" ]; }
 
 # Fast path: everything is known and built.
-if inputs=$(key_inputs); then
+if [ "$refresh" = 0 ] && inputs=$(key_inputs); then
   dir=$(cache_dir_for "$inputs")
   if is_built "$dir"; then echo "$dir"; exit 0; fi
 fi
@@ -170,7 +178,7 @@ rsync -a --exclude go.mod "$REFLECT2_DIR/" "$tree/vendor/github.com/modern-go/re
 [ -f "$tree/vendor/github.com/modern-go/reflect2/go_above_118.go" ] || die "reflect2 swap failed: no go_above_118.go"
 
 # 4. Build, as debian/rules' override_dh_auto_build does.
-log "building cmd/kube-apiserver cmd/kube-scheduler with $(go version) (nice -n 15; about 15 min cold on 2 cores)"
+log "building cmd/kube-apiserver cmd/kube-scheduler with $(go version) (nice -n 15; 10 to 15 min cold on 2 cores)"
 mkdir -p "$tree/.go/src/k8s.io" "$SCRATCH/home"
 [ -L "$tree/.go/src/k8s.io/kubernetes" ] || ln -s ../../.. "$tree/.go/src/k8s.io/kubernetes"
 build_start=$(date +%s)

@@ -72,7 +72,7 @@ for tool in openssl curl etcd flock; do
   command -v "$tool" >/dev/null || die "$tool is missing: run $HERE/build.sh first (it installs etcd-server, openssl, curl)"
 done
 if [ -n "${KSV_BIN_DIR:-}" ]; then BIN=$KSV_BIN_DIR
-else BIN=$("$HERE/build.sh" --print-path) || die "kube-apiserver is not built: run $HERE/build.sh (about 15 min)"; fi
+else BIN=$("$HERE/build.sh" --print-path) || die "kube-apiserver is not built: run $HERE/build.sh (10 to 15 min)"; fi
 [ -x "$BIN/kube-apiserver" ] || die "no kube-apiserver in $BIN"
 [ "$with_scheduler" = 0 ] || [ -x "$BIN/kube-scheduler" ] || die "no kube-scheduler in $BIN"
 
