@@ -14,8 +14,9 @@ QString usage()
         "                   --theme system|light|dark\n"
         "  kschedviz check SCENARIO [--config FILE] [--json]\n"
         "                                            load and validate a scenario, print what it holds\n"
-        "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--config FILE] [--json]\n"
-        "                                            the pod's first scheduling attempt, node by node\n"
+        "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--attempt N|last] [--config FILE] [--json]\n"
+        "                                            one scheduling attempt of the pod (the first unless\n"
+        "                                            --attempt says), node by node\n"
         "  kschedviz run SCENARIO [--config FILE] [--seed N] [--until DURATION] [--trace FILE]\n"
         "                [--no-node-detail | --node-detail-budget MIB] [--json]\n"
         "                                            run the scheduler in virtual time, print where\n"
@@ -56,6 +57,17 @@ ParseResult parseArguments(const QStringList& arguments)
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME")};
             options.pod = arguments[++i];
+        } else if (argument == QLatin1String("--attempt")) {
+            const QString value = i + 1 < arguments.size() ? arguments[i + 1] : QString();
+            bool ok = false;
+            const int number = value.toInt(&ok);
+            if (value == QLatin1String("last"))
+                options.attempt = 0;
+            else if (ok && number >= 1)
+                options.attempt = number;
+            else
+                return {std::nullopt, QStringLiteral("--attempt needs a number from 1, or last")};
+            ++i;
         } else if (argument == QLatin1String("--seed")) {
             bool ok = false;
             const quint64 seed = i + 1 < arguments.size() ? arguments[i + 1].toULongLong(&ok) : 0;
@@ -125,6 +137,8 @@ ParseResult parseArguments(const QStringList& arguments)
     }
     if (!options.pod.isEmpty() && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--pod is for explain")};
+    if (options.attempt != 1 && options.command != Command::Explain)
+        return {std::nullopt, QStringLiteral("--attempt is for explain")};
     if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)

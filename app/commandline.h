@@ -22,6 +22,7 @@ struct Options
     QString scenario;  // empty: the bundled default sample
     QString config;    // --config
     QString pod;       // --pod NAMESPACE/NAME (explain)
+    int attempt = 1;   // --attempt N|last (explain); 0 is last
     bool json = false; // --json
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
     std::optional<qint64> atNanos; // --at DURATION: the app opens paused at that virtual time

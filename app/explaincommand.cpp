@@ -32,6 +32,8 @@ QByteArray explainJson(const ExplainReport& report)
     }
     const QJsonObject root {{QStringLiteral("pod"), report.pod},
                             {QStringLiteral("profile"), report.profile},
+                            {QStringLiteral("attempt"), report.attempt},
+                            {QStringLiteral("atSeconds"), double(report.atNanos) / 1e9},
                             {QStringLiteral("result"), report.result},
                             {QStringLiteral("node"), report.node.isEmpty() ? QJsonValue() : QJsonValue(report.node)},
                             {QStringLiteral("message"), report.message},
@@ -49,8 +51,9 @@ QString explainTable(const ExplainReport& report)
         }
     }
     QString text;
-    text += QStringLiteral("Pod:     ") + report.pod + QStringLiteral("  (profile ") + report.profile + QStringLiteral(", attempt at ")
-        + QString::number(static_cast<double>(report.atNanos) / 1e9) + QStringLiteral("s)\n");
+    text += QStringLiteral("Pod:     ") + report.pod + QStringLiteral("  (profile ") + report.profile + QStringLiteral(", attempt ")
+        + QString::number(report.attempt) + QStringLiteral(" at ") + QString::number(static_cast<double>(report.atNanos) / 1e9)
+        + QStringLiteral("s)\n");
     text += QStringLiteral("Result:  ") + report.result + (report.node.isEmpty() ? QString() : QStringLiteral(" on ") + report.node) + QLatin1Char('\n');
     text += QStringLiteral("Message: ") + report.message + QStringLiteral("\n\n");
 
@@ -95,7 +98,8 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
-        const ExplainReport report = explainPod(scenario, configuration, options.pod);
+        const ExplainReport report
+            = explainPod(scenario, configuration, options.pod, ExplainAttempt {std::max(options.attempt, 1), options.attempt == 0});
         if (options.json)
             out << QString::fromUtf8(explainJson(report));
         else

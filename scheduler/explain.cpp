@@ -71,34 +71,85 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
     return report;
 }
 
+// Every pod key the scenario mentions, in file order, once each.
+QStringList podKeys(const Scenario& scenario)
+{
+    QStringList keys;
+    QSet<QString> seen;
+    const auto add = [&](const Pod& pod) {
+        const QString key = pod.key();
+        if (!seen.contains(key)) {
+            seen.insert(key);
+            keys.append(key);
+        }
+    };
+    for (const Pod& pod : scenario.initial.pods)
+        add(pod);
+    for (const ObjectChange& change : scenario.events) {
+        if (const auto* pod = std::get_if<Pod>(&change.object))
+            add(*pod);
+    }
+    return keys;
+}
+
+// What the user may have meant by an unknown key: the same name in other namespaces first, then
+// names that start with it (a template's replicas: "web" for "web-0", "web-1"), at most five.
+QStringList suggestionsFor(const QString& podKey, const QStringList& keys)
+{
+    const QString name = podKey.section(QLatin1Char('/'), 1);
+    QStringList sameName;
+    QStringList prefixed;
+    for (const QString& key : keys) {
+        const QString candidate = key.section(QLatin1Char('/'), 1);
+        if (candidate == name)
+            sameName.append(key);
+        else if (candidate.startsWith(name))
+            prefixed.append(key);
+    }
+    QStringList suggestions = sameName + prefixed;
+    if (suggestions.size() > 5)
+        suggestions.resize(5);
+    return suggestions;
+}
+
 } // namespace
 
-ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey)
+ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey,
+                         ExplainAttempt which)
 {
-    const auto isPod = [&podKey](const Pod& pod) { return pod.key() == podKey; };
-    const bool known = std::any_of(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(), isPod)
-        || std::any_of(scenario.events.cbegin(), scenario.events.cend(), [&isPod](const ObjectChange& e) {
-               const auto* pod = std::get_if<Pod>(&e.object);
-               return pod && isPod(*pod);
-           });
-    if (!known)
-        throw ExplainError(QStringLiteral("no pod ") + podKey + QStringLiteral(" in ") + scenario.file);
+    const QStringList keys = podKeys(scenario);
+    if (!keys.contains(podKey)) {
+        const QStringList suggestions = suggestionsFor(podKey, keys);
+        throw ExplainError(QStringLiteral("no pod ") + podKey + QStringLiteral(" in ") + scenario.file
+                           + (suggestions.isEmpty() ? QString() : QStringLiteral("; did you mean ") + suggestions.join(QStringLiteral(", ")) + QLatin1Char('?')));
+    }
 
     trace::Trace trace;
     SimulationOptions options;
     options.nodeDetail = false;
     Simulator simulator(scenario, configuration, options, trace);
     std::optional<ExplainReport> report;
+    int attempts = 0;
     simulator.onAttempt = [&](const AttemptRecord& attempt) {
-        if (report || attempt.pod.key() != podKey)
+        if (attempt.pod.key() != podKey)
+            return;
+        ++attempts;
+        if (!which.last && attempt.attempt != which.number)
             return;
         report = buildReport(attempt.pod, attempt.framework, attempt.outcome, attempt.snapshot);
         report->atNanos = attempt.time;
+        report->attempt = attempt.attempt;
     };
-    while (!report && simulator.step()) {
+    // The Nth attempt ends the run there; the last one is known only at the run's end.
+    while ((which.last || !report) && simulator.step()) {
     }
     if (report)
         return *report;
+    if (attempts > 0)
+        throw ExplainError(QStringLiteral("pod ") + podKey + QStringLiteral(" has %1 scheduling attempt%2 in this run, not %3")
+                               .arg(attempts)
+                               .arg(attempts == 1 ? QString() : QStringLiteral("s"))
+                               .arg(which.number));
     const bool gated = std::any_of(simulator.podSummaries().cbegin(), simulator.podSummaries().cend(), [&podKey](const PodSummary& p) {
         return p.key == podKey && p.location == trace::PodLocation::Gated;
     });

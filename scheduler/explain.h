@@ -1,6 +1,6 @@
 #pragma once
 
-// `kschedviz explain`: the first scheduling attempt of one pod, node by node.
+// `kschedviz explain`: one scheduling attempt of one pod (the first, the Nth or the last), node by node.
 
 #include "framework/runtime.h"
 
@@ -30,6 +30,7 @@ struct ExplainReport
     QString node;    // empty unless Scheduled
     QString message; // the FailedScheduling message, the error, or "Successfully assigned ..."
     qint64 atNanos = 0;
+    int attempt = 1; // the pod's attempt number (1 is its first scheduling cycle)
     QList<ExplainNode> nodes; // every node of the snapshot, in the order the scheduler lists them
 };
 
@@ -43,9 +44,18 @@ public:
     }
 };
 
-// Runs the scenario in virtual time (the Simulator, as `kschedviz run` does) until the pod's first
+// Which attempt: the Nth (from 1), or the pod's last one in the run.
+struct ExplainAttempt
+{
+    int number = 1;
+    bool last = false;
+};
+
+// Runs the scenario in virtual time (the Simulator, as `kschedviz run` does) until the pod's chosen
 // scheduling attempt and reports it: the attempt sees the cluster as the scheduling loop left it,
-// with earlier pods bound, retried, preempted or still binding.
-ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey);
+// with earlier pods bound, retried, preempted or still binding. An unknown pod's error names the
+// pods the user may have meant (same name in another namespace, or names that start the same).
+ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey,
+                         ExplainAttempt which = {});
 
 } // namespace ksv

@@ -1,4 +1,5 @@
-// `explain`: the first attempt of a pod, node by node, through the real default profile.
+// `explain`: one attempt of a pod (the first, the Nth or the last), node by node, through the real
+// default profile.
 #include "config/config.h"
 #include "explain.h"
 #include "explaincommand.h"
@@ -46,6 +47,45 @@ spec:
     metadata: {name: p1}
     spec: {containers: [{name: c, image: x, resources: {requests: {cpu: "2", memory: 1Gi}}}]}
 )";
+
+// p1 fails at first; a node created at 10 s lets its retry succeed there.
+const char* const laterNode = R"(
+apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: later}
+spec:
+  objects:
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: n1}
+    status: {allocatable: {cpu: "1", memory: 4Gi, pods: "110"}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: p1, namespace: media}
+    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: p1-sidecar, namespace: media}
+    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: 100m}}}]}
+  events:
+  - at: 10s
+    action: create
+    object:
+      apiVersion: v1
+      kind: Node
+      metadata: {name: n2}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+)";
+
+QString errorOf(const Scenario& scenario, const QString& pod, ExplainAttempt which = {})
+{
+    try {
+        explainPod(scenario, config::defaultConfiguration(), pod, which);
+    } catch (const ExplainError& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
+}
 
 } // namespace
 
@@ -169,6 +209,52 @@ metadata: {name: held}
 spec: {schedulingGates: [{name: example.com/hold}], containers: [{name: c, image: x}]}
 )");
         QVERIFY_THROWS_EXCEPTION(ExplainError, explainPod(gated, config::defaultConfiguration(), QStringLiteral("default/held")));
+    }
+
+    // A pod asked for in the wrong namespace (explain's default is "default") names the ones meant.
+    void unknownPodSuggests_data()
+    {
+        QTest::addColumn<QString>("pod");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("other namespace") << "default/p1" << "no pod default/p1 in explain.yaml; did you mean media/p1, media/p1-sidecar?";
+        QTest::newRow("prefix") << "media/p" << "no pod media/p in explain.yaml; did you mean media/p1, media/p1-sidecar?";
+        QTest::newRow("sidecar") << "default/p1-sidecar" << "no pod default/p1-sidecar in explain.yaml; did you mean media/p1-sidecar?";
+        QTest::newRow("nothing alike") << "default/web" << "no pod default/web in explain.yaml";
+    }
+    void unknownPodSuggests()
+    {
+        QFETCH(QString, pod);
+        QFETCH(QString, error);
+        QCOMPARE(errorOf(load(laterNode), pod), error);
+    }
+
+    void chosenAttempt()
+    {
+        const Scenario scenario = load(laterNode);
+        const QString pod = QStringLiteral("media/p1");
+        const ExplainReport first = explainPod(scenario, config::defaultConfiguration(), pod);
+        QCOMPARE(first.attempt, 1);
+        QCOMPARE(first.result, QStringLiteral("Unschedulable"));
+        QCOMPARE(first.nodes.size(), 1);
+
+        const ExplainReport last = explainPod(scenario, config::defaultConfiguration(), pod, ExplainAttempt {1, true});
+        QVERIFY(last.attempt > 1);
+        QCOMPARE(last.result, QStringLiteral("Scheduled"));
+        QCOMPARE(last.node, QStringLiteral("n2"));
+        QCOMPARE(last.nodes.size(), 2); // the attempt's own cluster, with the node created since
+        QVERIFY(last.atNanos >= 10 * nanosPerSecond);
+
+        const ExplainReport second = explainPod(scenario, config::defaultConfiguration(), pod, ExplainAttempt {last.attempt});
+        QCOMPARE(second.attempt, last.attempt);
+        QCOMPARE(second.atNanos, last.atNanos);
+        QCOMPARE(second.message, last.message);
+
+        QCOMPARE(errorOf(scenario, pod, ExplainAttempt {last.attempt + 1}),
+                 QStringLiteral("pod media/p1 has %1 scheduling attempts in this run, not %2").arg(last.attempt).arg(last.attempt + 1));
+        const QJsonObject json = QJsonDocument::fromJson(cli::explainJson(last)).object();
+        QCOMPARE(json.value(QStringLiteral("attempt")).toInt(), last.attempt);
+        QCOMPARE(json.value(QStringLiteral("atSeconds")).toDouble(), double(last.atNanos) / 1e9);
+        QVERIFY(cli::explainTable(last).startsWith(QStringLiteral("Pod:     media/p1  (profile default-scheduler, attempt %1 at ").arg(last.attempt)));
     }
 };
 

@@ -55,6 +55,21 @@ private Q_SLOTS:
         QVERIFY(parsed.options->json);
     }
 
+    void parsesExplainsAttempt()
+    {
+        const auto nth = cli::parseArguments({QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("media/p"),
+                                              QStringLiteral("--attempt"), QStringLiteral("3")});
+        QVERIFY(nth.options);
+        QCOMPARE(nth.options->attempt, 3);
+        const auto last = cli::parseArguments({QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p"),
+                                               QStringLiteral("--attempt"), QStringLiteral("last")});
+        QVERIFY(last.options);
+        QCOMPARE(last.options->attempt, 0);
+        QCOMPARE(last.options->pod, QStringLiteral("default/p"));
+        const auto first = cli::parseArguments({QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p")});
+        QCOMPARE(first.options->attempt, 1);
+    }
+
     void parsesTheAppsOptions()
     {
         const auto parsed = cli::parseArguments({QStringLiteral("--at"), QStringLiteral("2m30s"), QStringLiteral("--theme"),
@@ -94,6 +109,14 @@ private Q_SLOTS:
                                << QStringLiteral("--theme needs system, light or dark");
         QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
                                     << QStringLiteral("--at, --theme and --screenshot are for the desktop app");
+        QTest::newRow("attempt zero") << QStringList {QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p"),
+                                                      QStringLiteral("--attempt"), QStringLiteral("0")}
+                                      << QStringLiteral("--attempt needs a number from 1, or last");
+        QTest::newRow("attempt word") << QStringList {QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p"),
+                                                      QStringLiteral("--attempt"), QStringLiteral("first")}
+                                      << QStringLiteral("--attempt needs a number from 1, or last");
+        QTest::newRow("attempt for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--attempt"), QStringLiteral("2")}
+                                         << QStringLiteral("--attempt is for explain");
     }
     void rejectsBadOptions()
     {
