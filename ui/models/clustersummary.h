@@ -36,6 +36,9 @@ struct PodRow
     int schedulingGates = 0;
 };
 
+// A node's row as its spec says (name, zone, allocatable, taints, status); nothing requested yet.
+NodeRow nodeRowOf(const Node& node);
+
 struct ClusterSummary
 {
     QList<NodeRow> nodes;

@@ -18,6 +18,13 @@ NodeTableModel::NodeTableModel(QObject* parent)
 
 void NodeTableModel::setRows(QList<NodeRow> rows)
 {
+    const bool sameNodes = rows.size() == m_rows.size()
+        && std::equal(rows.cbegin(), rows.cend(), m_rows.cbegin(), [](const NodeRow& a, const NodeRow& b) { return a.name == b.name; });
+    if (sameNodes && !rows.isEmpty()) {
+        m_rows = std::move(rows);
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        return;
+    }
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();

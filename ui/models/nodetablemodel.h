@@ -16,7 +16,8 @@ public:
 
     explicit NodeTableModel(QObject* parent = nullptr);
 
-    // Bulk reset: a new scenario replaces every row at once.
+    // The same nodes in the same order (the cursor moved): their cells change in place, so that
+    // the selection, the sort and the scroll position stay. Other nodes: a bulk reset.
     void setRows(QList<NodeRow> rows);
 
     int rowCount(const QModelIndex& parent = {}) const override;
