@@ -1,5 +1,5 @@
 // Rebuilding the run's state at any position of a long trace: what a seek in the app costs before
-// the views refresh (TraceIndex::stateAt into a state whose memory is reused, as Playback does).
+// the views refresh (TraceIndex::stateAt into a state whose memory is reused, as a Run does).
 //
 //   bench_seek [SCENARIO] [--budget SECONDS] [--events N]   default: samples/scale-5000.yaml to its end
 //

@@ -3,7 +3,10 @@
 // The painted part of HeatmapView: group headers and node cells in a grid that shrinks its cells to
 // fit, a legend for the current mode, a banner when the mode has nothing to show, a scroll bar when
 // even the smallest cells do not fit. Hit testing for clicks and tooltips; keyboard navigation
-// (heatmapkeys.cpp).
+// (heatmapkeys.cpp). What it paints is the frame the view hands it (heatmapframe.h); a node the
+// user picks goes back as a signal.
+
+#include "heatmapframe.h"
 
 #include <QRect>
 #include <QWidget>
@@ -13,8 +16,6 @@
 class QScrollBar;
 
 namespace ksv {
-
-class HeatmapView;
 
 // Where the cells go: one column count for every group, each group a header line and then its
 // cells row by row. Pure geometry, tested on its own.
@@ -57,15 +58,22 @@ HeatmapCell heatmapStep(std::span<const int> groupSizes, int columns, HeatmapCel
 
 class HeatmapCanvas : public QWidget
 {
+    Q_OBJECT
 public:
-    explicit HeatmapCanvas(HeatmapView* view);
+    explicit HeatmapCanvas(QWidget* parent = nullptr);
 
+    void setFrame(const HeatmapFrame& frame);
+    // Lays the grid out again: after the groups, the banner or the mode changed, or on resize.
     void relayout();
     const HeatmapGrid& grid() const { return m_grid; }
     // The node under a point of the widget, or -1; and a node's cell in widget coordinates (empty
     // when scrolled out of view).
     qint32 nodeAt(QPoint position) const;
     QRect cellRect(qint32 node) const;
+
+Q_SIGNALS:
+    // A click or the keyboard chose a node.
+    void nodeActivated(qint32 node);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -92,8 +100,10 @@ private:
     static bool isNavigationKey(const QKeyEvent* event);
     void scrollToCell(qint32 node);
     QFont cellFont() const;
+    const std::vector<NodeGroup>& nodeGroups() const;
+    const CycleNodes& attempt() const; // the selected one
 
-    HeatmapView* m_view;
+    HeatmapFrame m_frame;
     QScrollBar* m_bar;
     HeatmapGrid m_grid;
     QRect m_banner;

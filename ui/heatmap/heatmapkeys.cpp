@@ -1,10 +1,8 @@
 // Keyboard navigation of the heatmap: with the map focused, the arrows move the selected node to
 // the neighbouring cell (across group ends, and up or down into the next group's row at the same
-// column), Home and End to the first and last node. Selecting goes through Playback, exactly as a
-// click does, so the side panel and every other view follow.
+// column), Home and End to the first and last node. Selecting is the same signal a click sends, so
+// the side panel and every other view follow.
 #include "heatmapcanvas.h"
-#include "heatmapview.h"
-#include "playback.h"
 
 #include <QKeyEvent>
 #include <QScrollBar>
@@ -89,7 +87,7 @@ bool HeatmapCanvas::isNavigationKey(const QKeyEvent* event)
 
 void HeatmapCanvas::keyPressEvent(QKeyEvent* event)
 {
-    const auto& groups = m_view->m_groups;
+    const std::vector<NodeGroup>& groups = nodeGroups();
     if (!isNavigationKey(event) || groups.empty()) {
         QWidget::keyPressEvent(event);
         return;
@@ -99,7 +97,7 @@ void HeatmapCanvas::keyPressEvent(QKeyEvent* event)
     sizes.reserve(groups.size());
     for (const NodeGroup& group : groups)
         sizes.push_back(int(group.nodes.size()));
-    const qint32 selected = m_view->m_playback->selectedNode();
+    const qint32 selected = m_frame.selectedNode;
     HeatmapCell from;
     if (selected >= 0 && size_t(selected) < m_groupOfNode.size() && m_groupOfNode[size_t(selected)] >= 0)
         from = {m_groupOfNode[size_t(selected)], m_positionOfNode[size_t(selected)]};
@@ -110,7 +108,7 @@ void HeatmapCanvas::keyPressEvent(QKeyEvent* event)
         return;
     const qint32 node = groups[size_t(to.group)].nodes[size_t(to.position)];
     scrollToCell(node);
-    m_view->m_playback->selectNode(node); // like a click
+    Q_EMIT nodeActivated(node); // like a click
 }
 
 void HeatmapCanvas::scrollToCell(qint32 node)
