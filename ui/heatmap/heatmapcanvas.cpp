@@ -26,59 +26,7 @@ QColor textOn(const QColor& background)
         : QColor(Qt::white);
 }
 
-struct Candidate
-{
-    int width;
-    int height;
-    int gap;
-    bool text;
-};
-
-int contentHeight(std::span<const int> groupSizes, const Candidate& c, int columns, int headerHeight)
-{
-    int height = 0;
-    for (const int size : groupSizes) {
-        const int rows = std::max(1, (size + columns - 1) / columns);
-        height += headerHeight + rows * (c.height + c.gap) + heatmapGroupSpacing;
-    }
-    return height;
-}
-
 } // namespace
-
-HeatmapGrid layoutHeatmap(std::span<const int> groupSizes, int width, int height, int headerHeight, int textCellHeight)
-{
-    std::vector<Candidate> candidates = {
-        { 152, textCellHeight, 4, true },
-        { 120, textCellHeight, 4, true },
-        { 96, textCellHeight, 3, true },
-    };
-    for (int side = 30; side >= heatmapMinCell; side -= side > 16 ? 2 : 1)
-        candidates.push_back({ side, side, side >= 12 ? 2 : 1, false });
-    const Candidate* chosen = &candidates.back();
-    for (const Candidate& c : candidates) {
-        const int columns = std::max(1, (width + c.gap) / (c.width + c.gap));
-        if (contentHeight(groupSizes, c, columns, headerHeight) <= height) {
-            chosen = &c;
-            break;
-        }
-    }
-    HeatmapGrid grid;
-    grid.cellWidth = chosen->width;
-    grid.cellHeight = chosen->height;
-    grid.gap = chosen->gap;
-    grid.text = chosen->text;
-    grid.columns = std::max(1, (width + chosen->gap) / (chosen->width + chosen->gap));
-    grid.headerHeight = headerHeight;
-    int top = 0;
-    for (const int size : groupSizes) {
-        grid.groupTop.push_back(top);
-        const int rows = std::max(1, (size + grid.columns - 1) / grid.columns);
-        top += headerHeight + rows * (grid.cellHeight + grid.gap) + heatmapGroupSpacing;
-    }
-    grid.height = top;
-    return grid;
-}
 
 HeatmapCanvas::HeatmapCanvas(QWidget* parent)
     : QWidget(parent)
