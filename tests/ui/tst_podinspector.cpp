@@ -5,7 +5,6 @@
 #include "playbackhelpers.h"
 #include "podhistorymodel.h"
 #include "podinspector.h"
-#include "theme.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -20,7 +19,6 @@
 
 using namespace ksv;
 using namespace ksv::testing;
-using framework::Code;
 
 namespace {
 
@@ -287,69 +285,6 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QCOMPARE(stack->geometry(), inspector->rect());
         QCOMPARE(inspector->geometry(), dock.contentsRect().marginsRemoved(layout->contentsMargins()));
-    }
-
-    // A gang's attempt that waited on Permit, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
-    void screenshotOfPermit()
-    {
-        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            QSKIP("KSV_SCREENSHOT_DIR is not set");
-        Session session;
-        QVERIFY(runToEnd(session, QStringLiteral("gang-scheduling.yaml")));
-        PodInspector inspector(&session.view);
-        session.attach(inspector);
-        inspector.resize(1400, 900);
-        inspector.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-        for (size_t cycle = 0; cycle < session.run().index().cycles().size(); ++cycle) {
-            session.selectCycle(qint32(cycle));
-            const auto& results = inspector.attemptModel()->pluginResults();
-            const bool rejectedLater = std::any_of(results.cbegin(), results.cend(), [](const auto& r) {
-                return r.point >= framework::ExtensionPoint::Permit && r.code != Code::Success && r.code != Code::Skip && r.code != Code::Wait;
-            });
-            if (rejectedLater) {
-                QTest::qWait(20);
-                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-permit.png")));
-                return;
-            }
-        }
-        QFAIL("no attempt was rejected at or after Permit");
-    }
-
-    // The attempts of a preempting pod, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
-    void screenshotsOfPreemption()
-    {
-        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            QSKIP("KSV_SCREENSHOT_DIR is not set");
-        Session session;
-        QVERIFY(runToEnd(session, QStringLiteral("priority-preemption.yaml")));
-        const trace::TraceIndex& index = session.run().index();
-        PodInspector inspector(&session.view);
-        session.attach(inspector);
-        inspector.resize(1400, 900);
-        inspector.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-        int saved = 0;
-        for (size_t cycle = 0; cycle < index.cycles().size() && saved < 3; ++cycle) {
-            session.selectCycle(qint32(cycle));
-            QTest::qWait(20);
-            const bool preempted = !inspector.attemptModel()->preemptionNode().isEmpty();
-            const bool nominated = inspector.attemptModel()->nominatedFirstRow() >= 0;
-            if ((saved == 0 && preempted) || (saved == 1 && nominated) || (saved == 2 && inspector.attemptModel()->scorePluginCount() > 4)) {
-                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-%1.png").arg(saved)));
-                if (saved == 0) {
-                    theme::apply(theme::Theme::Dark);
-                    session.selectCycle(-1);
-                    session.selectCycle(qint32(cycle));
-                    QTest::qWait(20);
-                    QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-dark.png")));
-                    theme::apply(theme::Theme::Light);
-                }
-                ++saved;
-            }
-        }
     }
 };
 
