@@ -9,8 +9,10 @@
 
 #ifdef KSV_WITH_GUI
 #include "mainwindow.h"
-#include "playback.h"
+#include "playbackcontroller.h"
+#include "run.h"
 #include "theme.h"
+#include "viewstate.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -48,7 +50,7 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         window.openSchedulerConfig(options.config);
     window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
     window.show();
-    ksv::Playback* playback = window.playback();
+    ksv::PlaybackController* playback = window.playback();
     // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save.
     QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback] {
         if (options.atNanos)
@@ -57,8 +59,8 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
             return;
         auto* poll = new QTimer(&window);
         QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll] {
-            const bool there = !options.atNanos || playback->cursorTime() >= *options.atNanos || playback->isFinished();
-            if (!there || playback->published() == 0)
+            const bool there = !options.atNanos || playback->viewState()->cursorTime() >= *options.atNanos || playback->isFinished();
+            if (!there || !playback->run() || playback->run()->indexed() == 0)
                 return;
             poll->stop();
             window.selectMostRetriedPod();

@@ -5,14 +5,17 @@
 #include "format.h"
 #include "heatmapview.h"
 #include "nodetablemodel.h"
-#include "playback.h"
+#include "playbackcontroller.h"
 #include "playbacktoolbar.h"
 #include "podinspector.h"
 #include "podtablemodel.h"
 #include "queuelanesview.h"
+#include "run.h"
+#include "runpolicy.h"
 #include "scenarioloadjob.h"
 #include "theme.h"
 #include "timelineview.h"
+#include "viewstate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -42,10 +45,6 @@ namespace ksv {
 
 namespace {
 constexpr int maxRecentFiles = 8;
-// Per-node detail the app records before it goes on without. A fixed amount, so that a run of any
-// length fits: on 5,000 nodes, 9,200 cycles of the scale sample (Filter visits 4,500 nodes in each)
-// or some 37,000 where Filter stops after 500 nodes (14 KiB each).
-constexpr qsizetype nodeDetailBudget = qsizetype(512) << 20;
 const QString recentFilesKey = QStringLiteral("recentFiles");
 const QString scenarioFilter = QStringLiteral("Scenarios and manifests (*.yaml *.yml *.json);;All files (*)");
 } // namespace
@@ -53,7 +52,8 @@ const QString scenarioFilter = QStringLiteral("Scenarios and manifests (*.yaml *
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new ScenarioLoadJob(this))
-    , m_playback(new Playback(this))
+    , m_viewState(new ViewState(this))
+    , m_playback(new PlaybackController(m_viewState, this))
     , m_nodes(new NodeTableModel(this))
     , m_pods(new PodTableModel(this))
 {
@@ -75,10 +75,23 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     connect(m_loader, &ScenarioLoadJob::loaded, this, &MainWindow::showLoaded);
     connect(m_loader, &ScenarioLoadJob::failed, this, [this](const QString&, const QString& message) { showFailure(message); });
-    connect(m_playback, &Playback::cursorChanged, this, &MainWindow::updateStatus);
-    connect(m_playback, &Playback::speedChanged, this, &MainWindow::updateStatus);
-    connect(m_playback, &Playback::playingChanged, this, &MainWindow::updateStatus);
-    connect(m_playback, &Playback::failed, this, &MainWindow::showFailure);
+    connect(m_playback, &PlaybackController::runChanged, this, &MainWindow::showRun);
+    connect(m_viewState, &ViewState::cursorChanged, this, &MainWindow::updateStatus);
+    m_nodesRefresh = new QTimer(this);
+    m_nodesRefresh->setSingleShot(true);
+    m_nodesRefresh->setInterval(150);
+    connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshNodes);
+    connect(m_viewState, &ViewState::cursorChanged, this, [this] {
+        if (m_nodesDock->isVisible() && !m_nodesRefresh->isActive())
+            m_nodesRefresh->start();
+    });
+    connect(m_nodesDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            refreshNodes();
+    });
+    connect(m_playback, &PlaybackController::speedChanged, this, &MainWindow::updateStatus);
+    connect(m_viewState, &ViewState::playingChanged, this, &MainWindow::updateStatus);
+    connect(m_playback, &PlaybackController::failed, this, &MainWindow::showFailure);
 
     m_defaultLayout = saveState();
     QSettings settings;
@@ -96,27 +109,45 @@ void MainWindow::createDocks()
 {
     // The queue lanes are the heart of the window; the rest dock around them and can be rearranged,
     // closed and restored (the layout is saved on exit).
-    setCentralWidget(new QueueLanesView(m_playback, this));
-    QDockWidget* heatmap = addDock(new HeatmapView(m_playback, this), tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
-    QDockWidget* inspector = addDock(new PodInspector(m_playback, this), tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    m_lanes = new QueueLanesView(m_viewState, this);
+    m_heatmap = new HeatmapView(m_viewState, this);
+    m_inspector = new PodInspector(m_viewState, this);
+    m_timeline = new TimelineView(m_viewState, this);
+    m_eventLog = new EventLogView(m_viewState, this);
+    setCentralWidget(m_lanes);
+    QDockWidget* heatmap = addDock(m_heatmap, tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
+    QDockWidget* inspector = addDock(m_inspector, tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     splitDockWidget(heatmap, inspector, Qt::Vertical);
-    QDockWidget* timeline = addDock(new TimelineView(m_playback, this), tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = addDock(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
     // Three charts need more height than the bottom docks get; scrolling keeps them from forcing
     // the window taller than the screen.
     auto* chartsArea = new QScrollArea(this);
-    chartsArea->setWidget(new ChartsView(m_playback, chartsArea));
+    m_charts = new ChartsView(m_viewState, chartsArea);
+    chartsArea->setWidget(m_charts);
     chartsArea->setWidgetResizable(true);
     chartsArea->setFrameShape(QFrame::NoFrame);
     chartsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* charts = addDock(chartsArea, tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* log = addDock(new EventLogView(m_playback, this), tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* nodes = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
+    QDockWidget* log = addDock(m_eventLog, tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* nodes = m_nodesDock = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
                                  tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
     QDockWidget* pods = addDock(createTable(m_pods, PodTableModel::SortRole, PodTableModel::FilterRole, tr("Filter pods by name, node or phase")),
                                 tr("Pods (scenario)"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
     for (QDockWidget* dock : {charts, log, nodes, pods})
         tabifyDockWidget(timeline, dock);
     timeline->raise();
+}
+
+void MainWindow::showRun(Run* run)
+{
+    m_nodesAtCursor.reset();
+    refreshNodes();
+    m_lanes->setRun(run);
+    m_heatmap->setRun(run);
+    m_inspector->setRun(run);
+    m_timeline->setRun(run);
+    m_charts->setRun(run);
+    m_eventLog->setRun(run);
 }
 
 void MainWindow::applyDefaultSizes()
@@ -206,6 +237,9 @@ void MainWindow::createMenus()
         else
             playbackMenu->addSeparator();
     }
+    playbackMenu->addSeparator();
+    playbackMenu->addAction(m_viewState->action(ViewState::Back));
+    playbackMenu->addAction(m_viewState->action(ViewState::Forward));
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : std::as_const(m_docks))
@@ -257,7 +291,6 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
 {
     m_current = std::move(result);
     const Scenario& scenario = *m_current->scenario;
-    m_nodes->setRows(m_current->summary.nodes);
     m_pods->setRows(m_current->summary.pods);
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
     m_statusScenario->setText(tr("%1 (seed %2)%3")
@@ -266,17 +299,8 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size()))));
     m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
     // A new run, paused at its start: the user presses play (or steps) when ready.
-    // Per-node Filter and Score results are what the inspector and the heatmap's verdict modes show,
-    // but they grow with nodes × attempts: compact as their blocks are, the scale sample (5,000
-    // nodes, 150,000 pods) would need gigabytes of them. They are recorded up to a budget, and the
-    // views say which cycles came after it.
-    SimulationOptions options;
-    options.nodeDetailBudget = nodeDetailBudget;
-    // Filter and Score may use every core but one: that one keeps the views answering while the
-    // engine runs flat out (on two cores the engine uses one thread). The trace does not change.
-    const int cores = std::max(1, QThread::idealThreadCount());
-    options.threads = framework::effectiveParallelism(m_current->configuration.parallelism, std::max(1, cores - 1));
-    m_playback->load(m_current->scenario, m_current->configuration, options, m_current->catalogue);
+    m_playback->load(m_current->scenario, m_current->configuration,
+                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
     Q_EMIT scenarioLoaded();
@@ -295,7 +319,7 @@ void MainWindow::updateStatus()
 {
     using trace::PodLocation;
     m_statusTime->setText(tr("%1 · %2%3")
-                              .arg(format::virtualTime(m_playback->cursorTime()), PlaybackToolBar::speedText(m_playback->speed()),
+                              .arg(format::virtualTime(m_viewState->cursorTime()), PlaybackToolBar::speedText(m_playback->speed()),
                                    m_playback->isPlaying() ? tr(" · playing")
                                        : m_playback->isFinished() ? tr(" · finished")
                                                                   : tr(" · paused")));
@@ -303,28 +327,38 @@ void MainWindow::updateStatus()
         m_statusQueues->clear();
         return;
     }
-    const trace::ReplayState& state = m_playback->state();
-    m_statusQueues->setText(tr("active %L1 · backoff %L2 · unschedulable %L3 · gated %L4 · binding %L5 · bound %L6")
+    const trace::ReplayState& state = m_playback->run()->state();
+    // The lanes' own names and counts, so that the two never disagree (a gang waiting on Permit
+    // once read "binding 9" here and "Waiting on Permit 9, Binding 0" in the lanes).
+    m_statusQueues->setText(tr("active %L1 · backoff %L2 · unschedulable %L3 · gated %L4 · waiting on Permit %L5 · binding %L6 · bound %L7")
                                 .arg(state.count(PodLocation::Active))
                                 .arg(state.count(PodLocation::Backoff))
                                 .arg(state.count(PodLocation::Unschedulable))
                                 .arg(state.count(PodLocation::Gated))
-                                .arg(state.count(PodLocation::WaitingOnPermit) + state.count(PodLocation::Binding))
+                                .arg(state.count(PodLocation::WaitingOnPermit))
+                                .arg(state.count(PodLocation::Binding))
                                 .arg(state.count(PodLocation::Bound)));
+}
+
+void MainWindow::refreshNodes()
+{
+    m_nodesRefresh->stop();
+    const Run* run = m_playback->run();
+    m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
 }
 
 void MainWindow::selectMostRetriedPod()
 {
     if (!m_playback->isLoaded())
         return;
-    const auto& pods = m_playback->state().pods;
+    const auto& pods = m_playback->run()->state().pods;
     qint32 best = -1;
     for (size_t pod = 0; pod < pods.size(); ++pod) {
         if (best < 0 || pods[pod].attempts > pods[size_t(best)].attempts)
             best = qint32(pod);
     }
     if (best >= 0 && pods[size_t(best)].attempts > 0)
-        m_playback->selectPod(best);
+        selectPod(*m_viewState, m_playback->run(), best);
 }
 
 bool MainWindow::saveScreenshots(const QString& directory)

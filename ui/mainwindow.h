@@ -1,5 +1,6 @@
 #pragma once
 
+#include "nodesatcursor.h"
 #include "scenario/scenario.h"
 
 #include <QMainWindow>
@@ -10,18 +11,28 @@ class QDockWidget;
 class QLabel;
 class QAbstractItemModel;
 class QMenu;
+class QTimer;
 
 namespace ksv {
 
 struct LoadedScenario;
+class ChartsView;
+class EventLogView;
+class HeatmapView;
 class NodeTableModel;
-class Playback;
+class PlaybackController;
 class PlaybackToolBar;
+class PodInspector;
 class PodTableModel;
+class QueueLanesView;
+class Run;
 class ScenarioLoadJob;
+class TimelineView;
+class ViewState;
 
-// Wires the docks together: what they show lives in their models and views, playback in Playback,
-// loading in ScenarioLoadJob.
+// Wires the docks together: what they show lives in their models and views, the cursor and the
+// selection in a ViewState, playing in a PlaybackController, loading in ScenarioLoadJob, how a run is
+// started in runpolicy.h.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -32,7 +43,8 @@ public:
     void openScenario(const QString& path);
     void openSchedulerConfig(const QString& path);
     const LoadedScenario* currentScenario() const { return m_current.get(); }
-    Playback* playback() const { return m_playback; }
+    PlaybackController* playback() const { return m_playback; }
+    ViewState* viewState() const { return m_viewState; }
     // Saves DIR/window.png and DIR/view-<name>.png for every dock; false if a file could not be written.
     bool saveScreenshots(const QString& directory);
     // For screenshots and presenters: selects the pod with the most attempts at the cursor.
@@ -56,14 +68,29 @@ private:
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);
     void showLoaded(std::shared_ptr<const LoadedScenario> result);
     void showFailure(const QString& message);
+    // Gives every view the run the controller started.
+    void showRun(Run* run);
     void updateStatus();
+    void refreshNodes();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
 
     ScenarioLoadJob* m_loader;
-    Playback* m_playback;
+    ViewState* m_viewState;
+    PlaybackController* m_playback;
+    QueueLanesView* m_lanes = nullptr;
+    HeatmapView* m_heatmap = nullptr;
+    PodInspector* m_inspector = nullptr;
+    TimelineView* m_timeline = nullptr;
+    ChartsView* m_charts = nullptr;
+    EventLogView* m_eventLog = nullptr;
     PlaybackToolBar* m_toolBar = nullptr;
     NodeTableModel* m_nodes;
+    // The Nodes tab shows the cluster at the cursor; while the cursor moves (playing) it is brought
+    // up to date a few times a second, and only while the tab is shown.
+    NodesAtCursor m_nodesAtCursor;
+    QDockWidget* m_nodesDock = nullptr;
+    QTimer* m_nodesRefresh = nullptr;
     PodTableModel* m_pods;
     QList<QDockWidget*> m_docks;
     QByteArray m_defaultLayout;

@@ -15,12 +15,14 @@
 #include "eventlogview.h"
 #include "heatmapview.h"
 #include "mainwindow.h"
-#include "playback.h"
+#include "playbackcontroller.h"
 #include "podinspector.h"
 #include "queuelanesview.h"
+#include "run.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "timelineview.h"
+#include "viewstate.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -213,7 +215,8 @@ int main(int argc, char** argv)
         Figures figures;
     };
     std::vector<View> views;
-    std::unique_ptr<Playback> ownPlayback;
+    std::unique_ptr<ViewState> ownViewState;
+    std::unique_ptr<PlaybackController> ownPlayback;
     std::unique_ptr<MainWindow> window;
     timer.restart();
     if (windowMode) {
@@ -228,23 +231,29 @@ int main(int argc, char** argv)
         std::printf("load            %.0f ms (the window's: decoded on a pool thread, catalogue and initial state on the GUI thread)\n",
                     elapsedMs(timer));
     } else {
-        ownPlayback = std::make_unique<Playback>();
+        ownViewState = std::make_unique<ViewState>();
+        ownPlayback = std::make_unique<PlaybackController>(ownViewState.get());
         SimulationOptions options;
         options.nodeDetail = scenario->initial.nodes.size() <= 1000; // as the app decides
         ownPlayback->load(scenario, configuration, options);
         std::printf("load            %.0f ms (catalogue and initial state on the GUI thread)\n", elapsedMs(timer));
-        Playback* p = ownPlayback.get();
+        ViewState* v = ownViewState.get();
+        const auto shown = [run = ownPlayback->run()](auto* view) {
+            view->setRun(run);
+            return view;
+        };
         views = {
-            {"queue lanes", new QueueLanesView(p), {}}, {"heatmap", new HeatmapView(p), {}},
-            {"timeline", new TimelineView(p), {}},      {"inspector", new PodInspector(p), {}},
-            {"charts", new ChartsView(p), {}},          {"event log", new EventLogView(p), {}},
+            {"queue lanes", shown(new QueueLanesView(v)), {}}, {"heatmap", shown(new HeatmapView(v)), {}},
+            {"timeline", shown(new TimelineView(v)), {}},      {"inspector", shown(new PodInspector(v)), {}},
+            {"charts", shown(new ChartsView(v)), {}},          {"event log", shown(new EventLogView(v)), {}},
         };
         for (View& view : views) {
             view.widget->resize(size);
             view.widget->show();
         }
     }
-    Playback& playback = windowMode ? *window->playback() : *ownPlayback;
+    PlaybackController& playback = windowMode ? *window->playback() : *ownPlayback;
+    ViewState& viewState = windowMode ? *window->viewState() : *ownViewState;
     settle(); // the windows' first expose and layout, before the clock starts
 
     // Run as fast as possible for the budget, with the views attached and repainting as in the app.
@@ -272,11 +281,11 @@ int main(int argc, char** argv)
     app.recording = false;
     playback.pause();
     settle();
-    const trace::TraceIndex& index = *playback.index();
+    const trace::TraceIndex& index = playback.run()->index();
     qsizetype bound = index.head().count(trace::PodLocation::Bound);
     std::printf("run             %.1f s wall: virtual %.1f s, %lld events indexed, %lld cycles, %lld pods bound; GUI event loop "
                 "gap median %.1f ms, worst %.1f ms (CPU %.1f ms)\n",
-                double(wall.elapsed()) / 1000, double(playback.engineTime()) / 1e9, static_cast<long long>(index.indexed()),
+                double(wall.elapsed()) / 1000, double(playback.run()->engineTime()) / 1e9, static_cast<long long>(index.indexed()),
                 static_cast<long long>(index.cycles().size()), static_cast<long long>(bound), median(frameGaps), worst(frameGaps), worst(frameGapsCpu));
     for (const TimedApplication::Handler& handler : app.slowest)
         std::printf("  slow handler  %6.1f ms (CPU %5.1f ms)  %s\n", handler.ms, handler.cpuMs, handler.what.constData());
@@ -297,7 +306,7 @@ int main(int argc, char** argv)
         if (selected < 0 || index.head().pods[pod].attempts > index.head().pods[size_t(selected)].attempts)
             selected = qint32(pod);
     }
-    playback.selectPod(selected);
+    selectPod(viewState, playback.run(), selected);
     settle(); // the views' refresh for the selection (the inspector fills, its dock may resize), not the first seek's
 
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -338,7 +347,7 @@ int main(int argc, char** argv)
     std::vector<double> stepMoves;
     for (int i = 0; i < 20; ++i) {
         watch.start();
-        playback.stepBack(Playback::StepUnit::Event);
+        playback.stepBack(PlaybackController::StepUnit::Event);
         stepMoves.push_back(watch.wallMs());
         settle();
         steps.push_back(watch.wallMs());

@@ -1,5 +1,5 @@
 // Rebuilding the run's state at any position of a long trace: what a seek in the app costs before
-// the views refresh (TraceIndex::stateAt into a state whose memory is reused, as Playback does).
+// the views refresh (TraceIndex::stateAt into a state whose memory is reused, as a Run does).
 //
 //   bench_seek [SCENARIO] [--budget SECONDS] [--events N]   default: samples/scale-5000.yaml to its end
 //
@@ -106,7 +106,7 @@ int main(int argc, char** argv)
         const qsizetype from = index.checkpointBefore(checkpoint - 1);
         beforeCheckpoints.push_back(seekTo(checkpoint - 1));
         std::printf("  to %lld (%.1f s): %lld events from the checkpoint, %.2f ms\n", qlonglong(checkpoint - 1),
-                    double(trace->at(checkpoint - 2).time) / 1e9, qlonglong(checkpoint - 1 - from), beforeCheckpoints.back());
+                    double(trace->at(checkpoint - 2).time()) / 1e9, qlonglong(checkpoint - 1 - from), beforeCheckpoints.back());
         position = checkpoint - 1;
     }
     const Figures anywhere = summarize(spread);

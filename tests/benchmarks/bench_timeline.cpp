@@ -7,7 +7,9 @@
 //   QT_QPA_PLATFORM=offscreen build/tests/benchmarks/bench_timeline [SCENARIO | --pods N] [--until SECONDS]
 //   [--node-detail]
 #include "chartsview.h"
-#include "playback.h"
+#include "playbackcontroller.h"
+#include "run.h"
+#include "viewstate.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "timelineplot.h"
@@ -135,9 +137,12 @@ int main(int argc, char** argv)
     }
 
     const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(file));
-    Playback playback;
-    TimelineView timeline(&playback);
-    ChartsView charts(&playback);
+    ViewState view;
+    PlaybackController playback(&view);
+    TimelineView timeline(&view);
+    ChartsView charts(&view);
+    QObject::connect(&playback, &PlaybackController::runChanged, &timeline, &TimelineView::setRun);
+    QObject::connect(&playback, &PlaybackController::runChanged, &charts, &ChartsView::setRun);
     timeline.resize(1400, 800);
     charts.resize(1200, 760);
     timeline.show();
@@ -151,9 +156,9 @@ int main(int argc, char** argv)
     playback.setSpeed(0);
     playback.play();
     // The views refresh as they would in the app while the run goes on.
-    while (!(playback.isFinished() && playback.isFollowing()))
+    while (!(playback.isFinished() && view.isFollowing()))
         QTest::qWait(20);
-    const trace::TraceIndex& index = *playback.index();
+    const trace::TraceIndex& index = playback.run()->index();
     out << scenario->name << ": " << index.cycles().size() << " cycles, " << index.bindings().size()
         << " binding cycles in " << index.bindingLanes() << " lanes, " << index.indexed() << " events, "
         << index.seconds().size() << " seconds; run " << wall.elapsed() << " ms\n";

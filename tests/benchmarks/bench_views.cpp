@@ -6,8 +6,10 @@
 //                                    t=0, of which activeQ still holds most). TIME as "90s", "2m".
 // Node detail is off, as the app records it only for clusters up to 1,000 nodes.
 #include "heatmapview.h"
-#include "playback.h"
+#include "playbackcontroller.h"
 #include "queuelanesview.h"
+#include "run.h"
+#include "viewstate.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 
@@ -54,27 +56,31 @@ int main(int argc, char** argv)
     const auto configuration = effectiveConfiguration(*scenario);
     SimulationOptions options;
     options.nodeDetail = false;
-    Playback playback;
+    ViewState view;
+    PlaybackController playback(&view);
     playback.load(scenario, configuration, options);
+    const Run& run = *playback.run();
     playback.seek(at);
-    while (playback.cursorTime() < at && !playback.isFinished())
+    while (view.cursorTime() < at && !playback.isFinished())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     std::printf("%s at %.1f s: %lld events, %d pods, %d nodes, loaded and run in %.1f s\n", qPrintable(scenario->name),
-        double(playback.cursorTime()) / 1e9, static_cast<long long>(playback.cursor()),
-        playback.index()->catalogue().podCount(), playback.index()->catalogue().nodeCount(),
+        double(view.cursorTime()) / 1e9, static_cast<long long>(view.cursor()),
+        run.index().catalogue().podCount(), run.index().catalogue().nodeCount(),
         double(wall.elapsed()) / 1000.0);
-    const auto& state = playback.state();
+    const auto& state = run.state();
     std::printf("queues: active %d, backoff %d, unschedulable %d, bound %d\n", state.count(trace::PodLocation::Active),
         state.count(trace::PodLocation::Backoff), state.count(trace::PodLocation::Unschedulable),
         state.count(trace::PodLocation::Bound));
 
-    QueueLanesView lanes(&playback);
+    QueueLanesView lanes(&view);
+    lanes.setRun(&run);
     lanes.resize(1400, 800);
-    HeatmapView heatmap(&playback);
+    HeatmapView heatmap(&view);
+    heatmap.setRun(&run);
     heatmap.resize(1400, 800);
 
     std::printf("lanes   first refresh of a run: %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
-    const qsizetype end = playback.cursor();
+    const qsizetype end = view.cursor();
     playback.seekPosition(end / 2);
     std::printf("lanes   refresh after a seek:   %7.2f ms\n", milliseconds([&] { lanes.refresh(); }));
     playback.seekPosition(end);
@@ -83,7 +89,7 @@ int main(int argc, char** argv)
     double step = 0;
     const int steps = 20;
     for (int i = 0; i < steps; ++i) {
-        playback.seekPosition(std::min(playback.cursor() + 40, playback.published()));
+        playback.seekPosition(std::min(view.cursor() + 40, run.indexed()));
         step += milliseconds([&] { lanes.refresh(); });
     }
     std::printf("lanes   refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
@@ -102,11 +108,11 @@ int main(int argc, char** argv)
     std::printf("heatmap paint:                  %7.2f ms\n", milliseconds([&] { (void)heatmap.grab(); }));
     step = 0;
     for (int i = 0; i < steps; ++i) {
-        playback.seekPosition(std::min(playback.cursor() + 40, playback.published()));
+        playback.seekPosition(std::min(view.cursor() + 40, run.indexed()));
         step += milliseconds([&] { heatmap.refresh(); });
     }
     std::printf("heatmap refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
-    playback.selectNode(0);
+    selectNode(view, &run, 0);
     std::printf("heatmap node details:           %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
     if (!shots.isEmpty())
         heatmap.grab().save(shots + QStringLiteral("/bench-heatmap.png"));

@@ -1,12 +1,11 @@
 // The charts against real runs: attempts per second add up to the trace's CycleEnd events by
 // result, pending counts match the replayed state at each second's end, latency percentiles lie
 // within the SLI durations of the pods bound that second; long runs are reduced with peaks kept.
-#include "chartreduction.h"
 #include "chartsview.h"
 #include "cursorchartview.h"
 #include "config/config.h"
-#include "playback.h"
 #include "playbackhelpers.h"
+#include "screenshots.h"
 #include "scenario/loader.h"
 #include "theme.h"
 
@@ -26,6 +25,7 @@ using ksv::testing::configurationOf;
 using ksv::testing::sample;
 using ksv::testing::runToEnd;
 using ksv::testing::saveShot;
+using ksv::testing::Session;
 using framework::Code;
 using trace::EventKind;
 using trace::PodLocation;
@@ -79,57 +79,19 @@ private Q_SLOTS:
         QTest::newRow("gang-scheduling") << "gang-scheduling.yaml";
     }
 
-    void reduceKeepsPeaks_data()
-    {
-        QTest::addColumn<QList<double>>("values");
-        QTest::addColumn<int>("maxPoints");
-        QTest::addColumn<int>("bucket");
-        QTest::addColumn<QList<QPointF>>("points");
-        QTest::newRow("short: one point a second")
-            << QList<double> { 1, 5, 2 } << 10 << 1 << QList<QPointF> { { 1, 1 }, { 2, 5 }, { 3, 2 } };
-        QTest::newRow("pairs") << QList<double> { 1, 5, 2, 0, 7 } << 3 << 2
-                               << QList<QPointF> { { 2, 5 }, { 4, 2 }, { 5, 7 } };
-        QTest::newRow("a lone spike survives")
-            << QList<double> { 0, 0, 0, 0, 0, 9, 0, 0 } << 2 << 4 << QList<QPointF> { { 4, 0 }, { 8, 9 } };
-        QTest::newRow("power-of-two buckets")
-            << QList<double> { 1, 2, 3, 4, 5, 6, 7, 8, 9 } << 4 << 4 << QList<QPointF> { { 4, 4 }, { 8, 8 }, { 9, 9 } };
-        QTest::newRow("empty") << QList<double> {} << 4 << 1 << QList<QPointF> {};
-    }
-    void reduceKeepsPeaks()
-    {
-        QFETCH(QList<double>, values);
-        QFETCH(int, maxPoints);
-        QFETCH(int, bucket);
-        QFETCH(QList<QPointF>, points);
-        QCOMPARE(charts::bucketSeconds(values.size(), maxPoints), bucket);
-        QCOMPARE(charts::reduceMax(values.size(), bucket, [&](qsizetype i) { return values[i]; }), points);
-        QVERIFY(points.size() <= std::max(maxPoints, 1));
-    }
-
-    void reduceSkipsAbsentSeconds()
-    {
-        const QList<double> values { 3, 0, 0, 4 };
-        const QList<bool> present { true, false, false, true };
-        const auto reduced = charts::reduceMax(
-            values.size(), 2, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
-        QCOMPARE(reduced, (QList<QPointF> { { 2, 3 }, { 4, 4 } }));
-        const auto sparse = charts::reduceMax(
-            values.size(), 1, [&](qsizetype i) { return values[i]; }, [&](qsizetype i) { return present[i]; });
-        QCOMPARE(sparse, (QList<QPointF> { { 1, 3 }, { 4, 4 } }));
-    }
-
     // Attempts per second: the points add up to the CycleEnd events by result, second by second.
     void attemptsMatchTrace_data() { samples_data(); }
     void attemptsMatchTrace()
     {
         QFETCH(QString, scenario);
-        Playback playback;
-        ChartsView view(&playback);
-        QVERIFY(runToEnd(playback, scenario));
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, scenario));
         view.setMaxPoints(1'000'000); // second by second here; reducedWithPeaks tests the reduction
         QCOMPARE(view.bucketSeconds(), 1);
 
-        const trace::TraceIndex& index = *playback.index();
+        const trace::TraceIndex& index = session.run().index();
         std::map<qint64, std::array<int, 3>> perSecond; // second → scheduled, unschedulable, error
         std::array<int, 3> totals {};
         for (qsizetype i = 0; i < index.indexed(); ++i) {
@@ -162,11 +124,12 @@ private Q_SLOTS:
     void pendingMatchesReplay()
     {
         QFETCH(QString, scenario);
-        Playback playback;
-        ChartsView view(&playback);
-        QVERIFY(runToEnd(playback, scenario));
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, scenario));
         view.setMaxPoints(1'000'000);
-        const trace::TraceIndex& index = *playback.index();
+        const trace::TraceIndex& index = session.run().index();
         const PodLocation queues[]
             = { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable, PodLocation::Gated };
         const QList<QPointF> active = view.seriesPoints(ChartsView::PendingChart, ChartsView::ActiveSeries);
@@ -204,11 +167,12 @@ private Q_SLOTS:
     void latencyConsistentWithBoundPods()
     {
         QFETCH(QString, scenario);
-        Playback playback;
-        ChartsView view(&playback);
-        QVERIFY(runToEnd(playback, scenario));
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, scenario));
         view.setMaxPoints(1'000'000);
-        const trace::TraceIndex& index = *playback.index();
+        const trace::TraceIndex& index = session.run().index();
 
         // SLI: from the pod's first entry into a queue to its bind.
         QHash<qint32, VirtualNanos> firstQueued;
@@ -255,16 +219,17 @@ private Q_SLOTS:
     // A long run is reduced to at most maxPoints points a series, and its peaks survive.
     void reducedWithPeaks()
     {
-        Playback playback;
-        ChartsView view(&playback);
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         QList<QList<QPointF>> full;
         for (int c = 0; c < ChartsView::ChartCount; ++c) {
             for (int s = 0; s < view.seriesCount(c); ++s)
                 full.append(view.seriesPoints(c, s));
         }
-        const qsizetype seconds = qsizetype(playback.index()->seconds().size());
+        const qsizetype seconds = qsizetype(session.run().index().seconds().size());
         QVERIFY(seconds > 16);
         view.setMaxPoints(8);
         QVERIFY(view.bucketSeconds() > 1);
@@ -283,8 +248,9 @@ private Q_SLOTS:
     // The theme follows the palette's lightness.
     void themeFollowsPalette()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QCOMPARE(int(view.chart(0)->theme()), int(QChart::ChartThemeLight));
         QPalette dark = view.palette();
         dark.setColor(QPalette::Window, QColor(0x2a, 0x2a, 0x2e));
@@ -298,16 +264,17 @@ private Q_SLOTS:
     // Mid-run: the cursor line where the playback stands; clicking a chart seeks.
     void cursorAndScreenshots()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         saveShot(&view, QStringLiteral("charts-backlog-end"));
 
-        playback.seek(50 * nanosPerSecond);
+        session.playback.seek(50 * nanosPerSecond);
         view.refresh();
-        QVERIFY(playback.cursorTime() <= 50 * nanosPerSecond);
+        QVERIFY(session.view.cursorTime() <= 50 * nanosPerSecond);
         saveShot(&view, QStringLiteral("charts-backlog-mid"));
 
         // Click at 20 s on the attempts chart.
@@ -317,19 +284,20 @@ private Q_SLOTS:
         QTest::mouseClick(
             chartView->viewport(), Qt::LeftButton, {}, chartView->mapFromScene(chart->mapToScene(position)));
         // Pixel rounding moves the time by a fraction of a second: between 19.5 and 20.5 s.
-        QVERIFY(playback.cursor() >= playback.index()->positionAfter(19'500'000'000));
-        QVERIFY(playback.cursor() <= playback.index()->positionAfter(20'500'000'000));
-        QVERIFY(!playback.isFollowing());
+        QVERIFY(session.view.cursor() >= session.run().index().positionAfter(19'500'000'000));
+        QVERIFY(session.view.cursor() <= session.run().index().positionAfter(20'500'000'000));
+        QVERIFY(!session.view.isFollowing());
     }
 
     // A cursor move repaints the cached chart and the line over it; the series are rendered again
     // only when they change.
     void cursorMoveReusesThePlot()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         // Until the layout has settled (chart titles, axis labels, the legend): painted twice alike.
         std::array<int, ChartsView::ChartCount> renders {};
@@ -349,10 +317,10 @@ private Q_SLOTS:
             QVERIFY(renders[size_t(c)] > 0);
         double previousX = -1;
         for (const VirtualNanos t : { 50 * nanosPerSecond, 20 * nanosPerSecond }) {
-            playback.seek(t);
+            session.playback.seek(t);
             view.refresh();
             QTest::qWait(50);
-            const double seconds = double(playback.cursorTime()) / double(nanosPerSecond);
+            const double seconds = double(session.view.cursorTime()) / double(nanosPerSecond);
             for (int c = 0; c < ChartsView::ChartCount; ++c) {
                 auto* chartView = static_cast<CursorChartView*>(view.chartView(c));
                 const QImage image = chartView->grab().toImage();
@@ -381,10 +349,11 @@ private Q_SLOTS:
     // Hovering a chart shows every series' value at the time under the mouse.
     void hoverShowsTheValues()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
         view.refresh();
         QCOMPARE(view.bucketSeconds(), 1);
         // The second with the most pods pending in any queue.
@@ -425,12 +394,13 @@ private Q_SLOTS:
     void darkScreenshot()
     {
         theme::apply(theme::Theme::Dark);
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
         QCOMPARE(int(view.chart(ChartsView::PendingChart)->theme()), int(QChart::ChartThemeDark));
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        playback.seek(46 * nanosPerSecond);
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        session.playback.seek(46 * nanosPerSecond);
         view.refresh();
         saveShot(&view, QStringLiteral("charts-dark"));
         theme::apply(theme::Theme::Light);
@@ -439,13 +409,14 @@ private Q_SLOTS:
     // While the run plays the charts grow a few times a second, and their points stay consistent.
     void growsWhileRunning()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
         const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
-        playback.load(scenario, configurationOf(*scenario), {});
-        playback.setSpeed(200);
-        playback.play();
+        session.playback.load(scenario, configurationOf(*scenario), {});
+        session.playback.setSpeed(200);
+        session.playback.play();
         double reached = 0;
         for (int i = 0; i < 6; ++i) {
             QTest::qWait(300);
@@ -459,16 +430,17 @@ private Q_SLOTS:
             for (qsizetype p = 1; p < active.size(); ++p)
                 QVERIFY(active[p].x() > active[p - 1].x());
         }
-        playback.pause();
+        session.playback.pause();
         QVERIFY(reached > 10);
     }
 
     void gangScreenshot()
     {
-        Playback playback;
-        ChartsView view(&playback);
+        Session session;
+        ChartsView view(&session.view);
+        session.attach(view);
         QVERIFY(showAtScreenshotSize(view));
-        QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
+        QVERIFY(runToEnd(session, QStringLiteral("gang-scheduling.yaml")));
         view.refresh();
         saveShot(&view, QStringLiteral("charts-gang"));
     }

@@ -1,10 +1,8 @@
-// The event log against real runs: row counts equal the matching events, a pod's key finds
-// exactly its events, the rows grow in batches with the cursor, and the view follows the end
-// and selects on Playback.
+// The event log view against real runs: it follows a live run in batches, a hidden log catches up
+// when shown, the table stays at the end while the user is there, and choosing a row selects in the
+// view state. The model is tested on its own (tests/viewmodels/tst_eventlogmodel.cpp).
 #include "eventlogmodel.h"
 #include "eventlogview.h"
-#include "eventtext.h"
-#include "nodedetailrows.h"
 #include "playbackhelpers.h"
 #include "rowtable.h"
 
@@ -23,41 +21,6 @@ using trace::EventKind;
 namespace {
 
 constexpr auto QtTestReporting = QAbstractItemModelTester::FailureReportingMode::QtTest;
-
-// What the search should find, written the slow way: any string of the event, or a name the
-// log shows for it, contains the text.
-bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QString& text)
-{
-    const auto has = [&](const QString& s) { return s.contains(text, Qt::CaseInsensitive); };
-    // A block row: what each of its nodes' rows would have matched.
-    if (event.kind() == EventKind::FilterNodes) {
-        const trace::FilterNodes block = trace.filterNodes(event);
-        for (qsizetype i = 0; i < block.size(); ++i) {
-            const trace::FilterRejection verdict = block.verdict(i);
-            if (has(trace.string(block.node(i))) || has(trace.string(verdict.plugin)) || has(trace.string(verdict.text))
-                || has(eventtext::code(verdict.code)))
-                return true;
-        }
-    }
-    if (event.kind() == EventKind::ScoreNodes) {
-        const trace::ScoreNodes block = trace.scoreNodes(event);
-        for (qsizetype n = 0; n < block.size(); ++n) {
-            for (int p = 0; p < block.pluginCount(); ++p) {
-                if (has(trace.string(block.node(n))) || has(trace.string(block.plugin(p))))
-                    return true;
-            }
-        }
-    }
-    if (has(trace.string(event.pod())) || has(trace.string(event.node())) || has(trace.string(event.plugin())) || has(trace.string(event.text()))
-        || has(trace::toString(event.kind())))
-        return true;
-    if (eventtext::hasCode(event.kind()) && has(eventtext::code(event.code())))
-        return true;
-    if ((event.kind() == EventKind::PluginResult || event.kind() == EventKind::FilterNodes || event.kind() == EventKind::ScoreNodes)
-        && has(eventtext::point(event.point())))
-        return true;
-    return event.kind() == EventKind::QueueMove && (has(eventtext::location(event.from())) || has(eventtext::location(event.to())));
-}
 
 std::vector<qint64> rowsOf(const EventLogModel& model)
 {
@@ -82,296 +45,55 @@ class TestEventLog : public QObject
 private Q_SLOTS:
     void initTestCase() { qputenv("KSV_NO_DIALOGS", "1"); }
 
-    void rowsAreTheMatchingEvents_data()
-    {
-        QTest::addColumn<QString>("sample");
-        QTest::newRow("backlog-node-added") << QStringLiteral("backlog-node-added.yaml");
-        QTest::newRow("default") << QStringLiteral("default.yaml");
-    }
-    void rowsAreTheMatchingEvents()
-    {
-        QFETCH(QString, sample);
-        Playback playback;
-        QVERIFY(runToEnd(playback, sample));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
-        const qsizetype end = playback.cursor();
-        EventLogModel model(&index);
-        QAbstractItemModelTester tester(&model, QtTestReporting);
-        model.setLimit(end);
-
-        // Every kind at first, the per-node detail's two rows a cycle included.
-        QCOMPARE(model.rowCount(), int(end));
-        QVERIFY(!positionsWhere(trace, end, [](const trace::Event& e) { return e.kind() == EventKind::FilterNodes; }).empty());
-        model.setKinds(EventLogModel::kindBit(EventKind::FilterNodes) | EventLogModel::kindBit(EventKind::ScoreNodes));
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
-                     return e.kind() == EventKind::FilterNodes || e.kind() == EventKind::ScoreNodes;
-                 }));
-        model.setKinds(EventLogModel::kindBit(EventKind::QueueMove) | EventLogModel::kindBit(EventKind::CycleEnd));
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) {
-                     return e.kind() == EventKind::QueueMove || e.kind() == EventKind::CycleEnd;
-                 }));
-        model.setKindEnabled(EventKind::CycleEnd, false);
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [](const trace::Event& e) { return e.kind() == EventKind::QueueMove; }));
-        model.setKinds(EventLogModel::allKinds);
-
-        // Searches, against the slow way, in any case.
-        for (const QString& text : {QStringLiteral("NodeResourcesFit"), QStringLiteral("insufficient CPU"), QStringLiteral("backoff"),
-                                   QStringLiteral("unschedulable"), QStringLiteral("PostFilter"), QStringLiteral("no-such-thing"),
-                                   QStringLiteral("render-pool-1"), QStringLiteral("TaintToleration"), QStringLiteral("success")}) {
-            model.setSearch(text);
-            QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) { return slowSearch(trace, e, text); }));
-        }
-        model.setSearch({});
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, anyKind));
-    }
-
-    // A cycle's Filter and Score rows sum up their blocks: how many nodes, how many passed, who
-    // rejected the rest; the highest total and the node that had it, then the plugins' weights.
-    void nodeDetailRowsSumUpTheirBlocks()
-    {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
-        EventLogModel model(&index);
-        QAbstractItemModelTester tester(&model, QtTestReporting);
-        model.setLimit(playback.cursor());
-        model.setKinds(EventLogModel::kindBit(EventKind::FilterNodes) | EventLogModel::kindBit(EventKind::ScoreNodes));
-        QVERIFY(model.rowCount() > 10);
-        int rejectingRows = 0;
-        int scoreRows = 0;
-        for (int row = 0; row < model.rowCount(); ++row) {
-            const trace::Event& event = trace.at(model.positionAt(row));
-            const trace::CycleRecord& record = index.cycles()[size_t(model.index(row, 0).data(EventLogModel::CycleIndexRole).toInt())];
-            const QString detail = model.index(row, EventLogModel::DetailColumn).data().toString();
-            QCOMPARE(model.index(row, EventLogModel::PluginColumn).data().toString(),
-                     event.kind() == EventKind::FilterNodes ? QStringLiteral("Filter") : QStringLiteral("Score"));
-            if (event.kind() == EventKind::FilterNodes) {
-                // Per node, its last verdict: the counts the cycle's end gives.
-                std::map<qint32, const FilterRow*> lastVerdicts;
-                const std::vector<FilterRow> verdicts = filterRows(trace, record);
-                for (const FilterRow& verdict : verdicts)
-                    lastVerdicts[verdict.node] = &verdict;
-                std::map<QString, int> rejected;
-                int feasible = 0;
-                for (const auto& [node, verdict] : lastVerdicts) {
-                    if (verdict->code == quint8(framework::Code::Success))
-                        ++feasible;
-                    else
-                        ++rejected[trace.string(verdict->plugin)];
-                }
-                QCOMPARE(qint32(lastVerdicts.size()), record.evaluated);
-                QCOMPARE(feasible, record.feasible);
-                const QString expected = QStringLiteral("%1 node(s) · %2 feasible").arg(lastVerdicts.size()).arg(feasible);
-                QVERIFY2(detail.startsWith(expected), qPrintable(detail));
-                for (const auto& [plugin, nodes] : rejected)
-                    QVERIFY2(detail.contains(QStringLiteral("%1 %2").arg(plugin).arg(nodes)), qPrintable(detail));
-                rejectingRows += rejected.empty() ? 0 : 1;
-            } else {
-                ++scoreRows;
-                std::map<QString, qint64> totals;
-                QStringList plugins;
-                for (const ScoreRow& score : testing::scoreRows(trace, record)) {
-                    totals[trace.string(score.node)] += score.normalized * score.weight;
-                    const QString weighted = QStringLiteral("%1 ×%2").arg(trace.string(score.plugin)).arg(score.weight);
-                    if (!plugins.contains(weighted))
-                        plugins.append(weighted);
-                }
-                qint64 best = -1;
-                for (const auto& [node, total] : totals)
-                    best = std::max(best, total);
-                const QString head = QStringLiteral("%1 node(s) · highest total %2 (").arg(totals.size()).arg(best);
-                QVERIFY2(detail.startsWith(head), qPrintable(detail));
-                const QString node = detail.mid(head.size()).section(QLatin1Char(')'), 0, 0);
-                QCOMPARE(totals[node], best);
-                QVERIFY2(detail.endsWith(plugins.join(QStringLiteral(", "))), qPrintable(detail));
-            }
-        }
-        QVERIFY(rejectingRows > 0);
-        QVERIFY(scoreRows > 0);
-
-        // A node's name finds the block rows that hold it, as it found its per-node rows.
-        model.setSearch(QStringLiteral("render-pool-1"));
-        QSet<int> kinds;
-        for (int row = 0; row < model.rowCount(); ++row)
-            kinds.insert(int(trace.at(model.positionAt(row)).kind()));
-        QCOMPARE(kinds, (QSet<int> {int(EventKind::FilterNodes), int(EventKind::ScoreNodes)}));
-    }
-
-    void podKeyFindsExactlyItsEvents()
-    {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
-        const qsizetype end = playback.cursor();
-        EventLogModel model(&index);
-        QAbstractItemModelTester tester(&model, QtTestReporting);
-        model.setLimit(end);
-
-        const QString key = QStringLiteral("media/thumbnailer-arm64");
-        const qint32 pod = index.catalogue().podIndex(key);
-        const auto ofPod = [&](const trace::Event& e) { return e.pod() >= 0 && trace.string(e.pod()) == key; };
-        model.setSearch(key);
-        const auto expected = positionsWhere(trace, end, [&](const trace::Event& e) { return ofPod(e); });
-        QVERIFY(expected.size() > 5);
-        QCOMPARE(rowsOf(model), expected);
-        model.setSearch(key.toUpper());
-        QCOMPARE(rowsOf(model), expected);
-        for (int row = 0; row < model.rowCount(); ++row)
-            QCOMPARE(model.index(row, EventLogModel::PodColumn).data().toString(), key);
-        model.setKinds(EventLogModel::allKinds);
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, ofPod));
-
-        // The pod filter gives the same rows without a search.
-        model.setSearch({});
-        model.setPodFilter(pod);
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, ofPod));
-        model.setPodFilter(-1);
-        QCOMPARE(model.rowCount(), int(end));
-    }
-
-    void growsInBatchesWithTheCursor()
-    {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
-        const qsizetype end = playback.cursor();
-        EventLogModel model(&index);
-        QAbstractItemModelTester tester(&model, QtTestReporting);
-        model.setSearch(QStringLiteral("render-worker"));
-        model.setLimit(0);
-        QCOMPARE(model.rowCount(), 0);
-
-        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
-        const auto matching = [&](qsizetype limit) {
-            return positionsWhere(trace, limit, [&](const trace::Event& e) { return slowSearch(trace, e, QStringLiteral("render-worker")); });
-        };
-        constexpr int steps = 25;
-        for (int step = 1; step <= steps; ++step) {
-            const qsizetype limit = end * step / steps;
-            model.setLimit(limit);
-            QCOMPARE(rowsOf(model), matching(limit));
-        }
-        QVERIFY(inserted.size() > 1);
-        QVERIFY(inserted.size() <= steps); // one batch per cursor move at most
-        QCOMPARE(resets.size(), 0);
-
-        // Back in time: the tail goes, without a reset; forward again: appended.
-        model.setLimit(end / 3);
-        QCOMPARE(rowsOf(model), matching(end / 3));
-        QCOMPARE(removed.size(), 1);
-        model.setLimit(end);
-        QCOMPARE(rowsOf(model), matching(end));
-        QCOMPARE(resets.size(), 0);
-        // A filter change rebuilds once.
-        model.setSearch(QStringLiteral("render-worker-1"));
-        QCOMPARE(resets.size(), 1);
-        QVERIFY(model.rowCount() > 0);
-        model.setIndex(nullptr);
-        QCOMPARE(model.rowCount(), 0);
-    }
-
-    // Back and forth over the run, as a seek does: the rows at each limit are exactly the matching
-    // events before it, each move is one batch of inserted or removed rows (never a reset), and
-    // scanned() is the limit, also when the model has looked further before.
-    void backAndForthWithoutReset_data()
-    {
-        QTest::addColumn<QString>("search");
-        QTest::newRow("no search") << QString();
-        QTest::newRow("search") << QStringLiteral("render-worker");
-    }
-    void backAndForthWithoutReset()
-    {
-        QFETCH(QString, search);
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::Trace& trace = *playback.trace();
-        const qsizetype end = playback.cursor();
-        EventLogModel model(playback.index());
-        QAbstractItemModelTester tester(&model, QtTestReporting);
-        model.setSearch(search);
-        const auto matching = [&](qsizetype limit) {
-            return positionsWhere(trace, limit, [&](const trace::Event& e) { return (search.isEmpty() || slowSearch(trace, e, search)); });
-        };
-        model.setLimit(end);
-        QCOMPARE(rowsOf(model), matching(end));
-        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
-        int moves = 0;
-        for (const int tenth : {1, 9, 3, 7, 5, 5, 7, 3, 9, 1, 10, 0, 10}) {
-            const qsizetype limit = end * tenth / 10;
-            const int before = model.rowCount();
-            model.setLimit(limit);
-            QCOMPARE(rowsOf(model), matching(limit));
-            QCOMPARE(model.scanned(), limit);
-            QCOMPARE(model.rowAtOrAfter(limit), model.rowCount());
-            if (model.rowCount() != before)
-                ++moves;
-        }
-        QCOMPARE(inserted.size() + removed.size(), moves);
-        QCOMPARE(resets.size(), 0);
-        // A filter change forgets what was looked at beyond the limit.
-        model.setLimit(end / 2);
-        model.setKindEnabled(EventKind::QueueMove, false);
-        QCOMPARE(resets.size(), 1);
-        model.setLimit(end);
-        QCOMPARE(rowsOf(model), positionsWhere(trace, end, [&](const trace::Event& e) {
-                     return e.kind() != EventKind::QueueMove && (search.isEmpty() || slowSearch(trace, e, search));
-                 }));
-    }
-
     // Attached before the run: rows arrive in batches as the cursor follows the engine.
     void growsWithALiveRun()
     {
-        Playback playback;
-        EventLogView log(&playback);
+        Session session;
+        EventLogView log(&session.view);
+        session.attach(log);
         log.show(); // hidden, it does not follow the cursor (hiddenLogCatchesUpWhenShown)
         QAbstractItemModelTester tester(log.model(), QtTestReporting);
         QCOMPARE(log.model()->rowCount(), 0);
         QSignalSpy inserted(log.model(), &QAbstractItemModel::rowsInserted);
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        playback.load(scenario, configurationOf(*scenario), {});
-        playback.setSpeed(500);
-        playback.play();
-        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
-        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), anyKind));
+        session.playback.load(scenario, configurationOf(*scenario), {});
+        session.playback.setSpeed(500);
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.isFinished() && session.view.cursor() == session.run().indexed(), 60000);
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(session.run().trace(), session.view.cursor(), anyKind));
         QVERIFY(inserted.size() > 1);
         QVERIFY(inserted.size() < log.model()->rowCount()); // batches, not a signal per event
 
         // A new run starts from nothing.
-        playback.load(scenario, configurationOf(*scenario), {});
-        QVERIFY(log.model()->rowCount() <= playback.cursor());
+        session.playback.load(scenario, configurationOf(*scenario), {});
+        QVERIFY(log.model()->rowCount() <= session.view.cursor());
     }
 
     // A hidden log (a dock tabbed away) does no work while the run plays; shown, it catches up
     // before its first paint.
     void hiddenLogCatchesUpWhenShown()
     {
-        Playback playback;
-        EventLogView log(&playback);
+        Session session;
+        EventLogView log(&session.view);
+        session.attach(log);
         QAbstractItemModelTester tester(log.model(), QtTestReporting);
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
         QCoreApplication::processEvents();
         QCOMPARE(log.model()->scanned(), 0);
         QCOMPARE(log.model()->rowCount(), 0);
         log.show();
-        QCOMPARE(log.model()->scanned(), playback.cursor());
-        QCOMPARE(rowsOf(*log.model()), positionsWhere(*playback.trace(), playback.cursor(), anyKind));
+        QCOMPARE(log.model()->scanned(), session.view.cursor());
+        QCOMPARE(rowsOf(*log.model()), positionsWhere(session.run().trace(), session.view.cursor(), anyKind));
     }
 
     void viewFollowsTheEndAndSelects()
     {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const qsizetype end = playback.cursor();
-        EventLogView log(&playback);
+        Session session;
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = session.run().index();
+        const qsizetype end = session.view.cursor();
+        EventLogView log(&session.view);
+        session.attach(log);
         log.resize(1400, 700);
         log.show();
         QVERIFY(QTest::qWaitForWindowExposed(&log));
@@ -379,19 +101,19 @@ private Q_SLOTS:
         QCOMPARE(log.model()->scanned(), end);
 
         // At the end: stays there as rows come.
-        playback.seekPosition(end / 2);
-        QTRY_COMPARE(playback.cursor(), end / 2);
+        session.playback.seekPosition(end / 2);
+        QTRY_COMPARE(session.view.cursor(), end / 2);
         view->scrollToBottom();
-        playback.seekPosition(end);
-        QTRY_COMPARE(playback.cursor(), end);
+        session.playback.seekPosition(end);
+        QTRY_COMPARE(session.view.cursor(), end);
         QCoreApplication::processEvents();
         QCOMPARE(view->verticalScrollBar()->value(), view->verticalScrollBar()->maximum());
         // Scrolled up: stays put.
-        playback.seekPosition(end / 2);
-        QTRY_COMPARE(playback.cursor(), end / 2);
+        session.playback.seekPosition(end / 2);
+        QTRY_COMPARE(session.view.cursor(), end / 2);
         view->scrollToTop();
-        playback.seekPosition(end);
-        QTRY_COMPARE(playback.cursor(), end);
+        session.playback.seekPosition(end);
+        QTRY_COMPARE(session.view.cursor(), end);
         QCoreApplication::processEvents();
         QCOMPARE(view->verticalScrollBar()->value(), 0);
 
@@ -405,17 +127,17 @@ private Q_SLOTS:
         view->setCurrentIndex(cycleEnd);
         const qint32 cycle = cycleEnd.data(EventLogModel::CycleIndexRole).toInt();
         QVERIFY(cycle >= 0);
-        QCOMPARE(playback.selectedCycle(), cycle);
-        QCOMPARE(playback.selectedPod(), index.cycles()[size_t(cycle)].pod);
+        QCOMPARE(session.view.selectedCycle(), cycle);
+        QCOMPARE(session.view.selectedPod(), index.cycles()[size_t(cycle)].pod);
 
         // Selected pod only.
         log.selectedPodOnly()->setChecked(true);
-        const qint32 pod = playback.selectedPod();
+        const qint32 pod = session.view.selectedPod();
         QCOMPARE(log.model()->podFilter(), pod);
         for (int r = 0; r < log.model()->rowCount(); ++r)
             QCOMPARE(log.model()->index(r, 0).data(EventLogModel::PodRole).toInt(), pod);
-        playback.selectPod(index.catalogue().podIndex(QStringLiteral("media/thumbnailer-arm64")));
-        QCOMPARE(log.model()->podFilter(), playback.selectedPod());
+        session.selectPod(index.catalogue().podIndex(QStringLiteral("media/thumbnailer-arm64")));
+        QCOMPARE(log.model()->podFilter(), session.view.selectedPod());
         QVERIFY(log.model()->rowCount() > 0);
 
         if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {

@@ -10,6 +10,7 @@
 #include "heatmapview.h"
 #include "nodedetailrows.h"
 #include "playbackhelpers.h"
+#include "screenshots.h"
 
 #include <QAction>
 #include <QHelpEvent>
@@ -71,9 +72,9 @@ qint64 allocatableCpu(const Scenario& scenario, const QString& name)
 }
 
 // The first attempt that matches `predicate`, or -1.
-template <typename Predicate> qint32 findCycle(const Playback& playback, Predicate predicate)
+template <typename Predicate> qint32 findCycle(const Session& session, Predicate predicate)
 {
-    const auto& cycles = playback.index()->cycles();
+    const auto& cycles = session.run().index().cycles();
     for (size_t i = 0; i < cycles.size(); ++i) {
         if (predicate(cycles[i]))
             return qint32(i);
@@ -115,46 +116,13 @@ class TestHeatmap : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void layoutFits_data()
-    {
-        QTest::addColumn<QList<int>>("groups");
-        QTest::addColumn<QSize>("area");
-        QTest::addColumn<bool>("text");
-        QTest::newRow("9 nodes") << QList<int> { 3, 3, 3 } << QSize(800, 500) << true;
-        QTest::newRow("500 nodes") << QList<int> { 100, 100, 100, 100, 100 } << QSize(900, 600) << false;
-        QTest::newRow("5000 nodes") << QList<int> { 1000, 1000, 1000, 1000, 1000 } << QSize(1000, 620) << false;
-        QTest::newRow("5000 in one") << QList<int> { 5000 } << QSize(900, 500) << false;
-    }
-    void layoutFits()
-    {
-        QFETCH(QList<int>, groups);
-        QFETCH(QSize, area);
-        QFETCH(bool, text);
-        const HeatmapGrid grid = layoutHeatmap(groups, area.width(), area.height(), 20, 36);
-        QVERIFY(grid.height <= area.height());
-        QVERIFY(grid.cellWidth >= heatmapMinCell);
-        QCOMPARE(grid.text, text);
-        QVERIFY(grid.columns * (grid.cellWidth + grid.gap) - grid.gap <= area.width());
-        // The next larger square would not have fitted: the cells are as large as they can be.
-        if (!grid.text && grid.cellWidth < 30) {
-            const HeatmapGrid tighter = layoutHeatmap(groups, area.width(), area.height() - 1, 20, 36);
-            QVERIFY(tighter.cellWidth <= grid.cellWidth);
-        }
-    }
-
-    void layoutScrollsWhenTooSmall()
-    {
-        const QList<int> groups { 5000 };
-        const HeatmapGrid grid = layoutHeatmap(groups, 200, 100, 20, 36);
-        QCOMPARE(grid.cellWidth, heatmapMinCell);
-        QVERIFY(grid.height > 100);
-    }
 
     void groupsByZone()
     {
-        Playback playback;
-        HeatmapView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml"))));
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("zone-spread.yaml"))));
         view.refresh();
         QCOMPARE(view.groupLabel(), HeatmapView::defaultGroupLabel);
         const auto& groups = view.groups();
@@ -181,20 +149,21 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         const auto scenario = sample(file);
-        Playback playback;
-        HeatmapView view(&playback);
-        QVERIFY(runToEnd(playback, scenario));
-        const qsizetype size = playback.published();
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, scenario));
+        const qsizetype size = session.run().indexed();
         for (const qsizetype position : { size / 3, size * 2 / 3, size }) {
-            playback.seekPosition(position);
+            session.playback.seekPosition(position);
             view.refresh();
             QCOMPARE(view.mode().kind, HeatmapMode::Measure);
             QCOMPARE(view.mode().measure, int(trace::MeasureCpu));
-            const auto requested = requestedCpu(*scenario, *playback.trace(), position);
-            const auto& catalogue = playback.index()->catalogue();
+            const auto requested = requestedCpu(*scenario, session.run().trace(), position);
+            const auto& catalogue = session.run().index().catalogue();
             for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
                 const QString name = catalogue.nodeName(node);
-                if (!playback.state().nodeExists(node)) {
+                if (!session.run().state().nodeExists(node)) {
                     QVERIFY(std::isnan(view.cellValue(node)));
                     continue;
                 }
@@ -214,26 +183,27 @@ private Q_SLOTS:
     // The first failed attempt of the backlog sample: every node rejected, by NodeResourcesFit.
     void verdictMarksRejectedNodes()
     {
-        Playback playback;
-        HeatmapView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        const qint32 cycle = findCycle(session, [](const trace::CycleRecord& c) {
             return c.endEvent >= 0 && c.code != quint8(framework::Code::Success) && c.evaluated > 0;
         });
         QVERIFY(cycle >= 0);
-        playback.selectCycle(cycle);
-        QCOMPARE(playback.selectedCycle(), cycle);
+        session.selectCycle(cycle);
+        QCOMPARE(session.view.selectedCycle(), cycle);
         view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
 
-        const trace::Trace& trace = *playback.trace();
-        const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
+        const trace::Trace& trace = session.run().trace();
+        const trace::CycleRecord& record = session.run().index().cycles()[size_t(cycle)];
         std::map<QString, std::pair<quint8, QString>> verdicts;
         for (const FilterRow& row : filterRows(trace, record))
             verdicts[trace.string(row.node)] = { row.code, trace.string(row.plugin) };
         QCOMPARE(int(verdicts.size()), record.evaluated);
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         int rejected = 0;
         for (qint32 node = 0; node < catalogue.nodeCount(); ++node) {
             const auto it = verdicts.find(catalogue.nodeName(node));
@@ -259,19 +229,20 @@ private Q_SLOTS:
     // scores, the chosen node has the highest, and one plugin's mode shows its scores.
     void scoresMatchTrace()
     {
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1200, 500);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml"))));
-        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+        QVERIFY(runToEnd(session, sample(QStringLiteral("zone-spread.yaml"))));
+        const qint32 cycle = findCycle(session, [](const trace::CycleRecord& c) {
             return c.endEvent >= 0 && c.code == quint8(framework::Code::Success) && c.feasible > 1;
         });
         QVERIFY(cycle >= 0);
-        playback.selectCycle(cycle);
+        session.selectCycle(cycle);
         view.setMode({ HeatmapMode::TotalScore, 0, {} });
         view.refresh();
-        const trace::Trace& trace = *playback.trace();
-        const trace::CycleRecord& record = playback.index()->cycles()[size_t(cycle)];
+        const trace::Trace& trace = session.run().trace();
+        const trace::CycleRecord& record = session.run().index().cycles()[size_t(cycle)];
         std::map<QString, double> totals;
         std::map<QString, double> spread;
         for (const ScoreRow& row : scoreRows(trace, record)) {
@@ -280,7 +251,7 @@ private Q_SLOTS:
                 spread[trace.string(row.node)] = double(row.normalized);
         }
         QVERIFY(!totals.empty());
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         double best = -1;
         for (const auto& [name, total] : totals) {
             QCOMPARE(view.cellValue(catalogue.nodeIndex(name)), total);
@@ -302,18 +273,19 @@ private Q_SLOTS:
 
     void noNodeDetailIsSaid()
     {
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         SimulationOptions options;
         options.nodeDetail = false;
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml")), options));
+        QVERIFY(runToEnd(session, sample(QStringLiteral("zone-spread.yaml")), options));
         view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         QVERIFY(view.bannerText().contains(QStringLiteral("No scheduling attempt selected")));
         const qint32 cycle
-            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
+            = findCycle(session, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
         QVERIFY(cycle >= 0);
-        playback.selectCycle(cycle);
+        session.selectCycle(cycle);
         view.refresh();
         QVERIFY2(view.bannerText().contains(QStringLiteral("without per-node detail")), qPrintable(view.bannerText()));
         QVERIFY(!view.cycleNodes().hasNodeDetail());
@@ -322,64 +294,27 @@ private Q_SLOTS:
     // A run whose budget for node detail ran out: attempts after it say so, earlier ones are drawn.
     void spentNodeDetailBudgetIsSaid()
     {
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         SimulationOptions options;
         options.nodeDetailBudget = 1; // the first block's chunk spends it
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("zone-spread.yaml")), options));
-        const qint32 cutoff = playback.trace()->nodeDetailCutoff();
+        QVERIFY(runToEnd(session, sample(QStringLiteral("zone-spread.yaml")), options));
+        const qint32 cutoff = session.run().trace().nodeDetailCutoff();
         QVERIFY(cutoff > 0);
         view.setMode({ HeatmapMode::Verdict, 0, {} });
-        const qint32 early = findCycle(playback, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle < cutoff; });
-        const qint32 late = findCycle(playback, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle >= cutoff; });
+        const qint32 early = findCycle(session, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle < cutoff; });
+        const qint32 late = findCycle(session, [&](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0 && c.cycle >= cutoff; });
         QVERIFY(early >= 0 && late >= 0);
-        playback.selectCycle(early);
+        session.selectCycle(early);
         view.refresh();
         QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
         QVERIFY(view.cycleNodes().hasNodeDetail());
-        playback.selectCycle(late);
+        session.selectCycle(late);
         view.refresh();
         QVERIFY2(view.bannerText().contains(QStringLiteral("stopped at cycle %1").arg(cutoff)), qPrintable(view.bannerText()));
         QVERIFY(!view.cycleNodes().hasNodeDetail());
         saveShot(&view, QStringLiteral("heatmap-detail-budget-spent"));
-    }
-
-    // Arrow keys on the grid: groups of 5, 3, 0 and 4 cells, 2 columns.
-    void keyboardSteps_data()
-    {
-        QTest::addColumn<int>("group");
-        QTest::addColumn<int>("position");
-        QTest::addColumn<int>("key");
-        QTest::addColumn<int>("toGroup");
-        QTest::addColumn<int>("toPosition");
-        QTest::newRow("right within") << 0 << 0 << int(Qt::Key_Right) << 0 << 1;
-        QTest::newRow("right across the end") << 0 << 4 << int(Qt::Key_Right) << 1 << 0;
-        QTest::newRow("left across the start") << 1 << 0 << int(Qt::Key_Left) << 0 << 4;
-        QTest::newRow("left at the first cell") << 0 << 0 << int(Qt::Key_Left) << -1 << -1;
-        QTest::newRow("down within") << 0 << 1 << int(Qt::Key_Down) << 0 << 3;
-        QTest::newRow("down to the short last row") << 0 << 3 << int(Qt::Key_Down) << 0 << 4;
-        QTest::newRow("down into the next group") << 0 << 4 << int(Qt::Key_Down) << 1 << 0;
-        QTest::newRow("down skips an empty group") << 1 << 2 << int(Qt::Key_Down) << 3 << 0;
-        QTest::newRow("down, same column") << 1 << 1 << int(Qt::Key_Down) << 1 << 2;
-        QTest::newRow("up into the previous group's last row") << 1 << 1 << int(Qt::Key_Up) << 0 << 4;
-        QTest::newRow("up skips an empty group") << 3 << 1 << int(Qt::Key_Up) << 1 << 2;
-        QTest::newRow("up at the top") << 0 << 1 << int(Qt::Key_Up) << -1 << -1;
-        QTest::newRow("down at the bottom") << 3 << 2 << int(Qt::Key_Down) << -1 << -1;
-        QTest::newRow("right at the last cell") << 3 << 3 << int(Qt::Key_Right) << -1 << -1;
-        QTest::newRow("home") << 1 << 2 << int(Qt::Key_Home) << 0 << 0;
-        QTest::newRow("end") << 1 << 2 << int(Qt::Key_End) << 3 << 3;
-    }
-    void keyboardSteps()
-    {
-        QFETCH(int, group);
-        QFETCH(int, position);
-        QFETCH(int, key);
-        QFETCH(int, toGroup);
-        QFETCH(int, toPosition);
-        const std::array<int, 4> sizes {5, 3, 0, 4};
-        const HeatmapCell to = heatmapStep(sizes, 2, {group, position}, key);
-        QCOMPARE(to.group, toGroup);
-        QCOMPARE(to.position, toPosition);
     }
 
     // With the map focused, the arrows select the neighbouring node as a click would, and leave
@@ -387,12 +322,13 @@ private Q_SLOTS:
     void keyboardSelectsNodes()
     {
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1200, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, scenario));
+        QVERIFY(runToEnd(session, scenario));
         view.refresh();
         const auto& groups = view.groups();
         QVERIFY(!groups.empty() && groups.front().nodes.size() >= 2);
@@ -400,7 +336,7 @@ private Q_SLOTS:
         QWidget* canvas = view.childAt(view.cellRect(first).center());
         QVERIFY(canvas);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, view.cellRect(first).center()));
-        QCOMPARE(playback.selectedNode(), first);
+        QCOMPARE(session.view.selectedNode(), first);
         canvas->setFocus();
         int stepped = 0;
         QAction step;
@@ -409,18 +345,18 @@ private Q_SLOTS:
         view.addAction(&step);
         connect(&step, &QAction::triggered, [&] { ++stepped; });
         QTest::keyClick(canvas, Qt::Key_Right);
-        QCOMPARE(playback.selectedNode(), groups.front().nodes[1]);
+        QCOMPARE(session.view.selectedNode(), groups.front().nodes[1]);
         QCOMPARE(stepped, 0); // the map took the key
         QTest::keyClick(canvas, Qt::Key_Left);
-        QCOMPARE(playback.selectedNode(), first);
+        QCOMPARE(session.view.selectedNode(), first);
         QTest::keyClick(canvas, Qt::Key_End);
-        QCOMPARE(playback.selectedNode(), groups.back().nodes.back());
+        QCOMPARE(session.view.selectedNode(), groups.back().nodes.back());
         QTest::keyClick(canvas, Qt::Key_Home);
-        QCOMPARE(playback.selectedNode(), first);
+        QCOMPARE(session.view.selectedNode(), first);
         view.refresh();
-        QVERIFY(view.detailsText().contains(playback.index()->catalogue().nodeName(first))); // as a click does
+        QVERIFY(view.detailsText().contains(session.run().index().catalogue().nodeName(first))); // as a click does
         QTest::keyClick(canvas, Qt::Key_Right, Qt::ShiftModifier);
-        QCOMPARE(playback.selectedNode(), first); // not the map's
+        QCOMPARE(session.view.selectedNode(), first); // not the map's
     }
 
     // On a high-DPI screen (devicePixelRatio 2) a cell covers exactly twice its size in device pixels,
@@ -428,12 +364,13 @@ private Q_SLOTS:
     void sharpAtDevicePixelRatio2()
     {
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1200, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, scenario));
+        QVERIFY(runToEnd(session, scenario));
         view.refresh();
         const qint32 node = view.groups().front().nodes.front();
         const QRect cell = view.cellRect(node);
@@ -459,23 +396,24 @@ private Q_SLOTS:
     void clickShowsNodeDetails()
     {
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1200, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, scenario));
+        QVERIFY(runToEnd(session, scenario));
         view.refresh();
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         const qint32 node = catalogue.nodeIndex(QStringLiteral("render-pool-0"));
         QVERIFY(node >= 0);
         const QRect cell = view.cellRect(node);
         QVERIFY(!cell.isEmpty());
         QWidget* canvas = view.childAt(cell.center());
         QVERIFY(canvas);
-        QSignalSpy selection(&playback, &Playback::selectionChanged);
+        QSignalSpy selection(&session.view, &ViewState::selectionChanged);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, cell.center()));
-        QCOMPARE(playback.selectedNode(), node);
+        QCOMPARE(session.view.selectedNode(), node);
         const QPoint local = canvas->mapFrom(&view, cell.center());
         QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
         QCoreApplication::sendEvent(canvas, &help);
@@ -486,8 +424,8 @@ private Q_SLOTS:
         const QString details = view.detailsText();
         QVERIFY(details.contains(QStringLiteral("render-pool-0")));
         int bound = 0;
-        const trace::Trace& trace = *playback.trace();
-        const QueueScan scan = scanQueue(trace, playback.cursor());
+        const trace::Trace& trace = session.run().trace();
+        const QueueScan scan = scanQueue(trace, session.view.cursor());
         for (const auto& [key, pod] : scan.pods) {
             const bool here = pod.location == PodLocation::Bound && pod.node == QLatin1String("render-pool-0");
             QCOMPARE(details.contains(key + QLatin1Char('\n')) || details.contains(key + QLatin1Char('\t'))
@@ -504,13 +442,14 @@ private Q_SLOTS:
     // Paints at mid-run in each mode, and with a dark palette.
     void paintsMidRun()
     {
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1300, 760);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        playback.seek(46 * nanosPerSecond);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        session.playback.seek(46 * nanosPerSecond);
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-backlog-46s-cpu"));
         view.setMode({ HeatmapMode::Measure, trace::MeasureMemory, {} });
@@ -519,10 +458,10 @@ private Q_SLOTS:
         view.setMode({ HeatmapMode::Verdict, 0, {} });
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-backlog-46s-verdict-none"));
-        const qint32 cycle = findCycle(playback, [](const trace::CycleRecord& c) {
+        const qint32 cycle = findCycle(session, [](const trace::CycleRecord& c) {
             return c.endEvent >= 0 && c.code != quint8(framework::Code::Success) && c.evaluated > 0;
         });
-        playback.selectCycle(cycle);
+        session.selectCycle(cycle);
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-backlog-verdict-failed"));
         view.setPalette(theme::darkPalette());
@@ -539,15 +478,16 @@ private Q_SLOTS:
         QVERIFY(!path.isEmpty());
         const auto scenario = std::make_shared<const Scenario>(loadScenarioFile(path));
         QCOMPARE(scenario->initial.nodes.size(), 5000);
-        Playback playback;
-        HeatmapView view(&playback);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
         view.resize(1400, 860);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, scenario));
+        QVERIFY(runToEnd(session, scenario));
         view.refresh();
         QCOMPARE(view.groups().size(), size_t(5));
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         for (qint32 node = 0; node < catalogue.nodeCount(); node += 97)
             QVERIFY2(!view.cellRect(node).isEmpty(), qPrintable(catalogue.nodeName(node)));
         QVERIFY(!view.cellRect(catalogue.nodeCount() - 1).isEmpty());
@@ -558,8 +498,8 @@ private Q_SLOTS:
             busy += view.cellValue(node) > 0 ? 1 : 0;
         QCOMPARE(busy, 40);
         const qint32 cycle
-            = findCycle(playback, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
-        playback.selectCycle(cycle);
+            = findCycle(session, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
+        session.selectCycle(cycle);
         view.setMode({ HeatmapMode::TotalScore, 0, {} });
         view.refresh();
         saveShot(&view, QStringLiteral("heatmap-5000-score"));

@@ -3,9 +3,11 @@
 // saved and restored; shortcuts reach the playback; a broken file leaves the window running.
 #include "framework/status.h"
 #include "mainwindow.h"
-#include "playback.h"
+#include "playbackcontroller.h"
 #include "playbacktoolbar.h"
+#include "run.h"
 #include "scenarioloadjob.h"
+#include "viewstate.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -13,8 +15,12 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QStatusBar>
 #include <QTest>
+
+#include "nodetablemodel.h"
 
 using namespace ksv;
 using trace::PodLocation;
@@ -26,7 +32,7 @@ void load(MainWindow& window, const QString& file)
     QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
     window.openScenario(file);
     QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(window.playback()->published() > 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.playback()->run()->indexed() > 0, 10000);
 }
 
 QString statusText(MainWindow& window)
@@ -55,11 +61,12 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         load(window, QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
-        Playback* playback = window.playback();
+        PlaybackController* playback = window.playback();
+        ViewState* view = window.viewState();
         QVERIFY(!playback->isPlaying());
-        const qsizetype atStart = playback->published();
+        const qsizetype atStart = playback->run()->indexed();
         QTest::qWait(100);
-        QCOMPARE(playback->published(), atStart); // paused: nothing runs until play
+        QCOMPARE(playback->run()->indexed(), atStart); // paused: nothing runs until play
 
         const QStringList docks = {QStringLiteral("heatmapDock"), QStringLiteral("inspectorDock"), QStringLiteral("timelineDock"),
                                    QStringLiteral("chartsDock"), QStringLiteral("eventLogDock"), QStringLiteral("nodesDock"),
@@ -73,7 +80,7 @@ private Q_SLOTS:
         QVERIFY(!playback->isPlaying());
 
         // The status bar counts what the trace says: every pod's last move.
-        const trace::TraceIndex& index = *playback->index();
+        const trace::TraceIndex& index = playback->run()->index();
         std::vector<PodLocation> last(size_t(index.catalogue().podCount()), PodLocation::None);
         for (qsizetype i = 0; i < index.indexed(); ++i) {
             const trace::Event& event = index.trace().at(i);
@@ -92,14 +99,84 @@ private Q_SLOTS:
         QVERIFY2(status.contains(QStringLiteral("finished")), qPrintable(status));
 
         // Shortcuts: back one cycle, then forward one event.
-        const qsizetype end = playback->cursor();
+        const qsizetype end = view->cursor();
         QTest::keyClick(&window, Qt::Key_Left, Qt::ControlModifier);
-        QVERIFY(playback->cursor() < end);
-        const qsizetype back = playback->cursor();
+        QVERIFY(view->cursor() < end);
+        const qsizetype back = view->cursor();
         QTest::keyClick(&window, Qt::Key_Right);
-        QTRY_VERIFY(playback->cursor() > back);
+        QTRY_VERIFY(view->cursor() > back);
         QTest::keyClick(&window, Qt::Key_Home); // reset
-        QTRY_VERIFY_WITH_TIMEOUT(playback->published() > 0 && !playback->isFinished(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(playback->run()->indexed() > 0 && !playback->isFinished(), 10000);
+    }
+
+    // Finding 14: the status bar names and counts the lanes' locations, Waiting on Permit apart from
+    // Binding (the gang sample once read "binding 9" where the lanes said "Waiting on Permit 9").
+    void statusCountsAgreeWithTheLanes()
+    {
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/gang-scheduling.yaml"));
+        PlaybackController* playback = window.playback();
+        playback->setSpeed(0);
+        playback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
+        // Somewhere in the run pods wait on Permit while none binds: seek to the first such moment.
+        const trace::TraceIndex& index = playback->run()->index();
+        qsizetype waiting = -1;
+        for (qsizetype position = 1; position <= index.indexed() && waiting < 0; ++position) {
+            const trace::Event& event = index.trace().at(position - 1);
+            if (event.kind() == trace::EventKind::QueueMove && event.to() == PodLocation::WaitingOnPermit)
+                waiting = position;
+        }
+        QVERIFY(waiting > 0);
+        playback->seekPosition(waiting);
+        QTRY_COMPARE(window.viewState()->cursor(), waiting);
+        const trace::ReplayState& state = playback->run()->state();
+        QVERIFY(state.count(PodLocation::WaitingOnPermit) > 0);
+        const QString status = statusText(window);
+        QVERIFY2(status.contains(QStringLiteral("waiting on Permit %1 · binding %2")
+                                     .arg(state.count(PodLocation::WaitingOnPermit))
+                                     .arg(state.count(PodLocation::Binding))),
+                 qPrintable(status));
+    }
+
+    // Finding 7: the Nodes tab lists the cluster at the cursor, not the scenario's first nodes.
+    void nodesTabFollowsTheCursor()
+    {
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("nodesDock"));
+        QVERIFY(dock);
+        dock->raise();
+        QTRY_VERIFY(dock->isVisible());
+        auto* table = dock->findChild<QTableView*>();
+        QVERIFY(table);
+        const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(table->model());
+        QVERIFY(proxy);
+        const QAbstractItemModel* nodes = proxy->sourceModel();
+        const auto names = [nodes] {
+            QStringList result;
+            for (int row = 0; row < nodes->rowCount(); ++row)
+                result << nodes->index(row, NodeTableModel::NameColumn).data().toString();
+            return result;
+        };
+        QTRY_VERIFY(!names().isEmpty());
+        QVERIFY(!names().contains(QStringLiteral("big-0"))); // it joins at 30 s
+
+        PlaybackController* playback = window.playback();
+        playback->setSpeed(0);
+        playback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
+        QTRY_VERIFY(names().contains(QStringLiteral("big-0")));
+        const trace::ReplayState& end = playback->run()->state();
+        qint64 existing = 0;
+        for (qint32 node = 0; node < playback->run()->index().catalogue().nodeCount(); ++node)
+            existing += end.nodeExists(node) ? 1 : 0;
+        QCOMPARE(nodes->rowCount(), int(existing));
+
+        playback->seek(10 * nanosPerSecond);
+        QTRY_VERIFY(!names().contains(QStringLiteral("big-0")));
     }
 
     void selectionFollowsAPodThroughRetries()
@@ -108,20 +185,28 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         load(window, QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
-        Playback* playback = window.playback();
+        PlaybackController* playback = window.playback();
+        ViewState* view = window.viewState();
         playback->setSpeed(0);
         playback->play();
         QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
         window.selectMostRetriedPod();
-        const qint32 pod = playback->selectedPod();
+        const qint32 pod = view->selectedPod();
         QVERIFY(pod >= 0);
-        const trace::TraceIndex& index = *playback->index();
+        const trace::TraceIndex& index = playback->run()->index();
         const auto& cycles = index.podCycles(pod);
         QVERIFY(cycles.size() >= 2);
         QVERIFY(index.cycles()[size_t(cycles.front())].code != quint8(framework::Code::Success));
         QCOMPARE(index.cycles()[size_t(cycles.back())].code, quint8(framework::Code::Success));
-        QCOMPARE(playback->selectedCycle(), cycles.back());
-        QCOMPARE(int(playback->state().pods[size_t(pod)].location), int(PodLocation::Bound));
+        QCOMPARE(view->selectedCycle(), cycles.back());
+        QCOMPARE(int(playback->run()->state().pods[size_t(pod)].location), int(PodLocation::Bound));
+
+        // The Playback menu's Back and Forward go over the selections made.
+        QTest::keyClick(&window, Qt::Key_Left, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedPod(), -1);
+        QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedPod(), pod);
+        QCOMPARE(view->selectedCycle(), cycles.back());
     }
 
     void layoutIsSavedAndRestored()
@@ -148,12 +233,15 @@ private Q_SLOTS:
         qputenv("KSV_NO_DIALOGS", "1");
         MainWindow window;
         load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
-        const auto trace = window.playback()->index()->sharedTrace();
+        QVERIFY(window.currentScenario() != nullptr);
+        QCOMPARE(window.currentScenario()->summary.nodes.size(), window.currentScenario()->scenario->initial.nodes.size());
+        const auto trace = window.playback()->run()->index().sharedTrace();
         QSignalSpy failed(&window, &MainWindow::scenarioFailed);
         window.openScenario(QStringLiteral(KSV_TEST_DATA_DIR "/broken/bad-quantity.yaml"));
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
         QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("bad-quantity.yaml:")));
-        QCOMPARE(window.playback()->index()->sharedTrace(), trace); // the run on screen stays
+        QCOMPARE(window.playback()->run()->index().sharedTrace(), trace); // the run on screen stays
+        QCOMPARE(window.currentScenario()->scenario->name, QStringLiteral("default"));
     }
 };
 

@@ -2,7 +2,6 @@
 // exactly the pods whose last QueueMove took them there, activeQ in PrioritySort's pop order and
 // backoffQ by expiry (both recomputed from the moves' queuedAt, backoffExpiry and priority);
 // search, grouping and the highlight of recent moves; clicks select; painting at mid-run.
-#include "cluster/scenariosource.h"
 #include "theme.h"
 #include "playbackhelpers.h"
 #include "queuelanesview.h"
@@ -106,43 +105,6 @@ class TestQueueLanes : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void causeFamilies_data()
-    {
-        QTest::addColumn<QString>("cause");
-        QTest::addColumn<int>("family");
-        QTest::newRow("node add") << "NodeAdd" << int(CauseFamily::ClusterEvent);
-        QTest::newRow("taint") << "NodeUpdateNodeTaint" << int(CauseFamily::ClusterEvent);
-        QTest::newRow("assigned pod delete") << "AssignedPodDelete" << int(CauseFamily::ClusterEvent);
-        QTest::newRow("backoff") << "BackoffComplete" << int(CauseFamily::BackoffDone);
-        QTest::newRow("sweep") << "UnschedulableTimeout" << int(CauseFamily::Sweep);
-        QTest::newRow("failure") << "ScheduleAttemptFailure" << int(CauseFamily::FailedAttempt);
-        QTest::newRow("activate") << "ForceActivate" << int(CauseFamily::Activation);
-        QTest::newRow("new pod") << "UnschedulablePodAdd" << int(CauseFamily::Arrival);
-        QTest::newRow("pop") << "Pop" << int(CauseFamily::Pipeline);
-        QTest::newRow("scheduled") << "Scheduled" << int(CauseFamily::Pipeline);
-    }
-    void causeFamilies()
-    {
-        QFETCH(QString, cause);
-        QFETCH(int, family);
-        QCOMPARE(int(causeFamily(cause)), family);
-    }
-
-    void durations_data()
-    {
-        QTest::addColumn<qint64>("nanos");
-        QTest::addColumn<QString>("text");
-        QTest::newRow("ms") << qint64(850'000'000) << "850 ms";
-        QTest::newRow("s") << qint64(3'240'000'000) << "3.2 s";
-        QTest::newRow("min") << qint64(125) * nanosPerSecond << "2m05s";
-        QTest::newRow("h") << qint64(3720) * nanosPerSecond << "1h02m";
-    }
-    void durations()
-    {
-        QFETCH(qint64, nanos);
-        QFETCH(QString, text);
-        QCOMPARE(formatLaneDuration(nanos), text);
-    }
 
     // Every lane at many cursor positions holds exactly the pods the QueueMove events put there, in
     // the scheduler's order.
@@ -156,16 +118,17 @@ private Q_SLOTS:
     void lanesMatchTrace()
     {
         QFETCH(QString, file);
-        Playback playback;
-        QueueLanesView view(&playback);
-        QVERIFY(runToEnd(playback, sample(file)));
-        const trace::Trace& trace = *playback.trace();
-        const trace::ReplayCatalogue& catalogue = playback.index()->catalogue();
-        const qsizetype size = playback.published();
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(file)));
+        const trace::Trace& trace = session.run().trace();
+        const trace::ReplayCatalogue& catalogue = session.run().index().catalogue();
+        const qsizetype size = session.run().indexed();
         int nonEmptyQueues = 0;
         for (const qsizetype position : interestingPositions(trace, size)) {
-            playback.seekPosition(position);
-            QCOMPARE(playback.cursor(), position);
+            session.playback.seekPosition(position);
+            QCOMPARE(session.view.cursor(), position);
             view.refresh();
             const QueueScan scan = scanQueue(trace, position);
             for (const PodLocation location : queueLanes) {
@@ -184,19 +147,20 @@ private Q_SLOTS:
     // sample has pods of several priorities queued together.
     void activeInPopOrder()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("priority-preemption.yaml"))));
-        const trace::Trace& trace = *playback.trace();
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("priority-preemption.yaml"))));
+        const trace::Trace& trace = session.run().trace();
         bool sawTwoPriorities = false;
-        for (const qsizetype position : interestingPositions(trace, playback.published())) {
-            playback.seekPosition(position);
+        for (const qsizetype position : interestingPositions(trace, session.run().indexed())) {
+            session.playback.seekPosition(position);
             view.refresh();
             const auto& order = view.laneOrder(PodLocation::Active);
             const QueueScan scan = scanQueue(trace, position);
             for (size_t i = 1; i < order.size(); ++i) {
-                const auto& before = scan.pods.at(playback.index()->catalogue().podKey(order[i - 1]));
-                const auto& after = scan.pods.at(playback.index()->catalogue().podKey(order[i]));
+                const auto& before = scan.pods.at(session.run().index().catalogue().podKey(order[i - 1]));
+                const auto& after = scan.pods.at(session.run().index().catalogue().podKey(order[i]));
                 QVERIFY(before.priority >= after.priority);
                 if (before.priority == after.priority)
                     QVERIFY(before.value <= after.value);
@@ -210,17 +174,18 @@ private Q_SLOTS:
 
     void searchFiltersEveryLane()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
         // At time 30 s the render workers wait in the unschedulable queue.
-        playback.seek(30 * nanosPerSecond);
+        session.playback.seek(30 * nanosPerSecond);
         view.refresh();
         const auto unschedulable = view.laneOrder(PodLocation::Unschedulable);
         QVERIFY(unschedulable.size() >= 20);
         view.setFilter(QStringLiteral("RENDER-worker-1"));
         view.refresh();
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         const auto& rows = view.laneRows(PodLocation::Unschedulable);
         QCOMPARE(view.laneOrder(PodLocation::Unschedulable).size(), unschedulable.size()); // the order is unfiltered
         QCOMPARE(int(rows.size()), view.laneMatches(PodLocation::Unschedulable));
@@ -238,10 +203,11 @@ private Q_SLOTS:
 
     void groupingFoldsIntoSections()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        playback.seek(30 * nanosPerSecond);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        session.playback.seek(30 * nanosPerSecond);
         view.setGrouping(LaneGrouping::Namespace);
         view.refresh();
         const auto& groups = view.laneGroups(PodLocation::Unschedulable);
@@ -256,17 +222,18 @@ private Q_SLOTS:
         view.refresh();
         QCOMPARE(view.laneRows(PodLocation::Unschedulable), std::vector<qint32>({ -1 })); // the header alone
         // Stays folded as the cursor moves.
-        playback.seek(31 * nanosPerSecond);
+        session.playback.seek(31 * nanosPerSecond);
         view.refresh();
         QVERIFY(view.laneGroups(PodLocation::Unschedulable)[0].collapsed);
 
         // By priority: sections from the highest priority down, counts adding up.
-        Playback preemption;
-        QueueLanesView byPriority(&preemption);
+        Session preemption;
+        QueueLanesView byPriority(&preemption.view);
+        preemption.attach(byPriority);
         QVERIFY(runToEnd(preemption, sample(QStringLiteral("priority-preemption.yaml"))));
         byPriority.setGrouping(LaneGrouping::Priority);
-        for (const qsizetype position : interestingPositions(*preemption.trace(), preemption.published())) {
-            preemption.seekPosition(position);
+        for (const qsizetype position : interestingPositions(preemption.run().trace(), preemption.run().indexed())) {
+            preemption.playback.seekPosition(position);
             byPriority.refresh();
             for (const PodLocation location : queueLanes) {
                 int total = 0;
@@ -281,15 +248,16 @@ private Q_SLOTS:
     // QueueMove events before the cursor.
     void recentMovesHighlighted()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        const trace::Trace& trace = *playback.trace();
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        const trace::Trace& trace = session.run().trace();
         // Just after the NodeAdd at 45 s moved the render workers back to activeQ (the moves are
         // interleaved with the queueing hints' results).
         qsizetype after = -1;
         VirtualNanos nodeAdd = -1;
-        for (qsizetype position = 0; position < playback.published(); ++position) {
+        for (qsizetype position = 0; position < session.run().indexed(); ++position) {
             const trace::Event& event = trace.at(position);
             if (nodeAdd >= 0 && event.time() > nodeAdd)
                 break;
@@ -299,10 +267,10 @@ private Q_SLOTS:
             }
         }
         QVERIFY(after > 0);
-        playback.seekPosition(after);
+        session.playback.seekPosition(after);
         view.refresh();
         const QueueScan scan = scanQueue(trace, after);
-        const auto& catalogue = playback.index()->catalogue();
+        const auto& catalogue = session.run().index().catalogue();
         int highlighted = 0;
         for (const auto& [key, pod] : scan.pods) {
             const double highlight = view.moveHighlight(catalogue.podIndex(key));
@@ -321,28 +289,29 @@ private Q_SLOTS:
 
     void clickSelectsAndTooltipsDoNotCrash()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
         view.resize(1300, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        playback.seek(30 * nanosPerSecond);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        session.playback.seek(30 * nanosPerSecond);
         view.refresh();
         const auto& rows = view.laneRows(PodLocation::Unschedulable);
         QVERIFY(rows.size() > 3);
         const QRect rect = view.rowRect(PodLocation::Unschedulable, 2);
         QVERIFY(!rect.isEmpty());
-        QSignalSpy selection(&playback, &Playback::selectionChanged);
+        QSignalSpy selection(&session.view, &ViewState::selectionChanged);
         QWidget* canvas = view.childAt(rect.center());
         QVERIFY(canvas);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
-        QCOMPARE(playback.selectedPod(), rows[2]);
+        QCOMPARE(session.view.selectedPod(), rows[2]);
         QVERIFY(!selection.isEmpty());
         const QPoint local = canvas->mapFrom(&view, rect.center());
         QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
         QCoreApplication::sendEvent(canvas, &help);
-        QVERIFY(QToolTip::text().contains(playback.index()->catalogue().podKey(rows[2])));
+        QVERIFY(QToolTip::text().contains(session.run().index().catalogue().podKey(rows[2])));
         QVERIFY(QToolTip::text().contains(QStringLiteral("ScheduleAttemptFailure")));
         saveScreenshot(view, QStringLiteral("lanes-backlog-30s"));
     }
@@ -351,13 +320,14 @@ private Q_SLOTS:
     // click would, Enter folds a section, and the modified arrows stay the window's.
     void keyboardMovesTheSelection()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
         view.resize(1300, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
-        playback.seek(30 * nanosPerSecond);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        session.playback.seek(30 * nanosPerSecond);
         view.refresh();
         const auto& rows = view.laneRows(PodLocation::Unschedulable);
         QVERIFY(rows.size() > 3);
@@ -365,7 +335,7 @@ private Q_SLOTS:
         QWidget* canvas = view.childAt(rect.center());
         QVERIFY(canvas);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
-        QCOMPARE(playback.selectedPod(), rows[2]);
+        QCOMPARE(session.view.selectedPod(), rows[2]);
         canvas->setFocus();
         int stepped = 0;
         QAction step;
@@ -375,15 +345,15 @@ private Q_SLOTS:
         connect(&step, &QAction::triggered, [&] { ++stepped; });
 
         QTest::keyClick(canvas, Qt::Key_Down);
-        QCOMPARE(playback.selectedPod(), rows[3]);
+        QCOMPARE(session.view.selectedPod(), rows[3]);
         QCOMPARE(stepped, 0); // the lanes took the key
         QTest::keyClick(canvas, Qt::Key_Up);
         QTest::keyClick(canvas, Qt::Key_Up);
-        QCOMPARE(playback.selectedPod(), rows[1]);
+        QCOMPARE(session.view.selectedPod(), rows[1]);
         QTest::keyClick(canvas, Qt::Key_End);
-        QCOMPARE(playback.selectedPod(), rows.back());
+        QCOMPARE(session.view.selectedPod(), rows.back());
         QTest::keyClick(canvas, Qt::Key_Home);
-        QCOMPARE(playback.selectedPod(), rows[0]);
+        QCOMPARE(session.view.selectedPod(), rows[0]);
 
         // Across lanes: the row at the same height in the nearest lane with rows.
         const auto nearest = [&](int from, int direction) {
@@ -397,12 +367,12 @@ private Q_SLOTS:
         const int right = nearest(unschedulable, 1);
         QTest::keyClick(canvas, Qt::Key_Right);
         if (right >= 0) {
-            QCOMPARE(playback.selectedPod(), view.laneRows(queueLanes[size_t(right)]).front());
+            QCOMPARE(session.view.selectedPod(), view.laneRows(queueLanes[size_t(right)]).front());
             QTest::keyClick(canvas, Qt::Key_Left);
         }
-        QCOMPARE(playback.selectedPod(), rows[0]);
+        QCOMPARE(session.view.selectedPod(), rows[0]);
         QTest::keyClick(canvas, Qt::Key_Down, Qt::ControlModifier);
-        QCOMPARE(playback.selectedPod(), rows[0]); // not the lanes' key
+        QCOMPARE(session.view.selectedPod(), rows[0]); // not the lanes' key
         QTest::keyClick(canvas, Qt::Key_Down);
         view.refresh();
         saveScreenshot(view, QStringLiteral("lanes-keyboard")); // the focus frame on the selected row
@@ -426,18 +396,19 @@ private Q_SLOTS:
     // ← and → move to the row at the same height in the nearest lane with pods, and back.
     void keyboardCrossesLanes()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
         view.resize(1300, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("default.yaml"))));
+        QVERIFY(runToEnd(session, sample(QStringLiteral("default.yaml"))));
         // A moment with pods in two lanes.
-        const qsizetype end = playback.published();
+        const qsizetype end = session.run().indexed();
         int first = -1;
         int second = -1;
         for (qsizetype position = 1; position < end && second < 0; position += std::max<qsizetype>(1, end / 200)) {
-            playback.seekPosition(position);
+            session.playback.seekPosition(position);
             view.refresh();
             first = second = -1;
             for (int lane = 0; lane < queueLaneCount; ++lane) {
@@ -455,25 +426,26 @@ private Q_SLOTS:
         QWidget* canvas = view.childAt(rect.center());
         QVERIFY(canvas);
         QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(&view, rect.center()));
-        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
+        QCOMPARE(session.view.selectedPod(), view.laneRows(from).front());
         canvas->setFocus();
         QTest::keyClick(canvas, Qt::Key_Right);
-        QCOMPARE(playback.selectedPod(), view.laneRows(to).front());
+        QCOMPARE(session.view.selectedPod(), view.laneRows(to).front());
         QTest::keyClick(canvas, Qt::Key_Left);
-        QCOMPARE(playback.selectedPod(), view.laneRows(from).front());
+        QCOMPARE(session.view.selectedPod(), view.laneRows(from).front());
     }
 
     // Paints at mid-run in every grouping, with a search, and with a dark palette.
     void paintsMidRun()
     {
-        Playback playback;
-        QueueLanesView view(&playback);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
         view.resize(1400, 800);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(QStringLiteral("backlog-node-added.yaml"))));
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
         // 4 ms after the NodeAdd: the render workers are being scheduled onto the new nodes.
-        playback.seek(45 * nanosPerSecond + 4'000'000);
+        session.playback.seek(45 * nanosPerSecond + 4'000'000);
         view.refresh();
         saveScreenshot(view, QStringLiteral("lanes-backlog-45s"));
         view.setGrouping(LaneGrouping::Namespace);
@@ -499,17 +471,18 @@ private Q_SLOTS:
     void paintsBusyMoments()
     {
         QFETCH(QString, file);
-        Playback playback;
-        QueueLanesView view(&playback);
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
         view.resize(1400, 800);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(runToEnd(playback, sample(file)));
-        const trace::Trace& trace = *playback.trace();
+        QVERIFY(runToEnd(session, sample(file)));
+        const trace::Trace& trace = session.run().trace();
         // The position where the most pods wait in some queue other than activeQ.
         qsizetype best = 0;
         int most = -1;
-        for (const qsizetype position : interestingPositions(trace, playback.published())) {
+        for (const qsizetype position : interestingPositions(trace, session.run().indexed())) {
             const QueueScan scan = scanQueue(trace, position);
             const int waiting = scan.count(PodLocation::Backoff) * 4 + scan.count(PodLocation::Unschedulable)
                 + scan.count(PodLocation::WaitingOnPermit) * 2 + scan.count(PodLocation::Gated);
@@ -518,91 +491,9 @@ private Q_SLOTS:
                 best = position;
             }
         }
-        playback.seekPosition(best);
+        session.playback.seekPosition(best);
         view.refresh();
         saveScreenshot(view, QStringLiteral("lanes-") + QString(file).remove(QStringLiteral(".yaml")));
-    }
-
-    // Ordering and grouping 150,000 queued pods: checked for correctness, timed for information
-    // (never asserted on time: see the benchmarks for that).
-    void largeQueue()
-    {
-        Scenario scenario;
-        scenario.name = QStringLiteral("large");
-        for (int i = 0; i < 150'000; ++i) {
-            Pod pod;
-            pod.meta.namespace_ = i % 2 == 0 ? QStringLiteral("batch") : QStringLiteral("prod");
-            pod.meta.name = QStringLiteral("pod-%1").arg(i);
-            pod.meta.uid = pod.meta.name;
-            scenario.initial.pods.append(pod);
-        }
-        const trace::ReplayCatalogue catalogue {ScenarioSource(scenario)};
-        trace::ReplayState state(catalogue, scenario.initial);
-        state.counts = {};
-        for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
-            trace::PodRow& row = state.pods[size_t(pod)];
-            row.location
-                = std::array { PodLocation::Active, PodLocation::Backoff, PodLocation::Unschedulable }[size_t(pod % 3)];
-            row.priority = qint32((qint64(pod) * 7919) % 5 * 100);
-            row.queueValue = (qint64(pod) * 104729) % 100'000;
-            row.since = (pod * 15485863LL) % 1'000'000;
-            ++state.counts[size_t(row.location)];
-        }
-        QueueLanes lanes;
-        lanes.reset(&catalogue);
-        QElapsedTimer timer;
-        timer.start();
-        lanes.rebuildOrder(state);
-        const qint64 orderMs = timer.restart();
-        lanes.rebuildRows(state);
-        const qint64 rowsMs = timer.restart();
-        lanes.setGrouping(LaneGrouping::Namespace);
-        lanes.setFilter(QStringLiteral("pod-1"));
-        lanes.rebuildRows(state);
-        const qint64 groupedMs = timer.elapsed();
-        qInfo("150,000 pods: order %lld ms, rows %lld ms, grouped and filtered %lld ms", orderMs, rowsMs, groupedMs);
-
-        const auto& active = lanes.lane(laneOf(PodLocation::Active)).order;
-        QCOMPARE(active.size(), size_t(state.count(PodLocation::Active)));
-        QVERIFY(std::is_sorted(active.begin(), active.end(), [&](qint32 a, qint32 b) {
-            const auto& x = state.pods[size_t(a)];
-            const auto& y = state.pods[size_t(b)];
-            return std::tuple(-x.priority, x.queueValue, a) < std::tuple(-y.priority, y.queueValue, b);
-        }));
-        const auto& backoff = lanes.lane(laneOf(PodLocation::Backoff)).order;
-        QVERIFY(std::is_sorted(backoff.begin(), backoff.end(), [&](qint32 a, qint32 b) {
-            return std::pair(state.pods[size_t(a)].queueValue, a) < std::pair(state.pods[size_t(b)].queueValue, b);
-        }));
-        // A few pods move, as between two frames: the incremental order equals a fresh sort.
-        for (qint32 pod = 0; pod < catalogue.podCount(); pod += 997) {
-            trace::PodRow& row = state.pods[size_t(pod)];
-            --state.counts[size_t(row.location)];
-            row.location = pod % 2 ? PodLocation::Active : PodLocation::Backoff;
-            row.queueValue = 7 * pod % 1000;
-            row.priority = 400;
-            ++state.counts[size_t(row.location)];
-        }
-        timer.restart();
-        lanes.rebuildOrder(state);
-        qInfo("150 pods moved: order %lld ms", timer.elapsed());
-        QueueLanes fresh;
-        fresh.reset(&catalogue);
-        fresh.rebuildOrder(state);
-        for (int lane = 0; lane < queueLaneCount; ++lane)
-            QCOMPARE(lanes.lane(lane).order, fresh.lane(lane).order);
-        lanes.rebuildRows(state);
-
-        // Two namespaces, both with matches: open while searching.
-        const auto& groups = lanes.lane(laneOf(PodLocation::Active)).groups;
-        QCOMPARE(groups.size(), size_t(2));
-        QCOMPARE(groups[0].name, QStringLiteral("batch"));
-        QCOMPARE(groups[0].count + groups[1].count, state.count(PodLocation::Active));
-        QVERIFY(!groups[0].collapsed);
-        int matches = 0;
-        for (const qint32 pod : active)
-            matches += catalogue.podKey(pod).contains(QStringLiteral("pod-1")) ? 1 : 0;
-        QCOMPARE(lanes.lane(laneOf(PodLocation::Active)).matches, matches);
-        QCOMPARE(lanes.lane(laneOf(PodLocation::Active)).rows.size(), size_t(matches) + 2);
     }
 };
 

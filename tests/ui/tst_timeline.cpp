@@ -3,8 +3,8 @@
 // zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
 #include "config/config.h"
 #include "framework/status.h"
-#include "playback.h"
 #include "playbackhelpers.h"
+#include "screenshots.h"
 #include "scenario/loader.h"
 #include "theme.h"
 #include "timelineplot.h"
@@ -20,6 +20,7 @@ using namespace ksv;
 using ksv::testing::configurationOf;
 using ksv::testing::sample;
 using ksv::testing::saveShot;
+using ksv::testing::Session;
 using framework::Code;
 using timeline::TimeRange;
 using trace::EventKind;
@@ -91,26 +92,28 @@ class TestTimeline : public QObject
     // A view of a finished run of `name`, 1400 × 640.
     struct Fixture
     {
-        Playback playback;
-        TimelineView view { &playback };
+        Session session;
+        TimelineView view { &session.view };
         TimelinePlot* plot = view.plot();
+
+        Fixture() { session.attach(view); }
 
         bool run(const QString& name)
         {
             const auto scenario = sample(name);
-            playback.load(scenario, configurationOf(*scenario), {});
-            playback.setSpeed(0);
-            playback.play();
+            session.playback.load(scenario, configurationOf(*scenario), {});
+            session.playback.setSpeed(0);
+            session.playback.play();
             view.resize(1400, 640);
             view.show();
             if (!QTest::qWaitForWindowExposed(&view))
                 return false;
-            if (!QTest::qWaitFor([&] { return playback.isFinished() && playback.isFollowing(); }, 60000))
+            if (!QTest::qWaitFor([&] { return session.playback.isFinished() && session.view.isFollowing(); }, 60000))
                 return false;
             plot->refresh();
             return true;
         }
-        const trace::TraceIndex& index() const { return *playback.index(); }
+        const trace::TraceIndex& index() const { return session.run().index(); }
     };
 
 private Q_SLOTS:
@@ -178,15 +181,15 @@ private Q_SLOTS:
         QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
         const auto& cycles = f.index().cycles();
         QVERIFY(f.plot->failedCycles().size() >= 2);
-        QSignalSpy selection(&f.playback, &Playback::selectionChanged);
+        QSignalSpy selection(&f.session.view, &ViewState::selectionChanged);
         for (const qint32 target : { f.plot->failedCycles()[1], qint32(cycles.size() - 1) }) {
             const trace::CycleRecord& cycle = cycles[size_t(target)];
             const VirtualNanos length = cycle.end - cycle.start;
             f.view.zoom()->setRange({ cycle.start - 3 * length, cycle.end + 3 * length }, true);
             const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX(cycle.start + length / 2);
             QTest::mouseClick(f.plot, Qt::LeftButton, {}, QPoint(int(x), f.plot->cycleBarRect().center().y()));
-            QCOMPARE(f.playback.selectedCycle(), target);
-            QCOMPARE(f.playback.selectedPod(), cycle.pod);
+            QCOMPARE(f.session.view.selectedCycle(), target);
+            QCOMPARE(f.session.view.selectedPod(), cycle.pod);
             QVERIFY(f.plot->toolTipAt(QPoint(int(x), f.plot->cycleBarRect().center().y()))
                         .contains(f.index().catalogue().podKey(cycle.pod)));
         }
@@ -200,7 +203,7 @@ private Q_SLOTS:
         const double x = f.plot->plotLeft() + f.plot->coordinates().timeToX((from + binding.end) / 2);
         QTest::mouseClick(f.plot, Qt::LeftButton, {},
             QPoint(int(x), f.plot->laneRect(TimelinePlot::Lane::Binding, binding.lane).center().y()));
-        QCOMPARE(f.playback.selectedCycle(), binding.cycle);
+        QCOMPARE(f.session.view.selectedCycle(), binding.cycle);
     }
 
     // The selected pod's lane shows each of its attempts; clicking one there selects it.
@@ -216,8 +219,8 @@ private Q_SLOTS:
         }
         QVERIFY(pod >= 0);
         const auto& attempts = f.index().podCycles(pod);
-        f.playback.selectCycle(attempts.front());
-        QCOMPARE(f.playback.selectedPod(), pod);
+        f.session.selectCycle(attempts.front());
+        QCOMPARE(f.session.view.selectedPod(), pod);
         const auto& first = f.index().cycles()[size_t(attempts.front())];
         const auto& last = f.index().cycles()[size_t(attempts.back())];
         f.view.zoom()->setRange(
@@ -232,7 +235,7 @@ private Q_SLOTS:
         }
         QTest::mouseClick(f.plot, Qt::LeftButton, {},
             QPoint(int(f.plot->plotLeft() + f.plot->coordinates().timeToX(last.start)) + 1, lane.center().y()));
-        QCOMPARE(f.playback.selectedCycle(), attempts.back());
+        QCOMPARE(f.session.view.selectedCycle(), attempts.back());
         saveShot(&f.view, QStringLiteral("timeline-retries"));
     }
 
@@ -311,30 +314,31 @@ private Q_SLOTS:
     // Follow mode: while the run plays, the window keeps the cursor in view without changing its span.
     void followKeepsCursorInView()
     {
-        Playback playback;
-        TimelineView view(&playback);
+        Session session;
+        TimelineView view(&session.view);
+        session.attach(view);
         view.resize(1400, 640);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        playback.load(scenario, configurationOf(*scenario), {});
+        session.playback.load(scenario, configurationOf(*scenario), {});
         view.zoom()->setRange({ 0, 2 * nanosPerSecond }, true);
         QVERIFY(view.zoom()->isFollowing());
-        playback.setSpeed(0);
-        playback.play();
-        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        session.playback.setSpeed(0);
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.isFinished() && session.view.isFollowing(), 60000);
         view.plot()->refresh();
-        QVERIFY(playback.cursorTime() > 100 * nanosPerSecond);
-        QVERIFY(view.zoom()->range().contains(playback.cursorTime()));
+        QVERIFY(session.view.cursorTime() > 100 * nanosPerSecond);
+        QVERIFY(view.zoom()->range().contains(session.view.cursorTime()));
         QCOMPARE(view.zoom()->range().span(), 2 * nanosPerSecond);
 
         // Without follow the window stays put.
-        playback.reset();
+        session.playback.reset();
         view.zoom()->setRange({ 0, 2 * nanosPerSecond }, true);
         view.zoom()->setFollowing(false);
-        playback.setSpeed(0);
-        playback.play();
-        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.isFollowing(), 60000);
+        session.playback.setSpeed(0);
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.isFinished() && session.view.isFollowing(), 60000);
         view.plot()->refresh();
         QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
     }
@@ -343,36 +347,37 @@ private Q_SLOTS:
     // cycles reaching the cursor; every indexed cycle is in the frame.
     void paintsWhileRunning()
     {
-        Playback playback;
-        TimelineView view(&playback);
+        Session session;
+        TimelineView view(&session.view);
+        session.attach(view);
         view.resize(1400, 640);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const auto scenario = sample(QStringLiteral("gang-scheduling.yaml"));
-        playback.load(scenario, configurationOf(*scenario), {});
-        playback.setSpeed(200);
-        playback.play();
+        session.playback.load(scenario, configurationOf(*scenario), {});
+        session.playback.setSpeed(200);
+        session.playback.play();
         int frames = 0;
         QElapsedTimer wall;
         wall.start();
         // At least ten frames and ten virtual seconds (more wall time under valgrind or a busy machine).
-        for (; (frames < 10 || playback.cursorTime() < 10 * nanosPerSecond) && wall.elapsed() < 60000; ++frames) {
+        for (; (frames < 10 || session.view.cursorTime() < 10 * nanosPerSecond) && wall.elapsed() < 60000; ++frames) {
             QTest::qWait(40);
             QVERIFY(!view.grab().isNull());
-            const qsizetype indexed = qsizetype(playback.index()->cycles().size());
+            const qsizetype indexed = qsizetype(session.run().index().cycles().size());
             qsizetype framed = 0;
             for (const auto& run : view.plot()->frame().cycles)
                 framed += run.count();
             QVERIFY(framed <= indexed);
         }
-        playback.pause();
+        session.playback.pause();
         view.plot()->refresh();
         view.zoom()->fitAll();
         qsizetype framed = 0;
         for (const auto& run : view.plot()->frame().cycles)
             framed += run.count();
-        QCOMPARE(framed, qsizetype(playback.index()->cycles().size()));
-        QVERIFY(playback.cursorTime() > 10 * nanosPerSecond);
+        QCOMPARE(framed, qsizetype(session.run().index().cycles().size()));
+        QVERIFY(session.view.cursorTime() > 10 * nanosPerSecond);
         QVERIFY(frames >= 10);
     }
 
@@ -385,7 +390,7 @@ private Q_SLOTS:
         f.view.zoom()->setRange({ 0, 10 * timeline::nanosPerMilli }, true);
         const trace::CycleRecord& last = cycles.back();
         QVERIFY(!f.view.zoom()->range().intersects(last.start, last.end));
-        f.playback.selectCycle(qint32(cycles.size() - 1));
+        f.session.selectCycle(qint32(cycles.size() - 1));
         QVERIFY(f.view.zoom()->range().contains(last.start));
         QVERIFY(f.view.zoom()->range().contains(last.end));
         QCOMPARE(f.view.zoom()->range().span(), 10 * timeline::nanosPerMilli);
@@ -401,9 +406,9 @@ private Q_SLOTS:
         const QPoint position(axis.left() + axis.width() / 3, axis.center().y());
         const VirtualNanos t = f.plot->coordinates().xToTime(position.x() - f.plot->plotLeft());
         QTest::mouseClick(f.plot, Qt::LeftButton, {}, position);
-        QCOMPARE(f.playback.cursor(), f.index().positionAfter(t));
-        QVERIFY(f.playback.cursorTime() <= t);
-        QVERIFY(!f.playback.isPlaying());
+        QCOMPARE(f.session.view.cursor(), f.index().positionAfter(t));
+        QVERIFY(f.session.view.cursorTime() <= t);
+        QVERIFY(!f.session.playback.isPlaying());
     }
 
     // Mid-run: the cursor in the middle, the future veiled; screenshots at several zooms.
@@ -412,12 +417,12 @@ private Q_SLOTS:
         Fixture f;
         QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
         const auto& cycles = f.index().cycles();
-        f.playback.seek(cycles[cycles.size() / 2].end);
+        f.session.playback.seek(cycles[cycles.size() / 2].end);
         f.plot->refresh();
         f.view.zoom()->fitAll();
         saveShot(&f.view, QStringLiteral("timeline-backlog-fit"));
         // Around the NodeAdd at 45 s: the retries of the backlog.
-        f.playback.selectCycle(f.plot->failedCycles().back());
+        f.session.selectCycle(f.plot->failedCycles().back());
         const trace::CycleRecord& cycle = cycles[size_t(f.plot->failedCycles().back())];
         f.view.zoom()->setRange(
             { cycle.start - 2 * timeline::nanosPerMilli, cycle.end + 2 * timeline::nanosPerMilli }, true);
@@ -439,7 +444,7 @@ private Q_SLOTS:
         // Permit waits: the first binding that waited.
         for (const trace::BindingRecord& binding : f.index().bindings()) {
             if (binding.permitStart >= 0 && binding.start >= 0) {
-                f.playback.selectCycle(binding.cycle);
+                f.session.selectCycle(binding.cycle);
                 const VirtualNanos length = binding.end - binding.permitStart;
                 f.view.zoom()->setRange({ binding.permitStart - length / 4, binding.end + length / 4 }, true);
                 break;
@@ -464,7 +469,7 @@ private Q_SLOTS:
             const trace::BindingRecord& binding = *found;
             const VirtualNanos begin = binding.permitStart >= 0 ? binding.permitStart : binding.start;
             const VirtualNanos length = std::max<VirtualNanos>(binding.end - begin, 1000);
-            f.playback.seek(binding.end); // the view stops following the end
+            f.session.playback.seek(binding.end); // the view stops following the end
             f.plot->refresh();
             f.view.zoom()->setRange({begin - length / 4, binding.end + length / 4}, true);
             const QPoint inside(f.plot->plotLeft() + int(f.plot->coordinates().timeToX(begin + length / 2)),
@@ -492,7 +497,7 @@ private Q_SLOTS:
             }
             return qint32(0);
         }();
-        f.playback.selectCycle(f.index().podCycles(pod).back());
+        f.session.selectCycle(f.index().podCycles(pod).back());
         const auto& cycle = f.index().cycles()[size_t(f.index().podCycles(pod).back())];
         f.view.zoom()->setRange(
             { cycle.start - 3 * timeline::nanosPerMilli, cycle.end + 40 * timeline::nanosPerMilli }, true);

@@ -1,4 +1,4 @@
-// ViewRefresh, the coalesced "refresh when visible" every Playback view shares: requests coalesce
+// ViewRefresh, the coalesced "refresh when visible" every view of the run shares: requests coalesce
 // into one refresh, a hidden view does none until shown (and then before its first paint), the
 // views of one cursor move refresh one per event-loop turn, and while playing a view's minimum
 // interval holds.
@@ -18,8 +18,8 @@ namespace {
 // A view that counts its refreshes.
 struct CountingView
 {
-    explicit CountingView(const Playback* playback = nullptr, int intervalMs = 0)
-        : refresh(new ViewRefresh(&widget, playback, intervalMs, [this] { ++count; }))
+    explicit CountingView(const ViewState* state = nullptr, int intervalMs = 0)
+        : refresh(new ViewRefresh(&widget, state, intervalMs, [this] { ++count; }))
     {
     }
     QWidget widget;
@@ -122,17 +122,17 @@ private Q_SLOTS:
     // a seek: the engine's answer to the seek's pause, a turn later, is no reason for a second.
     void aSeekRefreshesOnce()
     {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        CountingView view(&playback);
-        QObject::connect(&playback, &Playback::cursorChanged, view.refresh, &ViewRefresh::request);
-        QObject::connect(&playback, &Playback::selectionChanged, view.refresh, &ViewRefresh::request);
+        Session session;
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        CountingView view(&session.view);
+        QObject::connect(&session.view, &ViewState::cursorChanged, view.refresh, &ViewRefresh::request);
+        QObject::connect(&session.view, &ViewState::selectionChanged, view.refresh, &ViewRefresh::request);
         view.widget.show();
-        QSignalSpy progressed(playback.engine(), &EngineController::progressed);
-        for (const qsizetype position : {playback.published() / 2, playback.published() / 5}) {
+        QSignalSpy progressed(session.run().engine(), &EngineController::progressed);
+        for (const qsizetype position : {session.run().indexed() / 2, session.run().indexed() / 5}) {
             progressed.clear();
             const int before = view.count;
-            playback.seekPosition(position);
+            session.playback.seekPosition(position);
             QTRY_VERIFY(!progressed.isEmpty());
             for (int i = 0; i < 20; ++i)
                 QCoreApplication::processEvents();
@@ -143,22 +143,22 @@ private Q_SLOTS:
     // While playing, at most one refresh per interval; paused, every request is answered at once.
     void intervalWhilePlaying()
     {
-        Playback playback;
+        Session session;
         const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        playback.load(scenario, configurationOf(*scenario), {});
-        CountingView view(&playback, 60'000); // a minute: never within this test
+        session.playback.load(scenario, configurationOf(*scenario), {});
+        CountingView view(&session.view, 60'000); // a minute: never within this test
         view.widget.show();
         QCOMPARE(view.count, 1);
         view.refresh->request();
         QTRY_COMPARE(view.count, 2); // paused: no interval
-        playback.setSpeed(1);
-        playback.play();
+        session.playback.setSpeed(1);
+        session.playback.play();
         view.refresh->request();
         for (int i = 0; i < 10; ++i)
             QCoreApplication::processEvents();
         QCOMPARE(view.count, 2); // playing: waits for the interval
         QVERIFY(view.refresh->isPending());
-        playback.pause();
+        session.playback.pause();
         view.refresh->request();
         QTRY_COMPARE(view.count, 3); // paused again: answered at once
     }

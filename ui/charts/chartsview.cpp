@@ -2,8 +2,9 @@
 
 #include "chartreduction.h"
 #include "cursorchartview.h"
-#include "playback.h"
+#include "run.h"
 #include "viewrefresh.h"
+#include "viewstate.h"
 #include "viewcolors.h"
 
 #include <QChart>
@@ -78,9 +79,9 @@ double niceStep(double range, int maxTicks, bool time)
 
 } // namespace
 
-ChartsView::ChartsView(Playback* playback, QWidget* parent)
+ChartsView::ChartsView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
+    , m_viewState(viewState)
 {
     static const std::array<QStringList, ChartCount> names {
         QStringList { tr("Active"), tr("Backoff"), tr("Unschedulable"), tr("Gated") },
@@ -127,7 +128,7 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
             series->attachAxis(y);
             m_series[size_t(c)][size_t(s)] = series;
         }
-        auto* view = new CursorChartView(chart, m_playback, &m_cursorSeconds, splitter);
+        auto* view = new CursorChartView(chart, m_viewState, &m_cursorSeconds, splitter);
         view->setMinimumHeight(130);
         m_views[size_t(c)] = view;
         splitter->addWidget(view);
@@ -138,16 +139,21 @@ ChartsView::ChartsView(Playback* playback, QWidget* parent)
     applyTheme();
 
     // While playing, at most four refreshes a second, however often the trace grows.
-    m_refresh = new ViewRefresh(this, m_playback, 250, [this] { refresh(); });
-    connect(m_playback, &Playback::cursorChanged, this, &ChartsView::scheduleRefresh);
-    connect(m_playback, &Playback::runChanged, this, [this] {
-        m_plottedSeconds = -1;
-        refresh();
-    });
+    m_refresh = new ViewRefresh(this, m_viewState, 250, [this] { refresh(); });
+    connect(m_viewState, &ViewState::cursorChanged, this, &ChartsView::scheduleRefresh);
     refresh();
 }
 
 ChartsView::~ChartsView() = default;
+
+void ChartsView::setRun(const Run* run)
+{
+    m_run = run;
+    for (QChartView* view : m_views)
+        static_cast<CursorChartView*>(view)->setRun(run);
+    m_plottedSeconds = -1;
+    refresh();
+}
 
 QChart* ChartsView::chart(int chart) const
 {
@@ -189,8 +195,8 @@ void ChartsView::scheduleRefresh()
 void ChartsView::refresh()
 {
     m_refresh->markRefreshed();
-    const trace::TraceIndex* index = m_playback->index();
-    m_cursorSeconds = index ? double(m_playback->cursorTime()) / double(nanosPerSecond) : 0;
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
+    m_cursorSeconds = index ? double(m_viewState->cursorTime()) / double(nanosPerSecond) : 0;
     // The last second is still open and changes as events arrive: rebuild whenever the index grew.
     const qsizetype seconds = index ? qsizetype(index->seconds().size()) : 0;
     const qsizetype indexed = index ? index->indexed() : 0;
@@ -208,7 +214,7 @@ void ChartsView::refresh()
 
 void ChartsView::rebuildSeries()
 {
-    const trace::TraceIndex* index = m_playback->index();
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
     static const std::vector<trace::SecondSample> none;
     const auto& samples = index ? index->seconds() : none;
     const auto count = qsizetype(samples.size());

@@ -18,8 +18,9 @@ class QValueAxis;
 
 namespace ksv {
 
-class Playback;
+class Run;
 class ViewRefresh;
+class ViewState;
 
 class ChartsView : public QWidget
 {
@@ -33,8 +34,11 @@ public:
     static constexpr int maxSeries = 4;
     static constexpr int defaultMaxPoints = 400;
 
-    explicit ChartsView(Playback* playback, QWidget* parent = nullptr);
+    explicit ChartsView(ViewState* viewState, QWidget* parent = nullptr);
     ~ChartsView() override;
+
+    // The run plotted (null: none). Call again for each new run.
+    void setRun(const Run* run);
 
     // What the charts plot, for tests: x in virtual seconds.
     QList<QPointF> seriesPoints(int chart, int series) const;
@@ -48,7 +52,7 @@ public:
     int bucketSeconds() const { return m_bucket; }
     int maxPoints() const { return m_maxPoints; }
     void setMaxPoints(int points);
-    // Brings the charts up to date with the playback now (normally coalesced).
+    // Brings the charts up to date with the run and the cursor now (normally coalesced).
     void refresh();
 
 protected:
@@ -60,7 +64,8 @@ private:
     void applyTheme();
     void updateAxes();
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     ViewRefresh* m_refresh = nullptr;
     std::array<QChartView*, ChartCount> m_views {};
     std::array<std::array<QXYSeries*, maxSeries>, ChartCount> m_series {};

@@ -1,6 +1,6 @@
 #include "cursorchartview.h"
 
-#include "playback.h"
+#include "viewstate.h"
 
 #include <QHelpEvent>
 #include <QLegend>
@@ -15,9 +15,9 @@
 
 namespace ksv {
 
-CursorChartView::CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent)
+CursorChartView::CursorChartView(QChart* chart, ViewState* viewState, const double* cursorSeconds, QWidget* parent)
     : QChartView(chart, parent)
-    , m_playback(playback)
+    , m_viewState(viewState)
     , m_cursorSeconds(cursorSeconds)
 {
     setRenderHint(QPainter::Antialiasing);
@@ -123,7 +123,7 @@ void CursorChartView::drawForeground(QPainter* painter, const QRectF& rect)
 void CursorChartView::drawCursor(QPainter& painter)
 {
     m_cursorX = -1;
-    if (!m_playback->index() || chart()->series().isEmpty())
+    if (!m_run || chart()->series().isEmpty())
         return;
     // Scene to viewport: the identity while the view neither scrolls nor scales, as QChartView does.
     const QTransform toViewport = viewportTransform();
@@ -143,7 +143,7 @@ std::optional<double> CursorChartView::secondsAt(QPoint position) const
 {
     const QPointF scene = mapToScene(position);
     const QPointF inChart = chart()->mapFromScene(scene);
-    if (!m_playback->index() || chart()->series().isEmpty() || !chart()->plotArea().contains(inChart))
+    if (!m_run || chart()->series().isEmpty() || !chart()->plotArea().contains(inChart))
         return std::nullopt;
     return chart()->mapToValue(inChart, chart()->series().constFirst()).x();
 }
@@ -152,7 +152,7 @@ void CursorChartView::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton) {
         if (const auto seconds = secondsAt(event->position().toPoint())) {
-            m_playback->seek(std::max<VirtualNanos>(0, std::llround(*seconds * double(nanosPerSecond))));
+            m_viewState->requestSeek(std::max<VirtualNanos>(0, std::llround(*seconds * double(nanosPerSecond))));
             event->accept();
             return;
         }

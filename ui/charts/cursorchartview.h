@@ -14,12 +14,16 @@
 
 namespace ksv {
 
-class Playback;
+class Run;
+class ViewState;
 
 class CursorChartView : public QChartView
 {
 public:
-    CursorChartView(QChart* chart, Playback* playback, const double* cursorSeconds, QWidget* parent);
+    CursorChartView(QChart* chart, ViewState* viewState, const double* cursorSeconds, QWidget* parent);
+
+    // The run the chart plots (null: none): clicks move the cursor only over a run.
+    void setRun(const Run* run) { m_run = run; }
 
     // The height of the heading row: the chart's top margin.
     int headingHeight() const;
@@ -53,7 +57,8 @@ private:
     void invalidatePlot();
     void drawCursor(QPainter& painter);
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     const double* m_cursorSeconds;
     QString m_heading;
     int m_bucket = 1;

@@ -1,9 +1,10 @@
 #include "eventlogview.h"
 
 #include "eventlogmodel.h"
-#include "playback.h"
 #include "rowtable.h"
+#include "run.h"
 #include "viewrefresh.h"
+#include "viewstate.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -20,14 +21,14 @@ namespace ksv {
 
 using trace::EventKind;
 
-EventLogView::EventLogView(Playback* playback, QWidget* parent)
+EventLogView::EventLogView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
-    , m_model(new EventLogModel(playback->index(), this))
+    , m_viewState(viewState)
+    , m_model(new EventLogModel(nullptr, this))
     , m_searchDelay(new QTimer(this))
     // While playing, the log scrolls 20 times a second: as readable as 60, and each repaint of a
     // full table costs several milliseconds.
-    , m_refresh(new ViewRefresh(this, playback, 50, [this] { m_model->setLimit(cursor()); }))
+    , m_refresh(new ViewRefresh(this, viewState, 50, [this] { m_model->setLimit(cursor()); }))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -99,20 +100,25 @@ EventLogView::EventLogView(Playback* playback, QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         updateCount();
         updateKindButton();
-        if (m_playback->isFollowing() || m_playback->isPlaying())
+        if (m_viewState->isFollowing() || m_viewState->isPlaying())
             m_view->scrollToBottom();
     });
 
     connect(m_view, &RowTable::currentRowChanged, this, &EventLogView::selectRow);
     connect(m_view, &RowTable::doubleClicked, this, &EventLogView::selectRow);
 
-    connect(m_playback, &Playback::runChanged, this, &EventLogView::onRunChanged);
-    connect(m_playback, &Playback::cursorChanged, this, &EventLogView::onCursorChanged);
-    connect(m_playback, &Playback::selectionChanged, this, &EventLogView::onSelectionChanged);
+    connect(m_viewState, &ViewState::cursorChanged, this, &EventLogView::onCursorChanged);
+    connect(m_viewState, &ViewState::selectionChanged, this, &EventLogView::onSelectionChanged);
     onRunChanged();
 }
 
 EventLogView::~EventLogView() = default;
+
+void EventLogView::setRun(const Run* run)
+{
+    m_run = run;
+    onRunChanged();
+}
 
 void EventLogView::applySearch()
 {
@@ -122,12 +128,12 @@ void EventLogView::applySearch()
 
 qsizetype EventLogView::cursor() const
 {
-    return m_playback->isLoaded() ? m_playback->cursor() : 0;
+    return m_run ? m_run->position() : 0;
 }
 
 void EventLogView::onRunChanged()
 {
-    m_model->setIndex(m_playback->index());
+    m_model->setIndex(m_run ? &m_run->index() : nullptr);
     updatePodFilter();
     m_model->setLimit(cursor());
     updateCount();
@@ -146,7 +152,7 @@ void EventLogView::onSelectionChanged()
 
 void EventLogView::updatePodFilter()
 {
-    m_model->setPodFilter(m_podOnly->isChecked() && m_playback->index() ? m_playback->selectedPod() : -1);
+    m_model->setPodFilter(m_podOnly->isChecked() && m_run ? m_viewState->selectedPod() : -1);
     updateCount();
 }
 
@@ -158,12 +164,14 @@ void EventLogView::selectRow(const QModelIndex& index)
     const qint32 cycle = index.data(EventLogModel::CycleIndexRole).toInt();
     const qint32 pod = index.data(EventLogModel::PodRole).toInt();
     const qint32 node = index.data(EventLogModel::NodeRole).toInt();
-    if (cycle >= 0 && cycle != m_playback->selectedCycle())
-        m_playback->selectCycle(cycle);
-    else if (cycle < 0 && pod >= 0 && pod != m_playback->selectedPod())
-        m_playback->selectPod(pod);
-    if (node >= 0 && node != m_playback->selectedNode())
-        m_playback->selectNode(node);
+    // One row is one step of the history, though it may select a cycle and a node.
+    const bool podChosen = (cycle >= 0 && cycle != m_viewState->selectedCycle()) || (cycle < 0 && pod >= 0 && pod != m_viewState->selectedPod());
+    if (cycle >= 0 && cycle != m_viewState->selectedCycle())
+        selectCycle(*m_viewState, m_run, cycle);
+    else if (cycle < 0 && pod >= 0 && pod != m_viewState->selectedPod())
+        selectPod(*m_viewState, m_run, pod);
+    if (node >= 0 && node != m_viewState->selectedNode())
+        selectNode(*m_viewState, m_run, node, !podChosen);
     m_selecting = false;
 }
 

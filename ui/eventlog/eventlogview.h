@@ -2,8 +2,8 @@
 
 // The trace up to the cursor as a filterable, searchable table: a filter bar (search, event
 // kinds, the selected pod only) over EventLogModel. Follows the end while the user is there, like
-// `tail -f`; choosing a row selects its cycle, pod or node on Playback. The rows catch up with the
-// cursor through ViewRefresh: coalesced, and not at all while the log is hidden.
+// `tail -f`; choosing a row selects its cycle, pod or node in the view state. The rows catch up with
+// the cursor through ViewRefresh: coalesced, and not at all while the log is hidden.
 
 #include <QWidget>
 
@@ -18,15 +18,19 @@ namespace ksv {
 
 class EventLogModel;
 class RowTable;
-class Playback;
+class Run;
 class ViewRefresh;
+class ViewState;
 
 class EventLogView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit EventLogView(Playback* playback, QWidget* parent = nullptr);
+    explicit EventLogView(ViewState* viewState, QWidget* parent = nullptr);
     ~EventLogView() override;
+
+    // The run listed (null: none). Call again for each new run.
+    void setRun(const Run* run);
 
     // For tests and the screenshot tool.
     EventLogModel* model() const { return m_model; }
@@ -38,7 +42,7 @@ public:
     void applySearch();
 
 private:
-    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    // The run's cursor position, 0 without a run.
     qsizetype cursor() const;
     void onRunChanged();
     void onCursorChanged();
@@ -48,7 +52,8 @@ private:
     void updateKindButton();
     void updateCount();
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     EventLogModel* m_model;
     QLineEdit* m_search;
     QTimer* m_searchDelay;

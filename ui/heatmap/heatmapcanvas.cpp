@@ -1,7 +1,6 @@
 #include "heatmapcanvas.h"
 
 #include "heatmapview.h"
-#include "playback.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -27,69 +26,34 @@ QColor textOn(const QColor& background)
         : QColor(Qt::white);
 }
 
-struct Candidate
-{
-    int width;
-    int height;
-    int gap;
-    bool text;
-};
-
-int contentHeight(std::span<const int> groupSizes, const Candidate& c, int columns, int headerHeight)
-{
-    int height = 0;
-    for (const int size : groupSizes) {
-        const int rows = std::max(1, (size + columns - 1) / columns);
-        height += headerHeight + rows * (c.height + c.gap) + heatmapGroupSpacing;
-    }
-    return height;
-}
-
 } // namespace
 
-HeatmapGrid layoutHeatmap(std::span<const int> groupSizes, int width, int height, int headerHeight, int textCellHeight)
-{
-    std::vector<Candidate> candidates = {
-        { 152, textCellHeight, 4, true },
-        { 120, textCellHeight, 4, true },
-        { 96, textCellHeight, 3, true },
-    };
-    for (int side = 30; side >= heatmapMinCell; side -= side > 16 ? 2 : 1)
-        candidates.push_back({ side, side, side >= 12 ? 2 : 1, false });
-    const Candidate* chosen = &candidates.back();
-    for (const Candidate& c : candidates) {
-        const int columns = std::max(1, (width + c.gap) / (c.width + c.gap));
-        if (contentHeight(groupSizes, c, columns, headerHeight) <= height) {
-            chosen = &c;
-            break;
-        }
-    }
-    HeatmapGrid grid;
-    grid.cellWidth = chosen->width;
-    grid.cellHeight = chosen->height;
-    grid.gap = chosen->gap;
-    grid.text = chosen->text;
-    grid.columns = std::max(1, (width + chosen->gap) / (chosen->width + chosen->gap));
-    grid.headerHeight = headerHeight;
-    int top = 0;
-    for (const int size : groupSizes) {
-        grid.groupTop.push_back(top);
-        const int rows = std::max(1, (size + grid.columns - 1) / grid.columns);
-        top += headerHeight + rows * (grid.cellHeight + grid.gap) + heatmapGroupSpacing;
-    }
-    grid.height = top;
-    return grid;
-}
-
-HeatmapCanvas::HeatmapCanvas(HeatmapView* view)
-    : QWidget(view)
-    , m_view(view)
+HeatmapCanvas::HeatmapCanvas(QWidget* parent)
+    : QWidget(parent)
     , m_bar(new QScrollBar(Qt::Vertical, this))
 {
     setMinimumSize(320, 200);
     setFocusPolicy(Qt::StrongFocus); // arrows move the selected node (heatmapkeys.cpp)
     m_bar->hide();
     connect(m_bar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
+}
+
+void HeatmapCanvas::setFrame(const HeatmapFrame& frame)
+{
+    m_frame = frame;
+}
+
+// Empty before the view's first frame.
+const std::vector<NodeGroup>& HeatmapCanvas::nodeGroups() const
+{
+    static const std::vector<NodeGroup> none;
+    return m_frame.groups ? *m_frame.groups : none;
+}
+
+const CycleNodes& HeatmapCanvas::attempt() const
+{
+    static const CycleNodes none;
+    return m_frame.cycle ? *m_frame.cycle : none;
 }
 
 QFont HeatmapCanvas::cellFont() const
@@ -104,9 +68,9 @@ void HeatmapCanvas::relayout()
     const QRect area = rect().adjusted(margin, margin, -margin, -margin);
     int top = area.top();
     m_banner = {};
-    if (!m_view->m_bannerText.isEmpty()) {
+    if (!m_frame.banner.isEmpty()) {
         const QRect text
-            = fontMetrics().boundingRect(area.adjusted(8, 0, -8, 0), Qt::TextWordWrap, m_view->m_bannerText);
+            = fontMetrics().boundingRect(area.adjusted(8, 0, -8, 0), Qt::TextWordWrap, m_frame.banner);
         m_banner = QRect(area.left(), top, area.width(), text.height() + 12);
         top = m_banner.bottom() + 1 + margin;
     }
@@ -116,7 +80,7 @@ void HeatmapCanvas::relayout()
     m_gridArea = QRect(area.left(), top, area.width(), std::max(0, m_legend.top() - margin - top));
 
     std::vector<int> sizes;
-    const auto& groups = m_view->m_groups;
+    const std::vector<NodeGroup>& groups = nodeGroups();
     sizes.reserve(groups.size());
     for (const NodeGroup& group : groups)
         sizes.push_back(int(group.nodes.size()));
@@ -138,7 +102,7 @@ void HeatmapCanvas::relayout()
         m_bar->hide();
     }
 
-    const qint32 nodeCount = m_view->m_catalogue ? m_view->m_catalogue->nodeCount() : 0;
+    const qint32 nodeCount = m_frame.catalogue ? m_frame.catalogue->nodeCount() : 0;
     m_groupOfNode.assign(size_t(nodeCount), -1);
     m_positionOfNode.assign(size_t(nodeCount), -1);
     for (size_t g = 0; g < groups.size(); ++g) {
@@ -155,7 +119,7 @@ qint32 HeatmapCanvas::nodeAt(QPoint position) const
     if (!m_gridArea.contains(position))
         return -1;
     const QPoint content = position - m_gridArea.topLeft() + QPoint(0, m_bar->value());
-    const auto& groups = m_view->m_groups;
+    const std::vector<NodeGroup>& groups = nodeGroups();
     for (size_t g = 0; g < groups.size(); ++g) {
         const int top = m_grid.groupTop[g] + m_grid.headerHeight;
         const int rows = (int(groups[g].nodes.size()) + m_grid.columns - 1) / m_grid.columns;
@@ -201,7 +165,7 @@ void HeatmapCanvas::mousePressEvent(QMouseEvent* event)
 {
     const qint32 node = nodeAt(event->position().toPoint());
     if (event->button() == Qt::LeftButton && node >= 0)
-        m_view->m_playback->selectNode(node);
+        Q_EMIT nodeActivated(node);
     else
         QWidget::mousePressEvent(event);
 }
@@ -218,7 +182,7 @@ bool HeatmapCanvas::event(QEvent* event)
     auto* help = static_cast<QHelpEvent*>(event);
     const qint32 node = nodeAt(help->pos());
     if (node >= 0)
-        QToolTip::showText(help->globalPos(), m_view->nodeToolTip(node), this);
+        QToolTip::showText(help->globalPos(), heatmapNodeToolTip(m_frame, node), this);
     else
         QToolTip::hideText();
     return true;
@@ -228,21 +192,21 @@ QColor HeatmapCanvas::cellColour(qint32 node) const
 {
     const QColor base = palette().color(QPalette::Base);
     const QColor missing = missingColor(base, palette().color(QPalette::Mid));
-    const double value = m_view->m_values[size_t(node)];
-    switch (m_view->m_mode.kind) {
+    const double value = m_frame.values[size_t(node)];
+    switch (m_frame.mode.kind) {
     case HeatmapMode::Measure:
         if (std::isnan(value))
             return missing;
         return utilizationColor(value, base);
     case HeatmapMode::Verdict: {
-        const CycleNodes::Filter& filter = m_view->m_cycle.filter(node);
+        const CycleNodes::Filter& filter = attempt().filter(node);
         switch (filter.verdict) {
         case CycleNodes::Verdict::NotEvaluated:
             return missing;
         case CycleNodes::Verdict::Feasible:
             return feasibleColor();
         case CycleNodes::Verdict::Rejected:
-            return rejectionColor(m_view->m_playback->trace()->string(filter.plugin));
+            return rejectionColor(m_frame.trace->string(filter.plugin));
         }
         Q_UNREACHABLE();
         return {};
@@ -251,8 +215,8 @@ QColor HeatmapCanvas::cellColour(qint32 node) const
     case HeatmapMode::PluginScore: {
         if (std::isnan(value))
             return missing;
-        const double span = m_view->m_max - m_view->m_min;
-        return scoreColor(span > 0 ? (value - m_view->m_min) / span : 1.0, base);
+        const double span = m_frame.max - m_frame.min;
+        return scoreColor(span > 0 ? (value - m_frame.min) / span : 1.0, base);
     }
     }
     Q_UNREACHABLE();
@@ -264,7 +228,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
     QPainter painter(this);
     const QPalette& pal = palette();
     painter.fillRect(rect(), pal.base());
-    if (!m_view->m_catalogue) {
+    if (!m_frame.catalogue) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter, HeatmapView::tr("No run loaded"));
         return;
@@ -274,13 +238,13 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
         painter.setBrush(pal.alternateBase());
         painter.drawRect(m_banner.adjusted(0, 0, -1, -1));
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(m_banner.adjusted(8, 6, -8, -6), Qt::TextWordWrap | Qt::AlignVCenter, m_view->m_bannerText);
+        painter.drawText(m_banner.adjusted(8, 6, -8, -6), Qt::TextWordWrap | Qt::AlignVCenter, m_frame.banner);
     }
 
-    const trace::ReplayState& state = m_view->m_playback->state();
-    const auto& groups = m_view->m_groups;
-    const qint32 selected = m_view->m_playback->selectedNode();
-    const qint32 chosen = m_view->m_mode.isCycleMode() ? m_view->m_cycle.chosenNode() : -1;
+    const trace::ReplayState& state = *m_frame.state;
+    const std::vector<NodeGroup>& groups = nodeGroups();
+    const qint32 selected = m_frame.selectedNode;
+    const qint32 chosen = m_frame.mode.isCycleMode() ? attempt().chosenNode() : -1;
     const int scroll = m_bar->value();
     const QFont small = cellFont();
     const QFontMetrics smallMetrics(small);
@@ -313,7 +277,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                     painter.setPen(pal.color(QPalette::PlaceholderText));
                     const QRect inner = cell.adjusted(4, 3, -4, -3);
                     painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                        smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                        smallMetrics.elidedText(m_frame.catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
                     painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, HeatmapView::tr("not in the cluster"));
                     painter.setFont(font());
                 }
@@ -326,9 +290,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                 painter.setPen(textOn(fill));
                 const QRect inner = cell.adjusted(4, 3, -4, -3);
                 painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                    smallMetrics.elidedText(m_view->m_catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
+                    smallMetrics.elidedText(m_frame.catalogue->nodeName(node), Qt::ElideMiddle, inner.width()));
                 painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom,
-                    smallMetrics.elidedText(m_view->cellText(node), Qt::ElideRight, inner.width()));
+                    smallMetrics.elidedText(heatmapCellText(m_frame, node), Qt::ElideRight, inner.width()));
                 painter.setFont(font());
             }
             // Rings around the cell, so its colour stays whole even at 6 px: the chosen node in the
@@ -351,8 +315,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
 
 void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& rect) const
 {
-    const NodeGroup& nodeGroup = m_view->m_groups[size_t(group)];
-    const trace::ReplayState& state = m_view->m_playback->state();
+    const NodeGroup& nodeGroup = nodeGroups()[size_t(group)];
+    const trace::ReplayState& state = *m_frame.state;
     qint32 present = 0;
     double sum = 0;
     qint32 counted = 0;
@@ -361,31 +325,31 @@ void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& 
         if (!state.nodeExists(node))
             continue;
         ++present;
-        const double value = m_view->m_values[size_t(node)];
+        const double value = m_frame.values[size_t(node)];
         if (std::isfinite(value)) {
             sum += value;
             ++counted;
         }
-        if (m_view->m_cycle.filter(node).verdict == CycleNodes::Verdict::Feasible)
+        if (attempt().filter(node).verdict == CycleNodes::Verdict::Feasible)
             ++feasible;
     }
     QString name = nodeGroup.name;
     if (name.isEmpty())
-        name = m_view->m_groupLabel.isEmpty() ? HeatmapView::tr("All nodes")
-                                              : HeatmapView::tr("(no %1)").arg(m_view->m_groupLabel);
+        name = m_frame.groupLabel.isEmpty() ? HeatmapView::tr("All nodes")
+                                              : HeatmapView::tr("(no %1)").arg(m_frame.groupLabel);
     const QLocale locale;
     const qint32 total = qint32(nodeGroup.nodes.size());
     const QString nodes
         = total == 1 ? HeatmapView::tr("1 node") : HeatmapView::tr("%1 nodes").arg(locale.toString(total));
     QString summary
         = present == total ? nodes : HeatmapView::tr("%1 of %2 present").arg(locale.toString(present), nodes);
-    switch (m_view->m_mode.kind) {
+    switch (m_frame.mode.kind) {
     case HeatmapMode::Measure:
         if (counted > 0)
             summary += HeatmapView::tr(" · average %1%").arg(std::lround(100.0 * sum / counted));
         break;
     case HeatmapMode::Verdict:
-        if (m_view->m_cycle.hasNodeDetail())
+        if (attempt().hasNodeDetail())
             summary += HeatmapView::tr(" · %1 feasible").arg(locale.toString(feasible));
         break;
     case HeatmapMode::TotalScore:
@@ -411,11 +375,11 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
     std::vector<LegendItem> items;
     const QColor base = palette().color(QPalette::Base);
     const QColor missing = missingColor(base, palette().color(QPalette::Mid));
-    const HeatmapMode& mode = m_view->m_mode;
-    const CycleNodes& cycle = m_view->m_cycle;
+    const HeatmapMode& mode = m_frame.mode;
+    const CycleNodes& cycle = attempt();
     switch (mode.kind) {
     case HeatmapMode::Measure: {
-        const QString measure = m_view->m_catalogue ? m_view->m_catalogue->measures().value(mode.measure) : QString();
+        const QString measure = m_frame.catalogue ? m_frame.catalogue->measures().value(mode.measure) : QString();
         items.push_back({ LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable").arg(measure), {},
             QStringLiteral("0%"), QStringLiteral("100%") });
         items.push_back({ LegendItem::Swatch, HeatmapView::tr("over 100%"), overcommitColor(), {}, {} });
@@ -426,7 +390,7 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
         items.push_back({ LegendItem::Swatch, HeatmapView::tr("feasible (%1)").arg(cycle.feasibleCount()),
             feasibleColor(), {}, {} });
         for (const auto& [plugin, count] : cycle.rejections()) {
-            const QString name = m_view->m_playback->trace()->string(plugin);
+            const QString name = m_frame.trace->string(plugin);
             items.push_back(
                 { LegendItem::Swatch, HeatmapView::tr("%1 (%2)").arg(name).arg(count), rejectionColor(name), {}, {} });
         }
@@ -438,12 +402,12 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
         const QString what = mode.kind == HeatmapMode::TotalScore
             ? HeatmapView::tr("total score (Σ normalized × weight)")
             : HeatmapView::tr("%1 normalized score").arg(mode.plugin);
-        if (m_view->m_min < m_view->m_max)
-            items.push_back({ LegendItem::Gradient, what, {}, QString::number(m_view->m_min, 'f', 0),
-                QString::number(m_view->m_max, 'f', 0) });
+        if (m_frame.min < m_frame.max)
+            items.push_back({ LegendItem::Gradient, what, {}, QString::number(m_frame.min, 'f', 0),
+                QString::number(m_frame.max, 'f', 0) });
         else // one value everywhere: a gradient from it to itself would suggest a range
             items.push_back({ LegendItem::Swatch,
-                HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_view->m_max, 'f', 0)),
+                HeatmapView::tr("%1: %2 on every scored node").arg(what, QString::number(m_frame.max, 'f', 0)),
                 scoreColor(1.0, base), {}, {} });
         items.push_back({ LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {} });
         break;
@@ -516,7 +480,7 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             // Sampled from the same functions the cells use, so the legend cannot drift from them.
             for (int i = 0; i < gradientWidth; ++i) {
                 const double t = double(i) / double(gradientWidth - 1);
-                const QColor c = m_view->m_mode.kind == HeatmapMode::Measure
+                const QColor c = m_frame.mode.kind == HeatmapMode::Measure
                     ? utilizationColor(t, pal.color(QPalette::Base))
                     : scoreColor(t, pal.color(QPalette::Base));
                 painter.fillRect(QRect(bar.left() + i, bar.top(), 1, bar.height()), c);

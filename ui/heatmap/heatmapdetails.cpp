@@ -1,7 +1,8 @@
 // HeatmapView's side panel: the selected node's labels, taints, resources and pods at the cursor,
 // and its verdict and scores in the selected attempt.
 #include "heatmapview.h"
-#include "playback.h"
+#include "run.h"
+#include "viewstate.h"
 
 #include <QTextBrowser>
 #include <cmath>
@@ -31,14 +32,14 @@ QString cells(std::initializer_list<QString> values, bool header = false)
 
 void HeatmapView::updateDetails()
 {
-    const qint32 node = m_playback->selectedNode();
+    const qint32 node = m_viewState->selectedNode();
     if (!m_catalogue || node < 0 || node >= m_catalogue->nodeCount()) {
         m_detailsHtml.clear();
         m_details->setHtml(QStringLiteral("<p style='color:gray'>")
             + tr("Click a node to see its labels, taints, resources and pods.") + QStringLiteral("</p>"));
         return;
     }
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     const bool exists = state.nodeExists(node);
     QString html = QStringLiteral("<h3>") + escaped(m_catalogue->nodeName(node)) + QStringLiteral("</h3>");
     if (!exists)
@@ -74,8 +75,8 @@ void HeatmapView::updateDetails()
             break;
         case CycleNodes::Verdict::Rejected:
             html += tr("Rejected by <b>%1</b>: %2")
-                        .arg(escaped(m_playback->trace()->string(filter.plugin)),
-                            escaped(m_playback->trace()->string(filter.reasons)));
+                        .arg(escaped(m_run->trace().string(filter.plugin)),
+                            escaped(m_run->trace().string(filter.reasons)));
             break;
         }
         html += QStringLiteral("</p>");
@@ -84,7 +85,7 @@ void HeatmapView::updateDetails()
             html += QStringLiteral("<table cellspacing=0 cellpadding=2>")
                 + cells({ tr("Score plugin"), tr("Raw"), tr("Normalized"), tr("Weight") }, true);
             for (const CycleNodes::Score& score : scores)
-                html += cells({ escaped(m_playback->trace()->string(score.plugin)), QString::number(score.raw),
+                html += cells({ escaped(m_run->trace().string(score.plugin)), QString::number(score.raw),
                     QString::number(score.normalized), QString::number(score.weight) });
             html += cells({ tr("<b>Total</b>"), QString(), QString(),
                 QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>") });
@@ -93,7 +94,7 @@ void HeatmapView::updateDetails()
     }
 
     const qint32 version = exists ? state.nodeSpec[size_t(node)] : -1;
-    const Node* spec = m_playback->index()->nodeSpec(node, version);
+    const Node* spec = m_run->index().nodeSpec(node, version);
     if (spec) {
         html += QStringLiteral("<h4>") + tr("Taints") + QStringLiteral("</h4>");
         if (spec->unschedulable)

@@ -2,8 +2,9 @@
 
 #include "framework/status.h"
 #include "heatmapcanvas.h"
-#include "playback.h"
+#include "run.h"
 #include "viewrefresh.h"
+#include "viewstate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -55,25 +56,13 @@ HeatmapMode modeOf(const QString& key)
     return mode;
 }
 
-QString percent(double fraction)
-{
-    if (std::isinf(fraction))
-        return HeatmapView::tr("over (none allocatable)");
-    return QString::number(std::lround(100.0 * fraction)) + QLatin1Char('%');
-}
-
-QString row(const QString& name, const QString& value)
-{
-    return QStringLiteral("<tr><td>") + name + QStringLiteral("</td><td>") + value + QStringLiteral("</td></tr>");
-}
-
 } // namespace
 
-HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
+HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
+    , m_viewState(viewState)
     // While playing, colours changing 20 times a second read as well as 60 and cost a third.
-    , m_refresh(new ViewRefresh(this, playback, 50, [this] { refresh(); }))
+    , m_refresh(new ViewRefresh(this, viewState, 50, [this] { refresh(); }))
 {
     m_groupBy = new QComboBox(this);
     m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -83,6 +72,7 @@ HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
     m_status->setTextFormat(Qt::PlainText);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_canvas = new HeatmapCanvas(this);
+    updateFrame();
     m_details = new QTextBrowser(this);
     m_details->setOpenLinks(false);
     m_details->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
@@ -121,25 +111,52 @@ HeatmapView::HeatmapView(Playback* playback, QWidget* parent)
     });
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("pod"))
-            m_playback->selectPod(url.path().toInt());
+            selectPod(*m_viewState, m_run, url.path().toInt());
     });
-    connect(m_playback, &Playback::runChanged, this, [this] {
-        m_catalogue = nullptr; // refresh() takes the new run's catalogue
-        scheduleRefresh();
-    });
-    connect(m_playback, &Playback::cursorChanged, this, [this] {
+    connect(m_canvas, &HeatmapCanvas::nodeActivated, this, [this](qint32 node) { selectNode(*m_viewState, m_run, node); });
+    connect(m_viewState, &ViewState::cursorChanged, this, [this] {
         m_valuesDirty = true;
         m_detailsDirty = true;
+        updateFrame(); // the run's state at the new cursor; the values follow with the refresh
         scheduleRefresh();
     });
-    connect(m_playback, &Playback::selectionChanged, this, [this] {
+    connect(m_viewState, &ViewState::selectionChanged, this, [this] {
         m_valuesDirty = true; // the selected attempt may have changed
         m_detailsDirty = true;
+        updateFrame(); // the keys move on from the node just selected
         scheduleRefresh();
     });
 }
 
 HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setRun(const Run* run)
+{
+    m_run = run;
+    m_catalogue = nullptr; // refresh() takes the new run's catalogue
+    updateFrame();
+    scheduleRefresh();
+}
+
+void HeatmapView::updateFrame()
+{
+    HeatmapFrame frame;
+    frame.catalogue = m_catalogue;
+    if (m_catalogue) {
+        frame.state = &m_run->state();
+        frame.trace = &m_run->trace();
+    }
+    frame.groups = &m_groups;
+    frame.values = m_values;
+    frame.min = m_min;
+    frame.max = m_max;
+    frame.mode = m_mode;
+    frame.cycle = &m_cycle;
+    frame.groupLabel = m_groupLabel;
+    frame.banner = m_bannerText;
+    frame.selectedNode = m_viewState->selectedNode();
+    m_canvas->setFrame(frame);
+}
 
 void HeatmapView::scheduleRefresh()
 {
@@ -148,8 +165,7 @@ void HeatmapView::scheduleRefresh()
 
 void HeatmapView::onRunChanged()
 {
-    const trace::TraceIndex* index = m_playback->index();
-    m_catalogue = index ? &index->catalogue() : nullptr;
+    m_catalogue = m_run ? &m_run->index().catalogue() : nullptr;
     m_cycle.clear();
     m_scorePlugins.clear();
     m_layoutDirty = m_valuesDirty = m_detailsDirty = true;
@@ -233,8 +249,7 @@ void HeatmapView::setMode(const HeatmapMode& mode)
 void HeatmapView::refresh()
 {
     m_refresh->markRefreshed();
-    const trace::TraceIndex* index = m_playback->index();
-    if ((index ? &index->catalogue() : nullptr) != m_catalogue || (m_catalogue && m_groupBy->count() == 0))
+    if ((m_run ? &m_run->index().catalogue() : nullptr) != m_catalogue || (m_catalogue && m_groupBy->count() == 0))
         onRunChanged();
     if (!m_catalogue) {
         m_groups.clear();
@@ -242,15 +257,17 @@ void HeatmapView::refresh()
         m_bannerText.clear();
         m_status->clear();
         m_details->clear();
+        updateFrame();
         m_canvas->relayout();
         return;
     }
+    const trace::TraceIndex* index = &m_run->index();
     if (m_layoutDirty)
         m_groups = groupNodes(*m_catalogue, m_groupLabel);
 
     // The selected attempt, read up to the cursor: reread only when that span changed.
-    const qint32 cycle = m_playback->selectedCycle();
-    qsizetype end = cycle >= 0 ? m_playback->cursor() : -1;
+    const qint32 cycle = m_viewState->selectedCycle();
+    qsizetype end = cycle >= 0 ? m_run->position() : -1;
     if (cycle >= 0 && size_t(cycle) < index->cycles().size() && index->cycles()[size_t(cycle)].endEvent >= 0)
         end = std::min<qsizetype>(end, index->cycles()[size_t(cycle)].endEvent + 1);
     if (cycle != m_cycle.cycle() || end != m_cycle.end()) {
@@ -276,6 +293,7 @@ void HeatmapView::refresh()
         m_layoutDirty = m_layoutDirty || banner != m_bannerText || m_mode.isCycleMode();
         updateStatus();
     }
+    updateFrame();
     if (m_layoutDirty) {
         m_canvas->relayout();
         m_layoutDirty = false;
@@ -289,7 +307,7 @@ void HeatmapView::refresh()
 
 void HeatmapView::computeValues()
 {
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     const qint32 nodeCount = m_catalogue->nodeCount();
     m_values.assign(size_t(nodeCount), std::numeric_limits<double>::quiet_NaN());
     m_min = std::numeric_limits<double>::infinity();
@@ -331,7 +349,7 @@ void HeatmapView::computeValues()
     m_bannerText.clear();
     if (!m_mode.isCycleMode())
         return;
-    const trace::TraceIndex& index = *m_playback->index();
+    const trace::TraceIndex& index = m_run->index();
     const qint32 cycle = m_cycle.cycle();
     if (cycle < 0 || size_t(cycle) >= index.cycles().size()) {
         m_bannerText
@@ -341,20 +359,20 @@ void HeatmapView::computeValues()
     }
     const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
     const QString attempt = tr("Attempt %1 of %2").arg(record.attempt).arg(m_catalogue->podKey(record.pod));
-    const bool ended = record.endEvent >= 0 && record.endEvent < m_playback->cursor();
+    const bool ended = record.endEvent >= 0 && record.endEvent < m_run->position();
     if (!m_cycle.started()) {
         m_bannerText = tr("%1 starts after the cursor.").arg(attempt);
     } else if (!m_cycle.hasNodeDetail()) {
         if (ended && record.evaluated == 0)
             m_bannerText = tr("%1 evaluated no node: it stopped before Filter (%2).")
                                .arg(attempt,
-                                   m_playback->trace()->string(record.message).isEmpty()
+                                   m_run->trace().string(record.message).isEmpty()
                                        ? framework::toString(framework::Code(record.code))
-                                       : m_playback->trace()->string(record.message));
-        else if (ended && m_playback->trace()->nodeDetailCutOff(record.cycle))
+                                       : m_run->trace().string(record.message));
+        else if (ended && m_run->trace().nodeDetailCutOff(record.cycle))
             m_bannerText = tr("Per-node detail stopped at cycle %1, when the run had spent its memory budget for it: %2 evaluated "
                               "%3 nodes, but their Filter verdicts and scores are not in the trace. Earlier attempts have them.")
-                               .arg(m_playback->trace()->nodeDetailCutoff())
+                               .arg(m_run->trace().nodeDetailCutoff())
                                .arg(attempt)
                                .arg(record.evaluated);
         else if (ended)
@@ -376,7 +394,7 @@ void HeatmapView::computeValues()
 
 void HeatmapView::updateStatus()
 {
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     const QLocale locale;
     if (!m_mode.isCycleMode()) {
         qint64 requested = 0;
@@ -394,10 +412,10 @@ void HeatmapView::updateStatus()
             tr("%1 nodes · %2 requested: %3 of %4 (%5)")
                 .arg(locale.toString(nodes), measure, formatMeasure(measure, requested),
                     formatMeasure(measure, allocatable),
-                    allocatable > 0 ? percent(double(requested) / double(allocatable)) : tr("none allocatable")));
+                    allocatable > 0 ? heatmapPercent(double(requested) / double(allocatable)) : tr("none allocatable")));
         return;
     }
-    const trace::TraceIndex& index = *m_playback->index();
+    const trace::TraceIndex& index = m_run->index();
     if (m_cycle.cycle() < 0 || size_t(m_cycle.cycle()) >= index.cycles().size()) {
         m_status->setText(tr("No attempt selected"));
         return;
@@ -409,7 +427,7 @@ void HeatmapView::updateStatus()
         text += tr(" · %1 feasible, %2 rejected").arg(m_cycle.feasibleCount()).arg(m_cycle.rejectedCount());
     if (m_cycle.chosenNode() >= 0)
         text += tr(" · chose %1").arg(m_catalogue->nodeName(m_cycle.chosenNode()));
-    else if (record.endEvent >= 0 && record.endEvent < m_playback->cursor())
+    else if (record.endEvent >= 0 && record.endEvent < m_run->position())
         text += QStringLiteral(" · ") + framework::toString(framework::Code(record.code));
     m_status->setText(text);
 }
@@ -424,96 +442,6 @@ double HeatmapView::cellValue(qint32 node) const
 {
     return node >= 0 && size_t(node) < m_values.size() ? m_values[size_t(node)]
                                                        : std::numeric_limits<double>::quiet_NaN();
-}
-
-QString HeatmapView::cellText(qint32 node) const
-{
-    if (m_mode.isCycleMode() && !m_cycle.hasNodeDetail())
-        return {}; // the banner says why
-    const double value = cellValue(node);
-    switch (m_mode.kind) {
-    case HeatmapMode::Measure:
-        return std::isnan(value) ? tr("n/a") : std::isinf(value) ? tr("over") : percent(value);
-    case HeatmapMode::Verdict: {
-        const CycleNodes::Filter& filter = m_cycle.filter(node);
-        switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated:
-            return tr("not evaluated");
-        case CycleNodes::Verdict::Feasible:
-            return node == m_cycle.chosenNode() ? tr("chosen") : tr("feasible");
-        case CycleNodes::Verdict::Rejected:
-            return m_playback->trace()->string(filter.plugin);
-        }
-        Q_UNREACHABLE();
-        return {};
-    }
-    case HeatmapMode::TotalScore:
-    case HeatmapMode::PluginScore:
-        return std::isnan(value) ? tr("not scored") : QString::number(value, 'f', 0);
-    }
-    Q_UNREACHABLE();
-    return {};
-}
-
-QString HeatmapView::nodeToolTip(qint32 node) const
-{
-    const trace::ReplayState& state = m_playback->state();
-    QString text = QStringLiteral("<b>") + m_catalogue->nodeName(node).toHtmlEscaped() + QStringLiteral("</b>");
-    if (!m_groupLabel.isEmpty()) {
-        const QString group = m_catalogue->nodeLabel(node, m_groupLabel);
-        text += QStringLiteral("<br>") + m_groupLabel.toHtmlEscaped() + QStringLiteral(": ")
-            + (group.isEmpty() ? tr("(none)") : group.toHtmlEscaped());
-    }
-    if (!state.nodeExists(node))
-        return text + QStringLiteral("<br>") + tr("Not in the cluster at the cursor");
-    text += QStringLiteral("<table>");
-    // The chosen measure first, then cpu, memory and pods for context.
-    QList<int> measures { m_mode.kind == HeatmapMode::Measure ? m_mode.measure : trace::MeasureCpu };
-    for (const int m : { int(trace::MeasureCpu), int(trace::MeasureMemory), int(trace::MeasurePods) }) {
-        if (!measures.contains(m))
-            measures.append(m);
-    }
-    for (const int m : measures) {
-        const QString name = m_catalogue->measures().value(m);
-        const qint64 allocatable = state.allocatable(node, m);
-        const qint64 requested = state.requested(node, m);
-        const QString amount
-            = formatMeasure(name, requested) + QStringLiteral(" / ") + formatMeasure(name, allocatable);
-        text += row(name,
-            allocatable > 0 || requested > 0
-                ? amount + QStringLiteral(" (") + percent(utilization(state, node, m)) + QLatin1Char(')')
-                : tr("none"));
-    }
-    text += QStringLiteral("</table>");
-    if (m_mode.isCycleMode() && m_cycle.hasNodeDetail()) {
-        const CycleNodes::Filter& filter = m_cycle.filter(node);
-        switch (filter.verdict) {
-        case CycleNodes::Verdict::NotEvaluated:
-            text += QStringLiteral("<br>") + tr("Not evaluated in this attempt");
-            break;
-        case CycleNodes::Verdict::Feasible:
-            text += QStringLiteral("<br>")
-                + (node == m_cycle.chosenNode() ? tr("Feasible, <b>chosen</b>") : tr("Feasible"));
-            break;
-        case CycleNodes::Verdict::Rejected:
-            text += QStringLiteral("<br>")
-                + tr("Rejected by <b>%1</b>: %2")
-                      .arg(m_playback->trace()->string(filter.plugin).toHtmlEscaped(),
-                          m_playback->trace()->string(filter.reasons).toHtmlEscaped());
-            break;
-        }
-        const auto scores = m_cycle.scores(node);
-        if (!scores.empty()) {
-            text += QStringLiteral("<table>");
-            for (const CycleNodes::Score& score : scores)
-                text += row(m_playback->trace()->string(score.plugin).toHtmlEscaped(),
-                    tr("%1 × %2").arg(score.normalized).arg(score.weight));
-            text += row(tr("<b>Total</b>"),
-                QStringLiteral("<b>") + QString::number(m_cycle.totalScore(node), 'f', 0) + QStringLiteral("</b>"));
-            text += QStringLiteral("</table>");
-        }
-    }
-    return text;
 }
 
 } // namespace ksv

@@ -8,7 +8,7 @@
 // taints, resources and pods. Cells shrink to fit the view (down to a few pixels for 5,000 nodes)
 // and only carry text when large enough to read.
 
-#include "heatmapdata.h"
+#include "heatmapframe.h"
 
 #include <QWidget>
 
@@ -20,15 +20,19 @@ class QTextBrowser;
 namespace ksv {
 
 class HeatmapCanvas;
-class Playback;
+class Run;
 class ViewRefresh;
+class ViewState;
 
 class HeatmapView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit HeatmapView(Playback* playback, QWidget* parent = nullptr);
+    explicit HeatmapView(ViewState* viewState, QWidget* parent = nullptr);
     ~HeatmapView() override;
+
+    // The run shown (null: none). Call again for each new run.
+    void setRun(const Run* run);
 
     // Brings values and details up to date; the view calls it itself, coalesced, while visible.
     void refresh();
@@ -58,17 +62,17 @@ public:
     static const QString defaultGroupLabel; // topology.kubernetes.io/zone
 
 private:
-    friend class HeatmapCanvas;
     void scheduleRefresh();
     void onRunChanged();
     void fillModeCombo();
     void computeValues();
     void updateStatus();
     void updateDetails();
-    QString cellText(qint32 node) const; // short value for large cells: "80%", "rejected"
-    QString nodeToolTip(qint32 node) const;
+    // Hands the canvas what it paints now.
+    void updateFrame();
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     ViewRefresh* m_refresh;
     const trace::ReplayCatalogue* m_catalogue = nullptr;
     QString m_groupLabel = defaultGroupLabel;

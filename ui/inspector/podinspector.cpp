@@ -2,7 +2,8 @@
 
 #include "attempttablemodel.h"
 #include "eventtext.h"
-#include "playback.h"
+#include "run.h"
+#include "viewstate.h"
 #include "podhistorymodel.h"
 #include "tableviews.h"
 #include "tracecolors.h"
@@ -58,12 +59,12 @@ QString noDetailText()
 
 } // namespace
 
-PodInspector::PodInspector(Playback* playback, QWidget* parent)
+PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
-    , m_attempt(new AttemptTableModel(playback->index(), this))
+    , m_viewState(viewState)
+    , m_attempt(new AttemptTableModel(nullptr, this))
     , m_attemptProxy(new QSortFilterProxyModel(this))
-    , m_history(new PodHistoryModel(playback->index(), this))
+    , m_history(new PodHistoryModel(nullptr, this))
 {
     // No layout of its own: the stack fills the inspector by hand (resizeEvent). The outcome's
     // wrapped text and the history change size as the cursor moves; with a layout each change went
@@ -199,14 +200,13 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     layout->addWidget(splitter, 1);
     m_stack->addWidget(page);
 
-    connect(m_playback, &Playback::runChanged, this, &PodInspector::onRunChanged);
-    connect(m_playback, &Playback::selectionChanged, this, &PodInspector::onSelectionChanged);
-    connect(m_playback, &Playback::cursorChanged, this, &PodInspector::onCursorChanged);
+    connect(m_viewState, &ViewState::selectionChanged, this, &PodInspector::onSelectionChanged);
+    connect(m_viewState, &ViewState::cursorChanged, this, &PodInspector::onCursorChanged);
 
     connect(m_attempts, &QComboBox::activated, this, [this](int item) {
         const qint32 cycle = m_attempts->itemData(item).toInt();
         if (cycle != m_cycle)
-            m_playback->selectCycle(cycle);
+            selectCycle(*m_viewState, m_run, cycle);
     });
     connect(m_previous, &QToolButton::clicked, this, [this] { stepAttempt(-1); });
     connect(m_next, &QToolButton::clicked, this, [this] { stepAttempt(1); });
@@ -221,15 +221,15 @@ PodInspector::PodInspector(Playback* playback, QWidget* parent)
     connect(m_attemptView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const qint32 node = index.data(AttemptTableModel::NodeRole).toInt();
         if (node >= 0)
-            m_playback->selectNode(node);
+            selectNode(*m_viewState, m_run, node);
     });
     connect(m_historyView, &QTableView::clicked, this, [this](const QModelIndex& index) {
         const qint32 cycle = index.data(PodHistoryModel::CycleIndexRole).toInt();
         if (cycle >= 0 && cycle != m_cycle)
-            m_playback->selectCycle(cycle);
+            selectCycle(*m_viewState, m_run, cycle);
     });
 
-    onRunChanged();
+    setRun(nullptr);
 }
 
 PodInspector::~PodInspector() = default;
@@ -272,22 +272,23 @@ QString PodInspector::outcomeText() const
 
 qsizetype PodInspector::cursor() const
 {
-    return m_playback->isLoaded() ? m_playback->cursor() : 0;
+    return m_run ? m_run->position() : 0;
 }
 
-void PodInspector::onRunChanged()
+void PodInspector::setRun(const Run* run)
 {
+    m_run = run;
     m_pod = m_cycle = m_latestVisible = -1;
     m_attemptSignature.clear();
-    m_attempt->setIndex(m_playback->index());
-    m_history->setIndex(m_playback->index());
+    m_attempt->setIndex(m_run ? &m_run->index() : nullptr);
+    m_history->setIndex(m_run ? &m_run->index() : nullptr);
     onSelectionChanged();
 }
 
 std::vector<qint32> PodInspector::visibleCycles() const
 {
     std::vector<qint32> cycles;
-    const trace::TraceIndex* index = m_playback->index();
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
     if (!index || m_pod < 0)
         return cycles;
     const qsizetype at = cursor();
@@ -300,11 +301,11 @@ std::vector<qint32> PodInspector::visibleCycles() const
 
 void PodInspector::onSelectionChanged()
 {
-    const trace::TraceIndex* index = m_playback->index();
-    const qint32 pod = index ? m_playback->selectedPod() : -1;
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
+    const qint32 pod = index ? m_viewState->selectedPod() : -1;
     m_stack->setCurrentIndex(pod >= 0 ? 1 : 0);
     m_pod = pod;
-    m_cycle = pod >= 0 ? m_playback->selectedCycle() : -1;
+    m_cycle = pod >= 0 ? m_viewState->selectedCycle() : -1;
     m_history->setPod(pod);
     m_history->setLimit(cursor());
     m_history->setHighlightedCycle(m_cycle);
@@ -339,11 +340,12 @@ void PodInspector::onCursorChanged()
     const bool shownInFuture = m_cycle >= 0 && std::find(cycles.cbegin(), cycles.cend(), m_cycle) == cycles.cend();
     m_latestVisible = latest;
     if ((shownIsLatest || shownInFuture) && latest != m_cycle) {
+        // Following the cursor, not a choice of the user's: nothing for the history.
         if (latest >= 0)
-            m_playback->selectCycle(latest); // re-enters onSelectionChanged
+            selectCycle(*m_viewState, m_run, latest, false); // re-enters onSelectionChanged
         else
-            m_playback->selectPod(m_pod);
-        if (m_playback->selectedCycle() != m_cycle)
+            selectPod(*m_viewState, m_run, m_pod, false);
+        if (m_viewState->selectedCycle() != m_cycle)
             return;
     }
     m_history->setLimit(at);
@@ -354,12 +356,12 @@ void PodInspector::onCursorChanged()
 
 void PodInspector::updateHeader()
 {
-    const trace::TraceIndex* index = m_playback->index();
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
     if (!index || m_pod < 0)
         return;
     const trace::ReplayCatalogue& catalogue = index->catalogue();
     m_title->setText(catalogue.podKey(m_pod));
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     if (size_t(m_pod) >= state.pods.size())
         return;
     const trace::PodRow& row = state.pods[size_t(m_pod)];
@@ -381,7 +383,7 @@ void PodInspector::updateHeader()
 
 void PodInspector::updateAttemptSelector()
 {
-    const trace::TraceIndex* index = m_playback->index();
+    const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
     const std::vector<qint32> cycles = visibleCycles();
     const qsizetype at = cursor();
     QStringList items;
@@ -421,7 +423,7 @@ void PodInspector::stepAttempt(int delta)
         return;
     const auto target = (at - cycles.cbegin()) + delta;
     if (target >= 0 && size_t(target) < cycles.size())
-        m_playback->selectCycle(cycles[size_t(target)]);
+        selectCycle(*m_viewState, m_run, cycles[size_t(target)]);
 }
 
 void PodInspector::setOutcomeStyle(const QString& style)
@@ -438,10 +440,10 @@ void PodInspector::updateSummary()
     const QString amber = tracecolors::caution().name();
     const trace::CycleRecord* record = m_attempt->record();
     const bool noDetail = record && m_attempt->isStarted() && m_attempt->isFinished() && !m_attempt->hasNodeDetail() && m_attempt->evaluated() > 0;
-    if (noDetail && m_playback->trace()->nodeDetailCutOff(record->cycle))
+    if (noDetail && m_run->trace().nodeDetailCutOff(record->cycle))
         m_noDetail->setText(tr("Per-node detail stopped at cycle %1, when the run had spent its memory budget for it: this attempt's "
                                "Filter verdict and Score for each node are not in the trace. Earlier attempts have them.")
-                                .arg(m_playback->trace()->nodeDetailCutoff()));
+                                .arg(m_run->trace().nodeDetailCutoff()));
     else if (noDetail)
         m_noDetail->setText(noDetailText());
     m_noDetail->setVisible(noDetail);
@@ -491,7 +493,7 @@ void PodInspector::updateSummary()
             text += tr(", the only feasible node (scoring skipped)");
         text += QStringLiteral(" &nbsp;—&nbsp; ") + counts.arg(m_attempt->evaluated()).arg(m_attempt->feasible());
         // The binding's result, once the cursor has passed it.
-        const trace::TraceIndex* index = m_playback->index();
+        const trace::TraceIndex* index = m_run ? &m_run->index() : nullptr;
         const qsizetype at = cursor();
         for (const qint32 position : index->podEvents(record->pod)) {
             if (position >= at)

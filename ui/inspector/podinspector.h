@@ -2,7 +2,7 @@
 
 // The selected pod: where it is, its attempts, and for the selected attempt every node's Filter
 // verdict and Score, the node chosen or the FailedScheduling message, and the pod's history.
-// Follows Playback's selection and cursor; holds no state of its own beyond the models.
+// Follows the view state's selection and cursor; holds no state of its own beyond the models.
 
 #include <QWidget>
 
@@ -20,15 +20,19 @@ class QToolButton;
 namespace ksv {
 
 class AttemptTableModel;
-class Playback;
 class PodHistoryModel;
+class Run;
+class ViewState;
 
 class PodInspector : public QWidget
 {
     Q_OBJECT
 public:
-    explicit PodInspector(Playback* playback, QWidget* parent = nullptr);
+    explicit PodInspector(ViewState* viewState, QWidget* parent = nullptr);
     ~PodInspector() override;
+
+    // The run inspected (null: none). Call again for each new run.
+    void setRun(const Run* run);
 
     // For tests and the screenshot tool.
     AttemptTableModel* attemptModel() const { return m_attempt; }
@@ -51,9 +55,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    // Playback's cursor, 0 before a run is loaded (Playback::cursor() needs a run).
+    // The run's cursor position, 0 without a run.
     qsizetype cursor() const;
-    void onRunChanged();
     void onSelectionChanged();
     void onCursorChanged();
     // The pod's cycles that began before the cursor.
@@ -65,7 +68,8 @@ private:
     void fitAttemptColumns();
     void stepAttempt(int delta);
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     qint32 m_pod = -1;
     qint32 m_cycle = -1;
     qint32 m_latestVisible = -1; // the pod's latest cycle at the cursor, when last looked

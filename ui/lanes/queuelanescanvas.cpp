@@ -1,6 +1,5 @@
 #include "queuelanescanvas.h"
 
-#include "playback.h"
 #include "queuelanesview.h"
 
 #include <QApplication>
@@ -86,9 +85,8 @@ QString chipText(const QString& cause)
 
 } // namespace
 
-QueueLanesCanvas::QueueLanesCanvas(QueueLanesView* view)
-    : QWidget(view)
-    , m_view(view)
+QueueLanesCanvas::QueueLanesCanvas(QWidget* parent)
+    : QWidget(parent)
 {
     setMouseTracking(false);
     setFocusPolicy(Qt::StrongFocus); // arrows move the selection (queuelaneskeys.cpp)
@@ -98,6 +96,22 @@ QueueLanesCanvas::QueueLanesCanvas(QueueLanesView* view)
         lane.bar->hide();
         connect(lane.bar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     }
+}
+
+void QueueLanesCanvas::setFrame(const QueueLanesFrame& frame)
+{
+    m_frame = frame;
+}
+
+const QueueLanes& QueueLanesCanvas::lanes() const
+{
+    static const QueueLanes none; // before the view's first frame
+    return m_frame.lanes ? *m_frame.lanes : none;
+}
+
+int QueueLanesCanvas::laneCount(PodLocation location) const
+{
+    return m_frame.catalogue ? m_frame.state->count(location) : 0;
 }
 
 int QueueLanesCanvas::rowHeight() const
@@ -125,7 +139,7 @@ void QueueLanesCanvas::relayout()
     // The in-flight column: Scheduling holds the one pod of the serial scheduling loop, the rest
     // of the height goes to the Permit and binding lanes, which can hold many.
     const QRect inFlight = column(4);
-    const int schedulingRows = std::clamp(int(m_view->m_lanes.lane(laneOf(PodLocation::Scheduling)).rows.size()), 1, 3);
+    const int schedulingRows = std::clamp(int(laneAt(laneOf(PodLocation::Scheduling)).rows.size()), 1, 3);
     const int schedulingHeight = headerHeight() + schedulingRows * rowHeight() + 2;
     m_lanes[4].frame = QRect(inFlight.left(), inFlight.top(), inFlight.width(), schedulingHeight);
     const int rest = std::max(0, inFlight.height() - schedulingHeight - 2 * columnGap);
@@ -140,7 +154,7 @@ void QueueLanesCanvas::relayout()
         lane.body = QRect(lane.frame.left() + 1, lane.header.bottom() + 1, lane.frame.width() - 2,
             std::max(0, lane.frame.bottom() - lane.header.bottom() - 1));
         lane.visibleRows = std::max(0, lane.body.height() / rowHeight());
-        const int rows = int(m_view->m_lanes.lane(index).rows.size());
+        const int rows = int(laneAt(index).rows.size());
         const bool scrolls = rows > lane.visibleRows;
         if (scrolls) {
             lane.body.setRight(lane.body.right() - barWidth);
@@ -157,18 +171,18 @@ void QueueLanesCanvas::relayout()
 
 void QueueLanesCanvas::reveal(qint32 pod)
 {
-    if (pod < 0 || size_t(pod) >= m_view->m_playback->state().pods.size())
+    if (!m_frame.state || pod < 0 || size_t(pod) >= m_frame.state->pods.size())
         return;
-    const int index = laneOf(m_view->m_playback->state().pods[size_t(pod)].location);
+    const int index = laneOf(m_frame.state->pods[size_t(pod)].location);
     if (index < 0)
         return;
-    const QueueLanes::Lane& lane = m_view->m_lanes.lane(index);
+    const QueueLanes::Lane& lane = laneAt(index);
     auto row = std::find(lane.rows.begin(), lane.rows.end(), pod);
     if (row == lane.rows.end() && !lane.groups.empty()) {
         // Folded: show the header of its section instead.
-        const QString key = m_view->m_lanes.grouping() == LaneGrouping::Namespace
-            ? QStringLiteral("ns:") + m_view->m_lanes.podNamespace(pod)
-            : QStringLiteral("prio:") + QString::number(m_view->m_playback->state().pods[size_t(pod)].priority);
+        const QString key = lanes().grouping() == LaneGrouping::Namespace
+            ? QStringLiteral("ns:") + lanes().podNamespace(pod)
+            : QStringLiteral("prio:") + QString::number(m_frame.state->pods[size_t(pod)].priority);
         row = std::find_if(lane.rows.begin(), lane.rows.end(),
             [&](qint32 r) { return r < 0 && lane.groups[size_t(-r - 1)].key == key; });
     }
@@ -193,7 +207,7 @@ QueueLanesCanvas::Hit QueueLanesCanvas::hitTest(QPoint position) const
         hit.lane = index;
         if (lane.body.contains(position)) {
             const qint32 row = lane.bar->value() + (position.y() - lane.body.top()) / rowHeight();
-            if (row < lane.visibleRows + lane.bar->value() && size_t(row) < m_view->m_lanes.lane(index).rows.size())
+            if (row < lane.visibleRows + lane.bar->value() && size_t(row) < laneAt(index).rows.size())
                 hit.row = row;
         }
         return hit;
@@ -205,7 +219,7 @@ QRect QueueLanesCanvas::rowRect(int lane, int row) const
 {
     const LaneGeometry& geometry = m_lanes[size_t(lane)];
     const int offset = row - geometry.bar->value();
-    if (offset < 0 || offset >= geometry.visibleRows || size_t(row) >= m_view->m_lanes.lane(lane).rows.size())
+    if (offset < 0 || offset >= geometry.visibleRows || size_t(row) >= laneAt(lane).rows.size())
         return {};
     return QRect(geometry.body.left(), geometry.body.top() + offset * rowHeight(), geometry.body.width(), rowHeight());
 }
@@ -236,7 +250,7 @@ void QueueLanesCanvas::mousePressEvent(QMouseEvent* event)
         QWidget::mousePressEvent(event);
         return;
     }
-    const qint32 row = m_view->m_lanes.lane(hit.lane).rows[size_t(hit.row)];
+    const qint32 row = laneAt(hit.lane).rows[size_t(hit.row)];
     m_key = {hit.lane, hit.row, row};
     activate(m_key);
 }
@@ -254,7 +268,7 @@ bool QueueLanesCanvas::event(QEvent* event)
     const Hit hit = hitTest(help->pos());
     QString text;
     if (hit.lane >= 0 && hit.row >= 0) {
-        const QueueLanes::Lane& lane = m_view->m_lanes.lane(hit.lane);
+        const QueueLanes::Lane& lane = laneAt(hit.lane);
         const qint32 row = lane.rows[size_t(hit.row)];
         if (row >= 0) {
             text = podToolTip(row);
@@ -262,14 +276,14 @@ bool QueueLanesCanvas::event(QEvent* event)
             const QueueLanes::Group& group = lane.groups[size_t(-row - 1)];
             text = tr("%1: %2 pods%3 — click to %4")
                        .arg(group.name, QLocale().toString(group.count),
-                           m_view->m_lanes.filter().isEmpty() ? QString() : tr(", %1 matching").arg(group.matches),
+                           lanes().filter().isEmpty() ? QString() : tr(", %1 matching").arg(group.matches),
                            group.collapsed ? tr("expand") : tr("fold"));
         }
     } else if (m_legend.contains(help->pos())) {
         text = tr(
             "A pod that moved within the last second of virtual time is tinted with the colour of its move's cause; "
             "the tint fades as time goes on. The latest %1 moves are outlined.")
-                   .arg(QueueLanesView::latestMoveCount);
+                   .arg(laneLatestMoveCount);
     }
     if (text.isEmpty())
         QToolTip::hideText();
@@ -280,20 +294,20 @@ bool QueueLanesCanvas::event(QEvent* event)
 
 QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
 {
-    const trace::PodRow& row = m_view->m_playback->state().pods[size_t(pod)];
-    const VirtualNanos now = m_view->m_now;
+    const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
+    const VirtualNanos now = m_frame.now;
     switch (queueLanes[size_t(lane)]) {
     case PodLocation::Active: {
         // The priority where it decides the order, and whether the pod is new or retrying.
-        const auto& order = m_view->m_lanes.lane(lane).order;
-        const auto& pods = m_view->m_playback->state().pods;
+        const auto& order = laneAt(lane).order;
+        const auto& pods = m_frame.state->pods;
         const bool mixed
             = !order.empty() && pods[size_t(order.front())].priority != pods[size_t(order.back())].priority;
         // A pod never tried shows how long it has waited since it was queued; a retried one how
         // often it was tried (its queue timestamp is from before its failures).
         const QString tries
             = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
-        return mixed && m_view->m_lanes.grouping() != LaneGrouping::Priority
+        return mixed && lanes().grouping() != LaneGrouping::Priority
             ? tr("prio %1 · %2").arg(row.priority).arg(tries)
             : tries;
     }
@@ -304,11 +318,11 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         return formatLaneDuration(now - row.since);
     case PodLocation::Scheduling:
         return row.nominatedNode >= 0
-            ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_view->m_catalogue->nodeName(row.nominatedNode))
+            ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_frame.catalogue->nodeName(row.nominatedNode))
             : tr("attempt %1").arg(row.attempts);
     case PodLocation::WaitingOnPermit:
     case PodLocation::Binding:
-        return row.node >= 0 ? m_view->m_catalogue->nodeName(row.node) : QString();
+        return row.node >= 0 ? m_frame.catalogue->nodeName(row.node) : QString();
     default:
         return {};
     }
@@ -316,10 +330,10 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
 
 QString QueueLanesCanvas::podToolTip(qint32 pod) const
 {
-    const trace::PodRow& row = m_view->m_playback->state().pods[size_t(pod)];
-    const trace::ReplayCatalogue& catalogue = *m_view->m_catalogue;
-    const QString cause = m_view->m_playback->trace()->string(row.cause);
-    const VirtualNanos now = m_view->m_now;
+    const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
+    const trace::ReplayCatalogue& catalogue = *m_frame.catalogue;
+    const QString cause = m_frame.trace->string(row.cause);
+    const VirtualNanos now = m_frame.now;
     QString text = QStringLiteral("<b>") + catalogue.podKey(pod).toHtmlEscaped() + QStringLiteral("</b><table>");
     auto line = [&text](const QString& name, const QString& value) {
         text += QStringLiteral("<tr><td>") + name + QStringLiteral("&nbsp;</td><td>") + value.toHtmlEscaped()
@@ -349,7 +363,7 @@ void QueueLanesCanvas::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().window());
-    if (!m_view->m_catalogue) {
+    if (!m_frame.catalogue) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter, tr("No run loaded"));
         return;
@@ -366,7 +380,7 @@ void QueueLanesCanvas::paintLane(QPainter& painter, int index) const
     if (geometry.frame.height() < headerHeight())
         return;
     const PodLocation location = queueLanes[size_t(index)];
-    const QueueLanes::Lane& lane = m_view->m_lanes.lane(index);
+    const QueueLanes::Lane& lane = laneAt(index);
     const QPalette& pal = palette();
     painter.setPen(pal.color(QPalette::Mid));
     painter.setBrush(pal.base());
@@ -380,8 +394,8 @@ void QueueLanesCanvas::paintLane(QPainter& painter, int index) const
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::WindowText));
-    const int count = m_view->laneCount(location);
-    const bool filtering = !m_view->m_lanes.filter().isEmpty();
+    const int count = laneCount(location);
+    const bool filtering = !lanes().filter().isEmpty();
     const QString countText = filtering && count > 0
         ? tr("%1 of %2").arg(QLocale().toString(lane.matches), QLocale().toString(count))
         : QLocale().toString(count);
@@ -425,7 +439,7 @@ void QueueLanesCanvas::paintGroupRow(QPainter& painter, const QueueLanes::Group&
     painter.setPen(pal.color(QPalette::Mid));
     painter.drawLine(rect.bottomLeft(), rect.bottomRight());
     const QRect text = rect.adjusted(6, 0, -6, 0);
-    const bool filtering = !m_view->m_lanes.filter().isEmpty();
+    const bool filtering = !lanes().filter().isEmpty();
     const QString count = filtering
         ? tr("%1 / %2").arg(QLocale().toString(group.matches), QLocale().toString(group.count))
         : QLocale().toString(group.count);
@@ -445,10 +459,10 @@ void QueueLanesCanvas::paintGroupRow(QPainter& painter, const QueueLanes::Group&
 void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, const QRect& rect, bool alternate) const
 {
     const QPalette& pal = palette();
-    const trace::PodRow& row = m_view->m_playback->state().pods[size_t(pod)];
-    const bool selected = pod == m_view->m_playback->selectedPod();
-    const double highlight = m_view->moveHighlight(pod);
-    const QString cause = highlight > 0 ? m_view->m_playback->trace()->string(row.cause) : QString();
+    const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
+    const bool selected = pod == m_frame.selectedPod;
+    const double highlight = moveHighlight(*m_frame.state, pod, m_frame.now);
+    const QString cause = highlight > 0 ? m_frame.trace->string(row.cause) : QString();
     const QColor causeColour = causeColor(causeFamily(cause));
     const QColor base = pal.color(alternate ? QPalette::AlternateBase : QPalette::Base);
 
@@ -464,8 +478,8 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
         bar.setAlphaF(float(0.35 + 0.65 * highlight));
         painter.fillRect(QRect(rect.left(), rect.top(), strip, rect.height()), bar);
     }
-    const auto latest = std::find(m_view->m_latest.begin(), m_view->m_latest.end(), pod);
-    if (latest != m_view->m_latest.end() && !cause.isEmpty()) {
+    const auto latest = std::find(m_frame.latestMoves.begin(), m_frame.latestMoves.end(), pod);
+    if (latest != m_frame.latestMoves.end() && !cause.isEmpty()) {
         QColor outline = causeColour;
         outline.setAlphaF(0.8f);
         painter.setPen(QPen(outline, 1));
@@ -511,8 +525,8 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     }
 
     // Grouped by namespace, the section header already names it.
-    QString key = m_view->m_catalogue->podKey(pod);
-    if (m_view->m_lanes.grouping() == LaneGrouping::Namespace)
+    QString key = m_frame.catalogue->podKey(pod);
+    if (lanes().grouping() == LaneGrouping::Namespace)
         key = key.mid(key.indexOf(QLatin1Char('/')) + 1);
     painter.setPen(foreground);
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(key, Qt::ElideMiddle, text.width()));

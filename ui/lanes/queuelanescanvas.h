@@ -2,23 +2,39 @@
 
 // The painted part of QueueLanesView: lane frames, their headers and visible rows, one scroll bar
 // per lane, the cause legend; hit testing for clicks and tooltips; keyboard navigation
-// (queuelaneskeys.cpp). It holds geometry only: the rows come from the view's QueueLanes.
+// (queuelaneskeys.cpp). It holds geometry only: what it paints is the frame the view hands it, and
+// what the user picks goes back as a signal.
 
 #include "queuelanes.h"
 
 #include <QWidget>
 #include <array>
+#include <span>
 
 class QScrollBar;
 
 namespace ksv {
 
-class QueueLanesView;
+// What the lanes show: the view's lanes and the run at the cursor. It refers to what the view keeps
+// (its QueueLanes, the run's state and trace), valid until the view hands over the next frame.
+struct QueueLanesFrame
+{
+    const QueueLanes* lanes = nullptr;
+    const trace::ReplayCatalogue* catalogue = nullptr; // null: no run
+    const trace::ReplayState* state = nullptr;
+    const trace::Trace* trace = nullptr;
+    VirtualNanos now = 0; // the cursor's time when the lanes were ordered
+    qint32 selectedPod = -1;
+    std::span<const qint32> latestMoves; // the pods of the latest queue moves, newest first
+};
 
 class QueueLanesCanvas : public QWidget
 {
+    Q_OBJECT
 public:
-    explicit QueueLanesCanvas(QueueLanesView* view);
+    explicit QueueLanesCanvas(QWidget* parent = nullptr);
+
+    void setFrame(const QueueLanesFrame& frame);
 
     // Recomputes lane rectangles and scroll ranges: after the rows changed or on resize.
     void relayout();
@@ -43,6 +59,11 @@ public:
         qint32 item = 0;
     };
     Position keyPosition() const;
+
+Q_SIGNALS:
+    // A click or the keyboard chose a pod's row, or a section header of a lane.
+    void podActivated(qint32 pod);
+    void groupToggled(int lane, const QString& key);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -73,8 +94,11 @@ private:
     void moveKeyPosition(int lane, int row);
     void activate(const Position& position);
     void paintKeyPosition(QPainter& painter) const;
+    const QueueLanes& lanes() const;
+    const QueueLanes::Lane& laneAt(int index) const { return lanes().lane(index); }
+    int laneCount(trace::PodLocation location) const;
 
-    QueueLanesView* m_view;
+    QueueLanesFrame m_frame;
     std::array<LaneGeometry, queueLaneCount> m_lanes;
     QRect m_legend;
     Position m_key;

@@ -1,10 +1,8 @@
 // Keyboard navigation of the queue lanes: with the lanes focused, ↑ and ↓ (Page Up, Page Down, Home,
 // End) move the selected pod along its lane, ← and → to the row at the same height in the previous
-// or next lane that has any; Enter folds or opens a section header. Selecting goes through Playback,
-// exactly as a click does, so every view follows.
-#include "playback.h"
+// or next lane that has any; Enter folds or opens a section header. Selecting is the same signal a
+// click sends, so every view follows.
 #include "queuelanescanvas.h"
-#include "queuelanesview.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -36,23 +34,23 @@ bool QueueLanesCanvas::isNavigationKey(const QKeyEvent* event)
 
 QueueLanesCanvas::Position QueueLanesCanvas::keyPosition() const
 {
-    if (!m_view->m_catalogue)
+    if (!m_frame.catalogue)
         return {};
-    const qint32 selected = m_view->m_playback->selectedPod();
+    const qint32 selected = m_frame.selectedPod;
     // Where the keys left off, while that row still shows the same thing; a pod selected elsewhere
     // (a click on the timeline) wins over a pod row.
     if (m_key.lane >= 0) {
-        const auto& rows = m_view->m_lanes.lane(m_key.lane).rows;
+        const auto& rows = laneAt(m_key.lane).rows;
         if (m_key.row >= 0 && size_t(m_key.row) < rows.size() && rows[size_t(m_key.row)] == m_key.item
             && (m_key.item < 0 || m_key.item == selected))
             return m_key;
     }
-    if (selected < 0 || size_t(selected) >= m_view->m_playback->state().pods.size())
+    if (selected < 0 || size_t(selected) >= m_frame.state->pods.size())
         return {};
-    const int lane = laneOf(m_view->m_playback->state().pods[size_t(selected)].location);
+    const int lane = laneOf(m_frame.state->pods[size_t(selected)].location);
     if (lane < 0)
         return {};
-    const auto& rows = m_view->m_lanes.lane(lane).rows;
+    const auto& rows = laneAt(lane).rows;
     const auto found = std::find(rows.cbegin(), rows.cend(), selected);
     if (found == rows.cend())
         return {};
@@ -61,13 +59,13 @@ QueueLanesCanvas::Position QueueLanesCanvas::keyPosition() const
 
 void QueueLanesCanvas::keyPressEvent(QKeyEvent* event)
 {
-    if (!m_view->m_catalogue || !isNavigationKey(event)) {
+    if (!m_frame.catalogue || !isNavigationKey(event)) {
         QWidget::keyPressEvent(event);
         return;
     }
     event->accept();
     const Position at = keyPosition();
-    const auto rowCount = [this](int lane) { return int(m_view->m_lanes.lane(lane).rows.size()); };
+    const auto rowCount = [this](int lane) { return int(laneAt(lane).rows.size()); };
     if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
         if (at.lane >= 0)
             activate(at);
@@ -112,7 +110,7 @@ void QueueLanesCanvas::keyPressEvent(QKeyEvent* event)
 
 void QueueLanesCanvas::moveKeyPosition(int lane, int row)
 {
-    const qint32 item = m_view->m_lanes.lane(lane).rows[size_t(row)];
+    const qint32 item = laneAt(lane).rows[size_t(row)];
     m_key = {lane, row, item};
     QScrollBar* bar = m_lanes[size_t(lane)].bar;
     const int visible = std::max(1, m_lanes[size_t(lane)].visibleRows);
@@ -121,17 +119,17 @@ void QueueLanesCanvas::moveKeyPosition(int lane, int row)
     else if (row >= bar->value() + visible)
         bar->setValue(row - visible + 1);
     if (item >= 0)
-        m_view->m_playback->selectPod(item); // like a click: every view follows
+        Q_EMIT podActivated(item); // like a click: every view follows
     update();
 }
 
 void QueueLanesCanvas::activate(const Position& position)
 {
-    const QueueLanes::Lane& lane = m_view->m_lanes.lane(position.lane);
+    const QueueLanes::Lane& lane = laneAt(position.lane);
     if (position.item < 0)
-        m_view->toggleGroup(queueLanes[size_t(position.lane)], lane.groups[size_t(-position.item - 1)].key);
+        Q_EMIT groupToggled(position.lane, lane.groups[size_t(-position.item - 1)].key);
     else
-        m_view->m_playback->selectPod(position.item);
+        Q_EMIT podActivated(position.item);
 }
 
 void QueueLanesCanvas::paintKeyPosition(QPainter& painter) const

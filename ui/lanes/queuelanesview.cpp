@@ -1,8 +1,9 @@
 #include "queuelanesview.h"
 
-#include "playback.h"
 #include "queuelanescanvas.h"
+#include "run.h"
 #include "viewrefresh.h"
+#include "viewstate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -24,11 +25,11 @@ const std::vector<QueueLanes::Group> noGroups;
 constexpr qsizetype latestMoveScanLimit = 20000;
 } // namespace
 
-QueueLanesView::QueueLanesView(Playback* playback, QWidget* parent)
+QueueLanesView::QueueLanesView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
+    , m_viewState(viewState)
     // While playing, 30 updates a second keep moves readable; the lanes' rebuild is O(pods).
-    , m_refresh(new ViewRefresh(this, playback, 33, [this] { refresh(); }))
+    , m_refresh(new ViewRefresh(this, viewState, 33, [this] { refresh(); }))
 {
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search pods by namespace/name"));
@@ -40,6 +41,7 @@ QueueLanesView::QueueLanesView(Playback* playback, QWidget* parent)
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
     m_canvas = new QueueLanesCanvas(this);
+    updateFrame();
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
@@ -59,22 +61,46 @@ QueueLanesView::QueueLanesView(Playback* playback, QWidget* parent)
     connect(m_search, &QLineEdit::textChanged, this, &QueueLanesView::setFilter);
     connect(m_grouping, &QComboBox::currentIndexChanged, this,
         [this](int index) { setGrouping(LaneGrouping(m_grouping->itemData(index).toInt())); });
-    connect(m_playback, &Playback::runChanged, this, [this] {
-        m_catalogue = nullptr; // refresh() resets the lanes for the new catalogue
+    connect(m_canvas, &QueueLanesCanvas::podActivated, this, [this](qint32 pod) { selectPod(*m_viewState, m_run, pod); });
+    connect(m_canvas, &QueueLanesCanvas::groupToggled, this,
+        [this](int lane, const QString& key) { toggleGroup(queueLanes[size_t(lane)], key); });
+    connect(m_viewState, &ViewState::cursorChanged, this, [this] {
         m_orderDirty = true;
+        updateFrame(); // the run's state at the new cursor; the rows follow with the refresh
         scheduleRefresh();
     });
-    connect(m_playback, &Playback::cursorChanged, this, [this] {
-        m_orderDirty = true;
-        scheduleRefresh();
-    });
-    connect(m_playback, &Playback::selectionChanged, this, [this] {
+    connect(m_viewState, &ViewState::selectionChanged, this, [this] {
         m_revealSelection = true;
+        updateFrame(); // the keys move on from the pod just selected
         scheduleRefresh();
     });
 }
 
 QueueLanesView::~QueueLanesView() = default;
+
+void QueueLanesView::setRun(const Run* run)
+{
+    m_run = run;
+    m_catalogue = nullptr; // refresh() resets the lanes for the new catalogue
+    m_orderDirty = true;
+    updateFrame();
+    scheduleRefresh();
+}
+
+void QueueLanesView::updateFrame()
+{
+    QueueLanesFrame frame;
+    frame.lanes = &m_lanes;
+    frame.catalogue = m_catalogue;
+    if (m_catalogue) {
+        frame.state = &m_run->state();
+        frame.trace = &m_run->trace();
+    }
+    frame.now = m_now;
+    frame.selectedPod = m_viewState->selectedPod();
+    frame.latestMoves = m_latest;
+    m_canvas->setFrame(frame);
+}
 
 void QueueLanesView::scheduleRefresh()
 {
@@ -86,8 +112,7 @@ void QueueLanesView::scheduleRefresh()
 void QueueLanesView::refresh()
 {
     m_refresh->markRefreshed();
-    const trace::TraceIndex* index = m_playback->index();
-    const trace::ReplayCatalogue* catalogue = index ? &index->catalogue() : nullptr;
+    const trace::ReplayCatalogue* catalogue = m_run ? &m_run->index().catalogue() : nullptr;
     if (catalogue != m_catalogue) {
         m_catalogue = catalogue;
         m_lanes.reset(catalogue);
@@ -96,17 +121,19 @@ void QueueLanesView::refresh()
     if (!m_catalogue) {
         m_latest.clear();
         updateSummary();
+        updateFrame();
         m_canvas->relayout();
         return;
     }
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     if (m_orderDirty) {
-        m_now = m_playback->cursorTime();
+        m_now = m_viewState->cursorTime();
         m_lanes.rebuildOrder(state);
         findLatestMoves();
         m_orderDirty = false;
         m_rowsDirty = true;
     }
+    updateFrame();
     if (m_rowsDirty) {
         m_lanes.rebuildRows(state);
         m_rowsDirty = false;
@@ -115,7 +142,7 @@ void QueueLanesView::refresh()
     }
     if (m_revealSelection) {
         m_revealSelection = false;
-        m_canvas->reveal(m_playback->selectedPod());
+        m_canvas->reveal(m_viewState->selectedPod());
     }
     m_canvas->update();
 }
@@ -125,13 +152,13 @@ void QueueLanesView::findLatestMoves()
     // The newest queue moves before the cursor, one per pod. While virtual time stands still
     // (stepping through one instant) every move there is equally recent; these tell them apart.
     m_latest.clear();
-    const trace::Trace& trace = m_playback->index()->trace();
-    const qsizetype end = m_playback->cursor();
+    const trace::Trace& trace = m_run->trace();
+    const qsizetype end = m_run->position();
     for (qsizetype position = end - 1; position >= 0 && position >= end - latestMoveScanLimit; --position) {
         const trace::Event& event = trace.at(position);
         if (event.kind() != trace::EventKind::QueueMove)
             continue;
-        const qint32 pod = m_playback->index()->podOf(event.pod());
+        const qint32 pod = m_run->index().podOf(event.pod());
         if (pod < 0 || std::find(m_latest.begin(), m_latest.end(), pod) != m_latest.end())
             continue;
         m_latest.push_back(pod);
@@ -146,7 +173,7 @@ void QueueLanesView::updateSummary()
         m_summary->clear();
         return;
     }
-    const trace::ReplayState& state = m_playback->state();
+    const trace::ReplayState& state = m_run->state();
     const QLocale locale;
     QString text = tr("%1 pods · bound %2 · deleted %3")
                        .arg(locale.toString(m_catalogue->podCount()), locale.toString(state.count(PodLocation::Bound)),
@@ -181,7 +208,7 @@ const std::vector<QueueLanes::Group>& QueueLanesView::laneGroups(PodLocation loc
 
 int QueueLanesView::laneCount(PodLocation location) const
 {
-    return m_catalogue ? m_playback->state().count(location) : 0;
+    return m_catalogue ? m_run->state().count(location) : 0;
 }
 
 int QueueLanesView::laneMatches(PodLocation location) const
@@ -199,16 +226,7 @@ QRect QueueLanesView::rowRect(PodLocation location, int row) const
 
 double QueueLanesView::moveHighlight(qint32 pod) const
 {
-    if (!m_catalogue)
-        return 0;
-    const trace::ReplayState& state = m_playback->state();
-    if (pod < 0 || size_t(pod) >= state.pods.size())
-        return 0;
-    const trace::PodRow& row = state.pods[size_t(pod)];
-    if (row.cause < 0)
-        return 0; // never moved: part of the initial state
-    const VirtualNanos age = std::max<VirtualNanos>(0, m_now - row.since);
-    return std::max(0.0, 1.0 - double(age) / double(highlightWindow));
+    return m_catalogue ? ksv::moveHighlight(m_run->state(), pod, m_now) : 0;
 }
 
 void QueueLanesView::setFilter(const QString& text)

@@ -23,19 +23,23 @@ class QLineEdit;
 
 namespace ksv {
 
-class Playback;
 class QueueLanesCanvas;
+class Run;
 class ViewRefresh;
+class ViewState;
 
 class QueueLanesView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit QueueLanesView(Playback* playback, QWidget* parent = nullptr);
+    explicit QueueLanesView(ViewState* viewState, QWidget* parent = nullptr);
     ~QueueLanesView() override;
 
-    // Brings the derived arrays up to date with the playback. The view calls it itself, once per
-    // batch of signals and only while visible; tests call it to read what would be painted.
+    // The run shown (null: none). Call again for each new run.
+    void setRun(const Run* run);
+
+    // Brings the derived arrays up to date with the run and the cursor. The view calls it itself,
+    // once per batch of signals and only while visible; tests call it to read what would be painted.
     void refresh();
 
     // What the view shows, after refresh(): a lane's pods in lane order (all of them, unfiltered),
@@ -56,16 +60,18 @@ public:
     void setGrouping(LaneGrouping grouping);
     void toggleGroup(trace::PodLocation location, const QString& key);
 
-    static constexpr VirtualNanos highlightWindow = nanosPerSecond;
-    static constexpr int latestMoveCount = 6;
+    static constexpr VirtualNanos highlightWindow = laneHighlightWindow;
+    static constexpr int latestMoveCount = laneLatestMoveCount;
 
 private:
-    friend class QueueLanesCanvas;
     void scheduleRefresh();
     void findLatestMoves();
     void updateSummary();
+    // Hands the canvas what it paints now.
+    void updateFrame();
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     ViewRefresh* m_refresh;
     QueueLanes m_lanes;
     const trace::ReplayCatalogue* m_catalogue = nullptr;

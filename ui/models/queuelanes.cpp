@@ -153,6 +153,17 @@ QString formatLaneDuration(VirtualNanos nanos)
     return negative ? QStringLiteral("-") + text : text;
 }
 
+double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos now)
+{
+    if (pod < 0 || size_t(pod) >= state.pods.size())
+        return 0;
+    const trace::PodRow& row = state.pods[size_t(pod)];
+    if (row.cause < 0)
+        return 0; // never moved: part of the initial state
+    const VirtualNanos age = std::max<VirtualNanos>(0, now - row.since);
+    return std::max(0.0, 1.0 - double(age) / double(laneHighlightWindow));
+}
+
 void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
 {
     m_catalogue = catalogue;

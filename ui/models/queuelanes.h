@@ -55,6 +55,13 @@ enum class LaneGrouping : quint8 { None, Namespace, Priority };
 // Durations as the lanes print them: "850 ms", "3.2 s", "2m05s", "1h02m".
 QString formatLaneDuration(VirtualNanos nanos);
 
+// A pod's last move is highlighted for a second of virtual time; the latest few moves are outlined.
+inline constexpr VirtualNanos laneHighlightWindow = nanosPerSecond;
+inline constexpr int laneLatestMoveCount = 6;
+// How strongly a pod's last move is highlighted at `now`: 1 at the move, 0 laneHighlightWindow later;
+// 0 for a pod that never moved (part of the initial state) and for ids out of range.
+double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos now);
+
 class QueueLanes
 {
 public:

@@ -3,11 +3,12 @@
 // The timeline's painting widget: a time axis, the scheduling lane (one bar per scheduling cycle,
 // its extension points as modeled segments, failures and preemptions marked underneath), the
 // selected pod's lane (its attempts joined so retries read left to right) and one lane per
-// concurrent binding cycle (Permit wait hatched, the bind call solid). It paints from the flat,
-// time-sorted arrays of TraceIndex: a binary search finds the visible slice, items narrower than a
-// few pixels fold into one block (STYLE.md rule 10), so 150,000 cycles cost what a screenful does.
+// concurrent binding cycle (Permit wait hatched, the bind call solid). It paints the frames of a
+// TimelineModel (ui/models/timelinemodel.h), which finds the visible slice of the flat, time-sorted
+// arrays of TraceIndex by binary search and folds items narrower than a few pixels into one block
+// (STYLE.md rule 10), so 150,000 cycles cost what a screenful does.
 
-#include "timelinecoordinates.h"
+#include "timelinemodel.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -15,14 +16,10 @@
 
 namespace ksv {
 
-class Playback;
+class Run;
 class TimelineZoom;
 class ViewRefresh;
-
-namespace trace {
-struct CycleRecord;
-struct BindingRecord;
-} // namespace trace
+class ViewState;
 
 class TimelinePlot : public QWidget
 {
@@ -30,24 +27,19 @@ class TimelinePlot : public QWidget
 public:
     enum class Lane { None, Axis, Scheduling, SelectedPod, Binding };
     // Below this many pixels an item folds into its neighbours.
-    static constexpr double foldWidth = 3;
+    static constexpr double foldWidth = timeline::TimelineModel::foldWidth;
     // From this many pixels a cycle shows its extension points.
     static constexpr double segmentWidth = 28;
 
-    TimelinePlot(Playback* playback, TimelineZoom* zoom, QWidget* parent = nullptr);
+    TimelinePlot(ViewState* viewState, TimelineZoom* zoom, QWidget* parent = nullptr);
     ~TimelinePlot() override;
 
-    // What a paint draws, for the current window: runs index into cycles(), failedCycles(),
-    // preemptedCycles() and, per binding lane, laneBindings(lane). With `visibleLanesOnly`, binding
-    // lanes scrolled out of view are left empty.
-    struct Frame
-    {
-        timeline::TimelineCoordinates coordinates;
-        std::vector<timeline::FoldedRun> cycles;
-        std::vector<timeline::FoldedRun> failures;
-        std::vector<timeline::FoldedRun> preemptions;
-        std::vector<std::vector<timeline::FoldedRun>> bindings;
-    };
+    // The run shown (null: none). Call again for each new run.
+    void setRun(const Run* run);
+
+    // What a paint draws, for the current window (see TimelineFrame). With `visibleLanesOnly`,
+    // binding lanes scrolled out of view are left empty.
+    using Frame = timeline::TimelineFrame;
     Frame frame(bool visibleLanesOnly = false) const;
 
     timeline::TimelineCoordinates coordinates() const;
@@ -69,17 +61,16 @@ public:
     Hit hitTest(QPoint position) const;
     QString toolTipAt(QPoint position) const;
 
-    // Derived indexes, kept up to date with the trace index (finished cycles and bindings only).
-    const std::vector<qint32>& failedCycles() const { return m_failedCycles; }
-    const std::vector<qint32>& preemptedCycles() const { return m_preemptedCycles; }
-    const std::vector<qint32>& laneBindings(int lane) const { return m_laneBindings[size_t(lane)]; }
+    // What the plot derives from the run, kept up to date with its index.
+    const timeline::TimelineModel& model() const { return m_model; }
+    const std::vector<qint32>& failedCycles() const { return m_model.failedCycles(); }
 
     // Binding lanes scroll under the fixed axis, scheduling and pod lanes.
     int contentHeight() const;
     int verticalOffset() const { return m_scrollY; }
     void setVerticalOffset(int offset);
 
-    // Brings the indexes and the window up to date with the playback now (normally coalesced).
+    // Brings the model and the window up to date with the run and the cursor now (normally coalesced).
     void refresh();
 
 Q_SIGNALS:
@@ -111,23 +102,16 @@ private:
 
     void scheduleRefresh();
     void resetData();
-    void updateIndexes();
     void followCursor();
     void revealSelection();
-
-    VirtualNanos cycleEnd(const trace::CycleRecord& cycle) const;
-    VirtualNanos bindingStart(const trace::BindingRecord& binding) const;
-    VirtualNanos bindingEnd(const trace::BindingRecord& binding) const;
-    bool cycleFailed(qsizetype cycle) const;
-    bool bindingFailed(const trace::BindingRecord& binding) const;
-    qint64 failuresIn(qsizetype first, qsizetype last) const;
-    qint64 laneFailuresIn(int lane, qsizetype first, qsizetype last) const;
-    quint32 pointsOf(qint32 cycle) const;
+    const trace::TraceIndex* index() const { return m_model.index(); }
+    VirtualNanos cursorTime() const { return m_model.cursorTime(); }
+    // The binding lanes in view: [first, last).
+    std::pair<int, int> visibleBindingLanes() const;
 
     int axisHeight() const;
-    qint32 cycleNear(VirtualNanos t, VirtualNanos tolerance) const;
-    qint32 bindingNear(int lane, VirtualNanos t, VirtualNanos tolerance) const;
-    void seekAt(int x);
+    // Moves the cursor to the time under x; `record` once per gesture.
+    void seekAt(int x, bool record);
 
     void paintAxis(QPainter& painter, const Frame& frame) const;
     void paintScheduling(QPainter& painter, const Frame& frame) const;
@@ -141,28 +125,14 @@ private:
     QString cycleToolTip(qint32 cycle) const;
     QString bindingToolTip(qint32 binding) const;
 
-    Playback* m_playback;
+    const Run* m_run = nullptr;
+    ViewState* m_viewState;
     TimelineZoom* m_zoom;
     ViewRefresh* m_refresh;
-    VirtualNanos m_cursorTime = 0;
+    timeline::TimelineModel m_model;
     VirtualNanos m_followedCursor = -1;
     int m_labelWidth = 124;
     int m_scrollY = 0;
-
-    // Cycles [0, m_cyclesFinal) are finished and counted in the arrays below; cycles only finish in
-    // order (the scheduling loop is serial).
-    qsizetype m_cyclesFinal = 0;
-    std::vector<qint32> m_failedPrefix { 0 }; // failures among cycles [0, i)
-    std::vector<qint32> m_failedCycles;
-    std::vector<qint32> m_preemptedCycles;
-    mutable std::vector<quint16> m_points; // per cycle: the extension points that ran, 0 = not read yet
-    // Per binding lane: its bindings in order (a lane's bindings never overlap), and how many of the
-    // first are finished, with failures among the first i.
-    std::vector<std::vector<qint32>> m_laneBindings;
-    std::vector<qsizetype> m_laneFinal;
-    std::vector<std::vector<qint32>> m_laneFailedPrefix;
-    size_t m_bindingsSeen = 0;
-    VirtualNanos m_dataEnd = 0;
 
     // Mouse gestures.
     QPoint m_pressPos;

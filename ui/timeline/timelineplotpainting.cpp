@@ -1,8 +1,8 @@
 // The timeline's painting: see timelineplot.h.
 #include "cyclesegments.h"
-#include "playback.h"
 #include "timelineplot.h"
 #include "viewcolors.h"
+#include "viewstate.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
@@ -51,7 +51,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.fillRect(rect(), palette().base());
-    if (!m_playback->index()) {
+    if (!index()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter, tr("No run loaded: open a scenario to see its scheduling cycles."));
         return;
@@ -68,7 +68,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
     const QRect bindingsArea(0, laneRect(Lane::SelectedPod).bottom() + 1, width(), height());
     painter.save();
     painter.setClipRect(bindingsArea);
-    for (int lane = 1; lane < int(m_laneBindings.size()); lane += 2)
+    for (int lane = 1; lane < m_model.bindingLaneCount(); lane += 2)
         painter.fillRect(laneRect(Lane::Binding, lane), alternate);
     painter.restore();
 
@@ -84,7 +84,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
     painter.restore();
 
     // What lies after the cursor has been computed but not reached: dimmed.
-    const double cursorX = plotLeft() + c.timeToX(m_cursorTime);
+    const double cursorX = plotLeft() + c.timeToX(cursorTime());
     if (cursorX < width()) {
         QColor veil = palette().color(QPalette::Base);
         veil.setAlphaF(0.55f);
@@ -149,7 +149,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
 
 void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
 {
-    const trace::TraceIndex& index = *m_playback->index();
+    const trace::TraceIndex& index = *this->index();
     const auto& cycles = index.cycles();
     const TimelineCoordinates& c = frame.coordinates;
     const QRect bar = cycleBarRect();
@@ -163,7 +163,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         }
         // A fold: its share of failures as a red band over the success colour.
         const QRectF block = span(left + run.x0, left + run.x1, bar.top(), bar.height());
-        const qint64 failures = failuresIn(run.first, run.last);
+        const qint64 failures = m_model.failuresIn(run.first, run.last);
         painter.fillRect(block, faded(colors::scheduled(), palette().color(QPalette::Base), 0.25));
         if (failures > 0) {
             const double share = std::max(3.0, block.height() * double(failures) / double(run.count()));
@@ -173,8 +173,8 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     }
 
     // Highlights: every attempt of the selected pod, and the selected cycle.
-    const qint32 selectedPod = m_playback->selectedPod();
-    const qint32 selectedCycle = m_playback->selectedCycle();
+    const qint32 selectedPod = m_viewState->selectedPod();
+    const qint32 selectedCycle = m_viewState->selectedCycle();
     const QColor highlight = palette().color(QPalette::Highlight);
     painter.setBrush(Qt::NoBrush);
     if (selectedPod >= 0 && selectedPod < index.catalogue().podCount()) {
@@ -182,7 +182,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         for (const qint32 i : index.podCycles(selectedPod)) {
             const auto& cycle = cycles[size_t(i)];
             const double x0 = left + c.timeToX(cycle.start);
-            const double x1 = std::max(left + c.timeToX(cycleEnd(cycle)), x0 + 3);
+            const double x1 = std::max(left + c.timeToX(m_model.cycleEnd(cycle)), x0 + 3);
             if (x1 >= left && x0 <= width())
                 painter.drawRect(QRectF(x0 - 1, bar.top() - 2, x1 - x0 + 1, bar.height() + 3));
         }
@@ -190,7 +190,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     if (selectedCycle >= 0 && size_t(selectedCycle) < cycles.size()) {
         const auto& cycle = cycles[size_t(selectedCycle)];
         const double x0 = left + c.timeToX(cycle.start);
-        const double x1 = std::max(left + c.timeToX(cycleEnd(cycle)), x0 + 3);
+        const double x1 = std::max(left + c.timeToX(m_model.cycleEnd(cycle)), x0 + 3);
         painter.setPen(QPen(highlight, 2));
         painter.drawRect(QRectF(x0 - 2, bar.top() - 3, x1 - x0 + 3, bar.height() + 5));
     }
@@ -218,7 +218,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
 
 void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 index, QRectF bar) const
 {
-    const trace::TraceIndex& traceIndex = *m_playback->index();
+    const trace::TraceIndex& traceIndex = *this->index();
     const trace::CycleRecord& cycle = traceIndex.cycles()[size_t(index)];
     const bool running = cycle.endEvent < 0;
     const QColor resultColor = running ? colors::running() : colors::result(cycle.code);
@@ -233,7 +233,7 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
         const QRectF top(bar.left(), bar.top(), bar.width(), bar.height() - strip);
         painter.fillRect(QRectF(bar.left(), top.bottom(), bar.width(), strip), resultColor);
         const auto segments = timeline::modelSegments(
-            cycle.start, cycle.end, cycle.evaluated, pointsOf(index), traceIndex.timing());
+            cycle.start, cycle.end, cycle.evaluated, m_model.pointsOf(index), traceIndex.timing());
         const QFontMetrics metrics = fontMetrics();
         for (const timeline::CycleSegment& segment : segments) {
             const double x0 = plotLeft() + frame.coordinates.timeToX(segment.start);
@@ -276,9 +276,9 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
 
 void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
 {
-    const trace::TraceIndex& index = *m_playback->index();
+    const trace::TraceIndex& index = *this->index();
     const QRect lane = laneRect(Lane::SelectedPod);
-    const qint32 pod = m_playback->selectedPod();
+    const qint32 pod = m_viewState->selectedPod();
     if (pod < 0 || pod >= index.catalogue().podCount()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(lane.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
@@ -297,7 +297,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     const auto& podCycles = index.podCycles(pod);
     painter.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
     for (size_t i = 1; i < podCycles.size(); ++i) {
-        const double from = left + c.timeToX(cycleEnd(cycles[size_t(podCycles[i - 1])]));
+        const double from = left + c.timeToX(m_model.cycleEnd(cycles[size_t(podCycles[i - 1])]));
         const double to = left + c.timeToX(cycles[size_t(podCycles[i])].start);
         if (to >= left && from <= width())
             painter.drawLine(QPointF(std::max(from, left - 1), mid), QPointF(std::min(to, double(width() + 1)), mid));
@@ -308,12 +308,12 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     for (const qint32 i : podCycles) {
         const auto& cycle = cycles[size_t(i)];
         const double x0 = left + c.timeToX(cycle.start);
-        const double x1 = std::max(left + c.timeToX(cycleEnd(cycle)), x0 + 4);
+        const double x1 = std::max(left + c.timeToX(m_model.cycleEnd(cycle)), x0 + 4);
         if (x1 < left || x0 > width())
             continue;
         const QRectF block(x0, blockTop, x1 - x0, blockHeight);
         painter.fillRect(block, cycle.endEvent < 0 ? colors::running() : colors::result(cycle.code));
-        if (i == m_playback->selectedCycle()) {
+        if (i == m_viewState->selectedCycle()) {
             painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(block.adjusted(-2, -2, 2, 2));
@@ -329,8 +329,8 @@ void TimelinePlot::paintBinding(
     QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
 {
     const double left = plotLeft();
-    const VirtualNanos start = bindingStart(binding);
-    const VirtualNanos end = bindingEnd(binding);
+    const VirtualNanos start = m_model.bindingStart(binding);
+    const VirtualNanos end = m_model.bindingEnd(binding);
     const double x0 = left + c.timeToX(start);
     const double x1 = std::max(left + c.timeToX(end), x0 + 1);
     if (x1 < left || x0 > width())
@@ -342,7 +342,7 @@ void TimelinePlot::paintBinding(
         painter.fillRect(wait, colors::permitWait());
         painter.fillRect(wait, QBrush(colors::binding(), Qt::BDiagPattern));
     }
-    const bool failed = bindingFailed(binding);
+    const bool failed = m_model.bindingFailed(binding);
     if (binding.start >= 0) {
         const QRectF call = span(left + c.timeToX(binding.start), x1, row.top(), row.height());
         painter.fillRect(call, failed ? colors::bindingFailed() : colors::binding());
@@ -367,7 +367,7 @@ void TimelinePlot::paintBinding(
 
 void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
 {
-    const auto& bindings = m_playback->index()->bindings();
+    const auto& bindings = index()->bindings();
     const double left = plotLeft();
     const QColor foldColor = faded(colors::binding(), palette().color(QPalette::Base), 0.3);
     std::vector<QRectF> failedFolds; // red strips go over the blocks
@@ -377,7 +377,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
             continue;
         const double gap = row.height() >= 10 ? 2 : row.height() >= 6 ? 1 : 0;
         const QRectF inner = QRectF(row).adjusted(0, gap, 0, -gap);
-        const auto& members = m_laneBindings[lane];
+        const auto& members = m_model.laneBindings(int(lane));
         // Folds that touch are filled as one block: a busy lane is a few rectangles, not hundreds.
         double blockStart = 0;
         double blockEnd = -1;
@@ -401,7 +401,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
                 blockStart = x0;
                 blockEnd = x1;
             }
-            if (laneFailuresIn(int(lane), run.first, run.last) > 0)
+            if (m_model.laneFailuresIn(int(lane), run.first, run.last) > 0)
                 failedFolds.push_back(QRectF(x0, inner.bottom() - 3, x1 - x0, 3));
         }
         flush();
@@ -410,15 +410,15 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
         failedFolds.clear();
     }
     // The selected pod's binding cycles, outlined in their lanes.
-    const qint32 pod = m_playback->selectedPod();
-    if (pod < 0 || pod >= m_playback->index()->catalogue().podCount())
+    const qint32 pod = m_viewState->selectedPod();
+    if (pod < 0 || pod >= index()->catalogue().podCount())
         return;
     painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
     painter.setBrush(Qt::NoBrush);
-    for (const qint32 b : m_playback->index()->podBindings(pod)) {
+    for (const qint32 b : index()->podBindings(pod)) {
         const trace::BindingRecord& binding = bindings[size_t(b)];
-        const double x0 = left + frame.coordinates.timeToX(bindingStart(binding));
-        const double x1 = std::max(left + frame.coordinates.timeToX(bindingEnd(binding)), x0 + 2);
+        const double x0 = left + frame.coordinates.timeToX(m_model.bindingStart(binding));
+        const double x1 = std::max(left + frame.coordinates.timeToX(m_model.bindingEnd(binding)), x0 + 2);
         if (x1 >= left && x0 <= width())
             painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane))
                                  .adjusted(0, 1, 0, -1)
@@ -447,14 +447,14 @@ void TimelinePlot::paintLabels(QPainter& painter) const
           };
     label(laneRect(Lane::Axis), tr("Virtual time"));
     label(cycleBarRect(), tr("Scheduling"), true);
-    const trace::TraceIndex* index = m_playback->index();
-    const qint32 pod = m_playback->selectedPod();
+    const trace::TraceIndex* index = this->index();
+    const qint32 pod = m_viewState->selectedPod();
     label(laneRect(Lane::SelectedPod),
         index && pod >= 0 && pod < index->catalogue().podCount() ? index->catalogue().podKey(pod) : tr("Selected pod"),
         false, Qt::ElideLeft); // a pod's name says more than its namespace
     painter.save();
     painter.setClipRect(QRect(0, laneRect(Lane::SelectedPod).bottom() + 1, m_labelWidth, height()));
-    const int lanes = int(m_laneBindings.size());
+    const int lanes = m_model.bindingLaneCount();
     if (lanes == 0) {
         label(laneRect(Lane::Binding, 0), tr("Binding"), true);
     } else {

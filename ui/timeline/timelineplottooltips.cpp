@@ -1,8 +1,8 @@
 // The timeline's tooltips: see timelineplot.h.
 #include "cyclesegments.h"
 #include "format.h"
-#include "playback.h"
 #include "timelineplot.h"
+#include "viewstate.h"
 
 namespace ksv {
 
@@ -28,11 +28,11 @@ QString at(VirtualNanos t)
 QString TimelinePlot::toolTipAt(QPoint position) const
 {
     const QRect podLane = laneRect(Lane::SelectedPod);
-    const qint32 pod = m_playback->selectedPod();
-    if (position.x() < plotLeft() && position.y() >= podLane.top() && position.y() <= podLane.bottom()
-        && m_playback->index() && pod >= 0 && pod < m_playback->index()->catalogue().podCount())
-        return tr("<b>%1</b>: %n attempt(s)", nullptr, int(m_playback->index()->podCycles(pod).size()))
-            .arg(m_playback->index()->catalogue().podKey(pod).toHtmlEscaped());
+    const qint32 pod = m_viewState->selectedPod();
+    if (position.x() < plotLeft() && position.y() >= podLane.top() && position.y() <= podLane.bottom() && index() && pod >= 0
+        && pod < index()->catalogue().podCount())
+        return tr("<b>%1</b>: %n attempt(s)", nullptr, int(index()->podCycles(pod).size()))
+            .arg(index()->catalogue().podKey(pod).toHtmlEscaped());
     const Hit hit = hitTest(position);
     if (hit.lane == Lane::Axis)
         return tr("%1<br><i>Click or drag on the axis to move the cursor there.</i>").arg(at(hit.time));
@@ -41,14 +41,14 @@ QString TimelinePlot::toolTipAt(QPoint position) const
         for (const timeline::FoldedRun& run : frame.cycles) {
             if (hit.cycle < run.first || hit.cycle >= run.last)
                 continue;
-            const auto& cycles = m_playback->index()->cycles();
+            const auto& cycles = index()->cycles();
             const VirtualNanos from = cycles[size_t(run.first)].start;
-            const VirtualNanos to = cycleEnd(cycles[size_t(run.last - 1)]);
+            const VirtualNanos to = m_model.cycleEnd(cycles[size_t(run.last - 1)]);
             return tr("<b>%1 scheduling cycles</b>, %2 failed<br>%3 – %4<br><i>Too narrow to draw apart: zoom in "
                       "(wheel, +, or "
                       "double-click) to see them one by one.</i>")
                 .arg(run.count())
-                .arg(failuresIn(run.first, run.last))
+                .arg(m_model.failuresIn(run.first, run.last))
                 .arg(at(from), at(to));
         }
     }
@@ -61,7 +61,7 @@ QString TimelinePlot::toolTipAt(QPoint position) const
 
 QString TimelinePlot::cycleToolTip(qint32 index) const
 {
-    const trace::TraceIndex& traceIndex = *m_playback->index();
+    const trace::TraceIndex& traceIndex = *this->index();
     const trace::Trace& trace = traceIndex.trace();
     const trace::CycleRecord& cycle = traceIndex.cycles()[size_t(index)];
     const bool running = cycle.endEvent < 0;
@@ -102,14 +102,14 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
 
 QString TimelinePlot::bindingToolTip(qint32 index) const
 {
-    const trace::TraceIndex& traceIndex = *m_playback->index();
+    const trace::TraceIndex& traceIndex = *this->index();
     const trace::BindingRecord& binding = traceIndex.bindings()[size_t(index)];
     QString text = QStringLiteral("<b>") + traceIndex.catalogue().podKey(binding.pod).toHtmlEscaped()
         + QStringLiteral("</b> — ")
         + tr("binding cycle on %1").arg(binding.node >= 0 ? traceIndex.catalogue().nodeName(binding.node).toHtmlEscaped() : QString())
         + QStringLiteral("<table>");
     if (binding.permitStart >= 0) {
-        const VirtualNanos waitEnd = binding.start >= 0 ? binding.start : bindingEnd(binding);
+        const VirtualNanos waitEnd = binding.start >= 0 ? binding.start : m_model.bindingEnd(binding);
         text += row(tr("Permit wait"),
             formatDuration(waitEnd - binding.permitStart)
                 + (binding.start < 0 && binding.finished ? tr(", rejected") : QString()));
@@ -119,7 +119,7 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
     text += row(tr("Result"), binding.finished ? framework::toString(Code(binding.code)) : tr("running"));
     if (const QString message = traceIndex.trace().string(binding.message); !message.isEmpty())
         text += row(tr("Message"), message.toHtmlEscaped());
-    text += row(tr("From"), at(bindingStart(binding)));
+    text += row(tr("From"), at(m_model.bindingStart(binding)));
     if (binding.finished)
         text += row(tr("To"), at(binding.end));
     text += QStringLiteral("</table>");

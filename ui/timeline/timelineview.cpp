@@ -1,6 +1,5 @@
 #include "timelineview.h"
 
-#include "playback.h"
 #include "timelineplot.h"
 #include "timelinezoom.h"
 #include "viewcolors.h"
@@ -24,11 +23,10 @@ QString swatch(const QColor& color, const QString& name, bool hatched = false)
 
 } // namespace
 
-TimelineView::TimelineView(Playback* playback, QWidget* parent)
+TimelineView::TimelineView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
-    , m_playback(playback)
     , m_zoom(new TimelineZoom(this))
-    , m_plot(new TimelinePlot(playback, m_zoom, this))
+    , m_plot(new TimelinePlot(viewState, m_zoom, this))
     , m_scrollBar(new QScrollBar(Qt::Vertical, this))
     , m_rangeLabel(new QLabel(this))
 {
@@ -87,6 +85,11 @@ TimelineView::TimelineView(Playback* playback, QWidget* parent)
 }
 
 TimelineView::~TimelineView() = default;
+
+void TimelineView::setRun(const Run* run)
+{
+    m_plot->setRun(run);
+}
 
 void TimelineView::updateScrollBar()
 {

@@ -10,16 +10,20 @@ class QScrollBar;
 
 namespace ksv {
 
-class Playback;
+class Run;
 class TimelinePlot;
 class TimelineZoom;
+class ViewState;
 
 class TimelineView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit TimelineView(Playback* playback, QWidget* parent = nullptr);
+    explicit TimelineView(ViewState* viewState, QWidget* parent = nullptr);
     ~TimelineView() override;
+
+    // The run shown (null: none). Call again for each new run.
+    void setRun(const Run* run);
 
     TimelinePlot* plot() const { return m_plot; }
     TimelineZoom* zoom() const { return m_zoom; }
@@ -28,7 +32,6 @@ private:
     void updateScrollBar();
     void updateRangeLabel();
 
-    Playback* m_playback;
     TimelineZoom* m_zoom;
     TimelinePlot* m_plot;
     QScrollBar* m_scrollBar;

@@ -4,7 +4,7 @@
 // Qt Creator's TimelineZoomControl): the visible window of virtual time, a back/forward history of
 // windows, "fit all" (the window tracks the whole run until the user zooms or pans) and follow mode
 // (the window keeps the playback cursor in view), with the actions that drive them. The selection
-// itself stays in Playback, which every view shares.
+// itself stays in the ViewState every view shares.
 
 #include "timelinecoordinates.h"
 

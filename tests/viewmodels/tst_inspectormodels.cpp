@@ -1,24 +1,15 @@
-// The pod inspector against real runs: every attempt's table says what the trace's FilterNodes and
-// ScoreNodes blocks and its CycleEnd event say; the history lists the pod's moves in order; the widget follows
-// Playback's selection and switches attempts from its history.
+// The pod inspector's models against real runs, without a widget: every attempt's table says what
+// the trace's FilterNodes and ScoreNodes blocks and its CycleEnd event say, as the cursor fills it in
+// event by event; the history lists the pod's moves in order and grows with the cursor.
 #include "attempttablemodel.h"
 #include "eventtext.h"
 #include "nodedetailrows.h"
 #include "playbackhelpers.h"
 #include "podhistorymodel.h"
-#include "podinspector.h"
-#include "theme.h"
 
 #include <QAbstractItemModelTester>
-#include <QComboBox>
-#include <QDir>
-#include <QLineEdit>
 #include <QSignalSpy>
-#include <QSet>
 #include <QSortFilterProxyModel>
-#include <QStackedWidget>
-#include <QVBoxLayout>
-#include <QTableView>
 #include <QTest>
 
 using namespace ksv;
@@ -136,7 +127,6 @@ class TestInspectorModels : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { qputenv("KSV_NO_DIALOGS", "1"); }
 
     // Every attempt of a run, failed or not, against the trace.
     void everyAttemptMatchesTrace_data()
@@ -154,9 +144,9 @@ private Q_SLOTS:
     void everyAttemptMatchesTrace()
     {
         QFETCH(QString, sample);
-        Playback playback;
-        QVERIFY(runToEnd(playback, sample));
-        const trace::TraceIndex& index = *playback.index();
+        Session session;
+        QVERIFY(runToEnd(session, sample));
+        const trace::TraceIndex& index = session.run().index();
         AttemptTableModel model(&index);
         QAbstractItemModelTester tester(&model, QtTestReporting);
         QSortFilterProxyModel proxy;
@@ -174,7 +164,7 @@ private Q_SLOTS:
             const trace::CycleRecord& record = index.cycles()[cycle];
             QVERIFY(record.endEvent >= 0);
             model.setCycle(qint32(cycle));
-            checkAttempt(model, *playback.trace(), record);
+            checkAttempt(model, session.run().trace(), record);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(QStringLiteral("cycle %1 of %2").arg(cycle).arg(index.catalogue().podKey(record.pod))));
             failed += record.code != quint8(Code::Success) ? 1 : 0;
@@ -202,9 +192,9 @@ private Q_SLOTS:
 
     void failedThenScheduledPod()
     {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
+        Session session;
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = session.run().index();
         const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
         QVERIFY(pod >= 0);
         const qint32 failed = firstCycleWhere(index, pod, [](const auto& r) { return r.code != quint8(Code::Success); });
@@ -257,10 +247,10 @@ private Q_SLOTS:
     // Stepping through a cycle fills the table in event by event.
     void limitFillsTheTableIn()
     {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
+        Session session;
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = session.run().index();
+        const trace::Trace& trace = session.run().trace();
         const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
         const qint32 scheduled = firstCycleWhere(index, pod, [](const auto& r) { return r.code == quint8(Code::Success); });
         const trace::CycleRecord& record = index.cycles()[size_t(scheduled)];
@@ -301,15 +291,15 @@ private Q_SLOTS:
 
     void historyListsMovesInOrder()
     {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        const trace::Trace& trace = *playback.trace();
+        Session session;
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml")));
+        const trace::TraceIndex& index = session.run().index();
+        const trace::Trace& trace = session.run().trace();
         const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
         PodHistoryModel history(&index);
         QAbstractItemModelTester tester(&history, QtTestReporting);
         history.setPod(pod);
-        history.setLimit(playback.cursor());
+        history.setLimit(session.view.cursor());
 
         QStringList moves;
         QStringList expected;
@@ -359,7 +349,7 @@ private Q_SLOTS:
         QSignalSpy resets(&history, &QAbstractItemModel::modelReset);
         history.setLimit(0);
         QCOMPARE(history.rowCount(), 0);
-        const qsizetype end = playback.cursor();
+        const qsizetype end = session.view.cursor();
         int previous = 0;
         for (int step = 1; step <= 40; ++step) {
             history.setLimit(end * step / 40);
@@ -381,52 +371,15 @@ private Q_SLOTS:
         QCOMPARE(history.rowCount(), 0);
     }
 
-    // Past the budget for node detail, attempts have none, and the inspector says from which
-    // cycle on and why; attempts before it keep theirs.
-    void nodeDetailBudgetSpent()
-    {
-        Playback playback;
-        SimulationOptions options;
-        options.nodeDetailBudget = 1; // the first block's chunk spends it
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml"), options));
-        const trace::TraceIndex& index = *playback.index();
-        const qint32 cutoff = playback.trace()->nodeDetailCutoff();
-        QVERIFY(cutoff > 0);
-        qint32 before = -1;
-        qint32 after = -1;
-        for (size_t i = 0; i < index.cycles().size(); ++i) {
-            const trace::CycleRecord& record = index.cycles()[i];
-            if (record.endEvent < 0 || record.evaluated == 0)
-                continue;
-            if (record.cycle < cutoff && before < 0)
-                before = qint32(i);
-            if (record.cycle >= cutoff && after < 0)
-                after = qint32(i);
-        }
-        QVERIFY(before >= 0 && after >= 0);
-        PodInspector inspector(&playback);
-        playback.selectCycle(before);
-        QVERIFY(inspector.attemptModel()->hasNodeDetail());
-        QVERIFY(!inspector.isShowingNoDetailNote());
-        playback.selectCycle(after);
-        QVERIFY(!inspector.attemptModel()->hasNodeDetail());
-        QVERIFY(inspector.isShowingNoDetailNote());
-        QVERIFY2(inspector.noDetailNote().contains(QStringLiteral("stopped at cycle %1").arg(cutoff)), qPrintable(inspector.noDetailNote()));
-        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
-            inspector.resize(1000, 600);
-            inspector.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-detail-budget-spent.png")));
-        }
-    }
 
+    // A run without per-node detail: the table is empty, the cycle's totals and message are there.
     void noNodeDetail()
     {
-        Playback playback;
+        Session session;
         SimulationOptions options;
         options.nodeDetail = false;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml"), options));
-        const trace::TraceIndex& index = *playback.index();
+        QVERIFY(runToEnd(session, QStringLiteral("backlog-node-added.yaml"), options));
+        const trace::TraceIndex& index = session.run().index();
         AttemptTableModel model(&index);
         QAbstractItemModelTester tester(&model, QtTestReporting);
         model.setCycle(0);
@@ -435,261 +388,6 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(model.evaluated() > 0);
         QVERIFY(!model.message().isEmpty());
-
-        // The inspector says why its table is empty.
-        PodInspector inspector(&playback);
-        playback.selectCycle(0);
-        QVERIFY(inspector.isShowingNoDetailNote());
-        QVERIFY(inspector.noDetailNote().contains(QStringLiteral("--no-node-detail")));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("FailedScheduling")));
-        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
-            inspector.resize(1400, 900);
-            inspector.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-no-detail.png")));
-        }
-    }
-
-    void inspectorFollowsSelection()
-    {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        PodInspector inspector(&playback);
-        QAbstractItemModelTester proxyTester(inspector.attemptProxy(), QtTestReporting);
-        inspector.resize(1400, 900);
-        inspector.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-        QVERIFY(inspector.isShowingPlaceholder());
-
-        const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
-        playback.selectPod(pod);
-        QVERIFY(!inspector.isShowingPlaceholder());
-        QCOMPARE(inspector.attemptModel()->cycle(), playback.selectedCycle());
-        QCOMPARE(inspector.attemptModel()->cycle(), index.podCycles(pod).back());
-        QCOMPARE(inspector.attemptSelector()->count(), int(index.podCycles(pod).size()));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Chose ") + inspector.attemptModel()->chosenNode()));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Bound at")));
-        // The proxy sorts by total, descending: the chosen node is on top.
-        QCOMPARE(cell(*inspector.attemptProxy(), 0, AttemptTableModel::NodeColumn), inspector.attemptModel()->chosenNode());
-        QVERIFY(!inspector.isShowingNoDetailNote());
-        // The node filter box narrows the table.
-        auto* nodeFilter = inspector.findChild<QLineEdit*>();
-        QVERIFY(nodeFilter);
-        nodeFilter->setText(QStringLiteral("render-pool"));
-        QCOMPARE(inspector.attemptProxy()->rowCount(), 3);
-        QCOMPARE(cell(*inspector.attemptProxy(), 0, AttemptTableModel::NodeColumn), inspector.attemptModel()->chosenNode());
-        nodeFilter->setText(QStringLiteral("WORKER"));
-        QCOMPARE(inspector.attemptProxy()->rowCount(), 3);
-        QVERIFY(!inspector.attemptProxy()->index(0, 0).data(AttemptTableModel::FeasibleRole).toBool());
-        nodeFilter->clear();
-        QCOMPARE(inspector.attemptProxy()->rowCount(), 6);
-
-        // Clicking the first attempt in the history shows it above.
-        const qint32 first = index.podCycles(pod).front();
-        const int row = inspector.historyModel()->rowOfCycleStart(first);
-        QVERIFY(row >= 0);
-        QTableView* history = inspector.historyView();
-        history->scrollTo(history->model()->index(row, 0));
-        QTest::mouseClick(history->viewport(), Qt::LeftButton, {}, history->visualRect(history->model()->index(row, PodHistoryModel::WhatColumn)).center());
-        QCOMPARE(playback.selectedCycle(), first);
-        QCOMPARE(inspector.attemptModel()->cycle(), first);
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("FailedScheduling")));
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("Insufficient cpu")));
-        QCOMPARE(inspector.attemptSelector()->currentData().toInt(), first);
-
-        // Going back in time before the shown attempt falls back to the attempt at the cursor.
-        playback.seekPosition(index.cycles()[size_t(first)].startEvent + 1);
-        QTRY_COMPARE(playback.cursor(), index.cycles()[size_t(first)].startEvent + 1);
-        QCOMPARE(inspector.attemptModel()->cycle(), first);
-        QVERIFY(!inspector.attemptModel()->isFinished());
-        QVERIFY(inspector.outcomeText().contains(QStringLiteral("in progress")));
-
-        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty()) {
-            QDir().mkpath(directory);
-            playback.seekPosition(playback.published());
-            QTRY_COMPARE(playback.cursor(), playback.published());
-            playback.selectCycle(first);
-            QTest::qWait(50);
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-failed.png")));
-            playback.selectPod(pod);
-            QTest::qWait(50);
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-scheduled.png")));
-            playback.selectPod(index.catalogue().podIndex(QStringLiteral("media/thumbnailer-arm64")));
-            QTest::qWait(50);
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-thumbnailer.png")));
-        }
-
-        playback.selectPod(-1);
-        QVERIFY(inspector.isShowingPlaceholder());
-        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty())
-            QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-empty.png")));
-    }
-
-    // Attached before the run: the history grows with the cursor and the inspector moves on to
-    // each new attempt of the pod it shows.
-    void followsALiveRun()
-    {
-        Playback playback;
-        PodInspector inspector(&playback);
-        QAbstractItemModelTester historyTester(inspector.historyModel(), QtTestReporting);
-        QAbstractItemModelTester attemptTester(inspector.attemptModel(), QtTestReporting);
-        QAbstractItemModelTester proxyTester(inspector.attemptProxy(), QtTestReporting);
-        QVERIFY(inspector.isShowingPlaceholder());
-        const auto scenario = sample(QStringLiteral("backlog-node-added.yaml"));
-        const QString key = QStringLiteral("media/render-worker-0");
-        int cyclesSeen = 0;
-        QList<qint32> shown;
-        connect(&playback, &Playback::cursorChanged, this, [&] {
-            const qint32 pod = playback.index()->catalogue().podIndex(key);
-            if (playback.selectedPod() < 0 && playback.state().pods[size_t(pod)].attempts > 0)
-                playback.selectPod(pod);
-            if (playback.selectedPod() == pod && (shown.isEmpty() || shown.back() != inspector.attemptModel()->cycle()))
-                shown << inspector.attemptModel()->cycle();
-            cyclesSeen = std::max(cyclesSeen, int(inspector.attemptSelector()->count()));
-        });
-        playback.load(scenario, configurationOf(*scenario), {});
-        playback.setSpeed(500);
-        playback.play();
-        QTRY_VERIFY_WITH_TIMEOUT(playback.isFinished() && playback.cursor() == playback.published(), 60000);
-
-        const trace::TraceIndex& index = *playback.index();
-        const qint32 pod = index.catalogue().podIndex(key);
-        const auto& cycles = index.podCycles(pod);
-        QCOMPARE(playback.selectedPod(), pod);
-        // Both attempts were shown in turn, the latest last.
-        QCOMPARE(shown, QList<qint32>(cycles.cbegin(), cycles.cend()));
-        QCOMPARE(inspector.attemptModel()->cycle(), cycles.back());
-        QVERIFY(inspector.attemptModel()->isFinished());
-        QCOMPARE(inspector.attemptModel()->chosenNode(), index.catalogue().nodeName(index.cycles()[size_t(cycles.back())].node));
-        QCOMPARE(cyclesSeen, int(cycles.size()));
-        // The history grown along the way equals one built at the end.
-        PodHistoryModel fresh(&index);
-        fresh.setPod(pod);
-        fresh.setLimit(playback.cursor());
-        QCOMPARE(inspector.historyModel()->rowCount(), fresh.rowCount());
-        for (int row = 0; row < fresh.rowCount(); ++row)
-            QCOMPARE(inspector.historyModel()->positionAt(row), fresh.positionAt(row));
-    }
-
-    // As the cursor moves the outcome's wrapped text and the history change size. That relayouts
-    // the inspector's own page but must not reach the dock around it (which would lay out the whole
-    // window again); the inspector still fills its dock and reports its contents' size hints.
-    void sizeChangesStayInside()
-    {
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("backlog-node-added.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        QWidget dock;
-        auto* layout = new QVBoxLayout(&dock);
-        auto* inspector = new PodInspector(&playback, &dock);
-        layout->addWidget(inspector);
-        dock.resize(1000, 700);
-        dock.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dock));
-        const qint32 pod = index.catalogue().podIndex(QStringLiteral("media/render-worker-0"));
-        playback.selectPod(pod);
-        QCoreApplication::processEvents();
-
-        struct LayoutRequests : QObject
-        {
-            int count = 0;
-            bool eventFilter(QObject*, QEvent* event) override
-            {
-                count += event->type() == QEvent::LayoutRequest ? 1 : 0;
-                return false;
-            }
-        } requests;
-        dock.installEventFilter(&requests);
-        auto* stack = inspector->findChild<QStackedWidget*>();
-        QVERIFY(stack);
-        // Into each attempt (in progress: the table fills in), past its end and past the binding.
-        QSet<QString> outcomes;
-        int historyRows = -1;
-        bool historyChanged = false;
-        for (const qint32 cycle : index.podCycles(pod)) {
-            const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
-            for (const qsizetype position : {qsizetype(record.startEvent) + 1, qsizetype(record.endEvent) + 1, index.indexed()}) {
-                playback.seekPosition(position);
-                QCoreApplication::processEvents();
-                outcomes.insert(inspector->outcomeText());
-                historyChanged = historyChanged || (historyRows >= 0 && historyRows != inspector->historyModel()->rowCount());
-                historyRows = inspector->historyModel()->rowCount();
-                QCOMPARE(stack->geometry(), inspector->rect());
-            }
-        }
-        QVERIFY(outcomes.size() >= 3); // in progress, chosen, bound: texts of different lengths
-        QVERIFY(historyChanged);
-        QCOMPARE(requests.count, 0);
-        QCOMPARE(inspector->sizeHint(), stack->sizeHint());
-        QCOMPARE(inspector->minimumSizeHint(), stack->minimumSizeHint());
-
-        // The dock's own size changes still reach the inspector's contents.
-        dock.resize(800, 600);
-        QCoreApplication::processEvents();
-        QCOMPARE(stack->geometry(), inspector->rect());
-        QCOMPARE(inspector->geometry(), dock.contentsRect().marginsRemoved(layout->contentsMargins()));
-    }
-
-    // A gang's attempt that waited on Permit, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
-    void screenshotOfPermit()
-    {
-        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            QSKIP("KSV_SCREENSHOT_DIR is not set");
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("gang-scheduling.yaml")));
-        PodInspector inspector(&playback);
-        inspector.resize(1400, 900);
-        inspector.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-        for (size_t cycle = 0; cycle < playback.index()->cycles().size(); ++cycle) {
-            playback.selectCycle(qint32(cycle));
-            const auto& results = inspector.attemptModel()->pluginResults();
-            const bool rejectedLater = std::any_of(results.cbegin(), results.cend(), [](const auto& r) {
-                return r.point >= framework::ExtensionPoint::Permit && r.code != Code::Success && r.code != Code::Skip && r.code != Code::Wait;
-            });
-            if (rejectedLater) {
-                QTest::qWait(20);
-                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-permit.png")));
-                return;
-            }
-        }
-        QFAIL("no attempt was rejected at or after Permit");
-    }
-
-    // The attempts of a preempting pod, for a reader to look at: KSV_SCREENSHOT_DIR=DIR.
-    void screenshotsOfPreemption()
-    {
-        const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            QSKIP("KSV_SCREENSHOT_DIR is not set");
-        Playback playback;
-        QVERIFY(runToEnd(playback, QStringLiteral("priority-preemption.yaml")));
-        const trace::TraceIndex& index = *playback.index();
-        PodInspector inspector(&playback);
-        inspector.resize(1400, 900);
-        inspector.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&inspector));
-        int saved = 0;
-        for (size_t cycle = 0; cycle < index.cycles().size() && saved < 3; ++cycle) {
-            playback.selectCycle(qint32(cycle));
-            QTest::qWait(20);
-            const bool preempted = !inspector.attemptModel()->preemptionNode().isEmpty();
-            const bool nominated = inspector.attemptModel()->nominatedFirstRow() >= 0;
-            if ((saved == 0 && preempted) || (saved == 1 && nominated) || (saved == 2 && inspector.attemptModel()->scorePluginCount() > 4)) {
-                QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-%1.png").arg(saved)));
-                if (saved == 0) {
-                    theme::apply(theme::Theme::Dark);
-                    playback.selectCycle(-1);
-                    playback.selectCycle(qint32(cycle));
-                    QTest::qWait(20);
-                    QVERIFY(inspector.grab().save(directory + QStringLiteral("/inspector-preemption-dark.png")));
-                    theme::apply(theme::Theme::Light);
-                }
-                ++saved;
-            }
-        }
     }
 };
 

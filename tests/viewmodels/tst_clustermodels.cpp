@@ -1,6 +1,6 @@
-// The cluster tables under QAbstractItemModelTester, and what they show for a real sample.
+// The cluster tables under QAbstractItemModelTester, what they show for a real sample, and the load
+// job that reads a scenario off the GUI thread.
 #include "clustersummary.h"
-#include "mainwindow.h"
 #include "nodetablemodel.h"
 #include "podtablemodel.h"
 #include "scenarioloadjob.h"
@@ -92,23 +92,6 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), 0);
         const auto result = loaded.constFirst().constFirst().value<std::shared_ptr<const LoadedScenario>>();
         QCOMPARE(result->scenario->name, QStringLiteral("zone-spread"));
-    }
-
-    void mainWindowShowsSampleAndSurvivesBadFile()
-    {
-        MainWindow window;
-        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        QSignalSpy failed(&window, &MainWindow::scenarioFailed);
-        window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
-        QVERIFY(window.currentScenario() != nullptr);
-        QCOMPARE(window.currentScenario()->summary.nodes.size(), window.currentScenario()->scenario->initial.nodes.size());
-
-        window.openScenario(QStringLiteral(KSV_TEST_DATA_DIR "/broken/bad-quantity.yaml"));
-        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-        QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("bad-quantity.yaml:")));
-        // The previous scenario stays on screen.
-        QCOMPARE(window.currentScenario()->scenario->name, QStringLiteral("default"));
     }
 };
 

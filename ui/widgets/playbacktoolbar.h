@@ -3,7 +3,10 @@
 // The playback controls: reset, step back and forward by event, extension point or cycle, play and
 // pause, the speed, and the time (a slider over what the engine has run, and a field to go to any
 // time). Every control is an action with a keyboard shortcut, so the Playback menu and a presenter's
-// clicker reach the same things.
+// clicker reach the same things. It drives a PlaybackController; a seek from the slider or the field
+// is a jump the view state's history remembers.
+
+#include "scenario/scenario.h"
 
 #include <QToolBar>
 
@@ -15,13 +18,14 @@ class QSlider;
 
 namespace ksv {
 
-class Playback;
+class PlaybackController;
+class ViewState;
 
 class PlaybackToolBar : public QToolBar
 {
     Q_OBJECT
 public:
-    explicit PlaybackToolBar(Playback* playback, QWidget* parent = nullptr);
+    explicit PlaybackToolBar(PlaybackController* playback, QWidget* parent = nullptr);
 
     // In menu order, with separators as null entries.
     QList<QAction*> menuActions() const { return m_menuActions; }
@@ -37,8 +41,10 @@ private:
     void updateTime();
     void changeSpeed(int direction);
     void goToTime();
+    VirtualNanos engineTime() const; // 0 before a run
 
-    Playback* m_playback;
+    PlaybackController* m_playback;
+    ViewState* m_viewState;
     QList<QAction*> m_menuActions;
     QAction* m_play = nullptr;
     QComboBox* m_speed = nullptr;

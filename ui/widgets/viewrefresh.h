@@ -1,6 +1,7 @@
 #pragma once
 
-// The coalesced, lazy refresh every view that derives what it paints from Playback shares. A view
+// The coalesced, lazy refresh every view that derives what it paints from the run and the view state
+// shares. A view
 // calls request() whenever something it shows changed (the cursor moved, the selection, a filter);
 // the refresh runs later, once for any number of requests, and only while the view is visible: a
 // hidden dock does no work and catches up when shown (before its first paint).
@@ -20,15 +21,15 @@ class QWidget;
 
 namespace ksv {
 
-class Playback;
+class ViewState;
 
 class ViewRefresh : public QObject
 {
     Q_OBJECT
 public:
     // `refresh` brings `view` up to date; `playingIntervalMs` is the least time between two refreshes
-    // while `playback` plays (0: as often as the event loop turns). The view starts out needing one.
-    ViewRefresh(QWidget* view, const Playback* playback, int playingIntervalMs, std::function<void()> refresh);
+    // while `state` plays (0: as often as the event loop turns). The view starts out needing one.
+    ViewRefresh(QWidget* view, const ViewState* state, int playingIntervalMs, std::function<void()> refresh);
     ~ViewRefresh() override;
 
     void request();
@@ -48,7 +49,7 @@ private:
     void run();
 
     QWidget* m_view;
-    const Playback* m_playback;
+    const ViewState* m_state;
     int m_playingInterval;
     std::function<void()> m_refresh;
     QElapsedTimer m_last; // since the last refresh

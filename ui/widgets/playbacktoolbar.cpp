@@ -1,8 +1,10 @@
 #include "playbacktoolbar.h"
 
 #include "format.h"
-#include "playback.h"
+#include "playbackcontroller.h"
+#include "run.h"
 #include "scenario/loader.h"
+#include "viewstate.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -31,9 +33,10 @@ QString PlaybackToolBar::speedText(double speed)
     return QString::number(speed) + QStringLiteral("×");
 }
 
-PlaybackToolBar::PlaybackToolBar(Playback* playback, QWidget* parent)
+PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
     : QToolBar(tr("Playback"), parent)
     , m_playback(playback)
+    , m_viewState(playback->viewState())
 {
     setObjectName(QStringLiteral("playbackToolBar"));
     const auto add = [this](QStyle::StandardPixmap icon, const QString& text, const QKeySequence& shortcut, auto slot, bool onBar = true) {
@@ -48,7 +51,7 @@ PlaybackToolBar::PlaybackToolBar(Playback* playback, QWidget* parent)
         m_menuActions.append(action);
         return action;
     };
-    using Unit = Playback::StepUnit;
+    using Unit = PlaybackController::StepUnit;
     add(QStyle::SP_BrowserReload, tr("Reset"), QKeySequence(Qt::Key_Home), [this] { m_playback->reset(); });
     m_menuActions.append(nullptr);
     add(QStyle::SP_MediaSkipBackward, tr("Previous Cycle"), QKeySequence(Qt::CTRL | Qt::Key_Left), [this] { m_playback->stepBack(Unit::Cycle); });
@@ -86,10 +89,10 @@ PlaybackToolBar::PlaybackToolBar(Playback* playback, QWidget* parent)
     connect(m_slider, &QSlider::sliderReleased, this, [this] {
         m_sliderBusy = false;
         const double fraction = double(m_slider->value()) / sliderSteps;
-        m_playback->seek(VirtualNanos(fraction * double(m_playback->engineTime())));
+        m_viewState->requestSeek(VirtualNanos(fraction * double(engineTime())));
     });
     connect(m_slider, &QSlider::sliderMoved, this, [this](int value) {
-        const VirtualNanos t = VirtualNanos(double(value) / sliderSteps * double(m_playback->engineTime()));
+        const VirtualNanos t = VirtualNanos(double(value) / sliderSteps * double(engineTime()));
         QToolTip::showText(QCursor::pos(), format::virtualTime(t), m_slider);
     });
     addWidget(m_slider);
@@ -106,11 +109,11 @@ PlaybackToolBar::PlaybackToolBar(Playback* playback, QWidget* parent)
     connect(m_goTo, &QLineEdit::returnPressed, this, &PlaybackToolBar::goToTime);
     addWidget(m_goTo);
 
-    connect(m_playback, &Playback::playingChanged, this, &PlaybackToolBar::updateState);
-    connect(m_playback, &Playback::runChanged, this, &PlaybackToolBar::updateState);
-    connect(m_playback, &Playback::finished, this, &PlaybackToolBar::updateState);
-    connect(m_playback, &Playback::cursorChanged, this, &PlaybackToolBar::updateTime);
-    connect(m_playback, &Playback::speedChanged, this, [this](double speed) {
+    connect(m_viewState, &ViewState::playingChanged, this, &PlaybackToolBar::updateState);
+    connect(m_playback, &PlaybackController::runChanged, this, &PlaybackToolBar::updateState);
+    connect(m_playback, &PlaybackController::finished, this, &PlaybackToolBar::updateState);
+    connect(m_viewState, &ViewState::cursorChanged, this, &PlaybackToolBar::updateTime);
+    connect(m_playback, &PlaybackController::speedChanged, this, [this](double speed) {
         const int index = m_speed->findData(speed);
         if (index >= 0)
             m_speed->setCurrentIndex(index);
@@ -132,16 +135,21 @@ void PlaybackToolBar::updateState()
     updateTime();
 }
 
+VirtualNanos PlaybackToolBar::engineTime() const
+{
+    return m_playback->run() ? m_playback->run()->engineTime() : 0;
+}
+
 void PlaybackToolBar::updateTime()
 {
-    const VirtualNanos cursor = m_playback->cursorTime();
-    const VirtualNanos end = m_playback->engineTime();
+    const VirtualNanos cursor = m_viewState->cursorTime();
+    const VirtualNanos end = engineTime();
     m_time->setText(QStringLiteral("%1 / %2").arg(format::virtualTime(cursor), format::virtualTime(end)));
     m_time->setToolTip(tr("Cursor at %1 (event %L2); the engine has run to %3 (%L4 events)%5")
                            .arg(format::virtualTime(cursor))
-                           .arg(m_playback->cursor())
+                           .arg(m_viewState->cursor())
                            .arg(format::virtualTime(end))
-                           .arg(m_playback->published())
+                           .arg(m_playback->run() ? m_playback->run()->indexed() : 0)
                            .arg(m_playback->isFinished() ? tr(", and the run is over") : QString()));
     if (!m_sliderBusy) {
         const QSignalBlocker blocker(m_slider);
@@ -165,7 +173,7 @@ void PlaybackToolBar::goToTime()
         QToolTip::showText(m_goTo->mapToGlobal(QPoint(0, m_goTo->height())), tr("Not a duration: try 90s, 2m or 1m30.5s"), m_goTo);
         return;
     }
-    m_playback->seek(*t);
+    m_viewState->requestSeek(*t);
     m_goTo->clearFocus();
 }
 

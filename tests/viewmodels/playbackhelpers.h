@@ -1,15 +1,17 @@
 #pragma once
 
-// Shared by the view tests: real sample runs through a Playback, and the queue state recomputed
-// from the trace's QueueMove events alone (independently of ReplayState), to check views against.
+// Shared by the model and view tests: real sample runs played as the app plays them (a Session), and
+// the queue state recomputed from the trace's QueueMove events alone (independently of ReplayState),
+// to check models and views against.
 
-#include "playback.h"
+#include "playbackcontroller.h"
+#include "run.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
+#include "viewstate.h"
 
 #include <QDeadlineTimer>
 #include <QTest>
-#include <QWidget>
 
 #include <functional>
 #include <map>
@@ -27,14 +29,34 @@ inline config::KubeSchedulerConfiguration configurationOf(const Scenario& scenar
     return effectiveConfiguration(scenario);
 }
 
+// The app's playback without its window: the view state, the controller that plays runs over it, and
+// the views it gives each new run, as MainWindow gives them.
+struct Session
+{
+    ViewState view;
+    PlaybackController playback {&view};
+
+    Run& run() const { return *playback.run(); }
+    // `widget` shows the current run and every later one (anything with setRun(const Run*)).
+    template <typename View> void attach(View& widget)
+    {
+        widget.setRun(playback.run());
+        QObject::connect(&playback, &PlaybackController::runChanged, &widget, [&widget](Run* run) { widget.setRun(run); });
+    }
+    // What selecting in a view does.
+    void selectPod(qint32 pod) { ksv::selectPod(view, playback.run(), pod); }
+    void selectCycle(qint32 cycle) { ksv::selectCycle(view, playback.run(), cycle); }
+    void selectNode(qint32 node) { ksv::selectNode(view, playback.run(), node); }
+};
+
 // Loads the sample and plays it as fast as possible to the end; false on timeout.
-inline bool runToEnd(Playback& playback, const QString& name, const SimulationOptions& options = {})
+inline bool runToEnd(Session& session, const QString& name, const SimulationOptions& options = {})
 {
     const auto scenario = sample(name);
-    playback.load(scenario, configurationOf(*scenario), options);
-    playback.setSpeed(0);
-    playback.play();
-    return QTest::qWaitFor([&] { return playback.isFinished() && playback.cursor() == playback.published(); }, 60000);
+    session.playback.load(scenario, configurationOf(*scenario), options);
+    session.playback.setSpeed(0);
+    session.playback.play();
+    return QTest::qWaitFor([&] { return session.playback.isFinished() && session.view.cursor() == session.run().indexed(); }, 60000);
 }
 
 // Trace positions [0, end) whose event satisfies `predicate`.
@@ -49,15 +71,15 @@ inline std::vector<qint64> positionsWhere(const trace::Trace& trace, qsizetype e
 }
 
 // Loads the sample and plays it to its end as fast as possible.
-inline bool runToEnd(Playback& playback, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
+inline bool runToEnd(Session& session, const std::shared_ptr<const Scenario>& scenario, const SimulationOptions& options = {})
 {
-    playback.load(scenario, configurationOf(*scenario), options);
-    playback.setSpeed(0);
-    playback.play();
+    session.playback.load(scenario, configurationOf(*scenario), options);
+    session.playback.setSpeed(0);
+    session.playback.play();
     QDeadlineTimer deadline(60000);
-    while (!playback.isFinished() && !deadline.hasExpired())
+    while (!session.playback.isFinished() && !deadline.hasExpired())
         QTest::qWait(10);
-    return playback.isFinished();
+    return session.playback.isFinished();
 }
 
 // Where each pod is after the first `end` events, from the QueueMove events only.
@@ -104,17 +126,6 @@ inline QueueScan scanQueue(const trace::Trace& trace, qsizetype end)
         scan.lastMove = position;
     }
     return scan;
-}
-
-// Screenshots for a human to look at, only when KSV_SCREENSHOT_DIR names a directory: DIR/name.png.
-inline void saveShot(QWidget* widget, const QString& name)
-{
-    QTest::qWait(50); // let pending layouts (chart titles, axis labels) settle, as the event loop would
-    const QPixmap pixmap = widget->grab();
-    QVERIFY(!pixmap.isNull());
-    const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
-    if (!directory.isEmpty())
-        QVERIFY(pixmap.save(directory + QLatin1Char('/') + name + QStringLiteral(".png")));
 }
 
 } // namespace ksv::testing

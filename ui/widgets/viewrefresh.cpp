@@ -1,6 +1,6 @@
 #include "viewrefresh.h"
 
-#include "playback.h"
+#include "viewstate.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -49,10 +49,10 @@ struct RefreshQueue
     }
 };
 
-ViewRefresh::ViewRefresh(QWidget* view, const Playback* playback, int playingIntervalMs, std::function<void()> refresh)
+ViewRefresh::ViewRefresh(QWidget* view, const ViewState* state, int playingIntervalMs, std::function<void()> refresh)
     : QObject(view)
     , m_view(view)
-    , m_playback(playback)
+    , m_state(state)
     , m_playingInterval(playingIntervalMs)
     , m_refresh(std::move(refresh))
 {
@@ -79,7 +79,7 @@ void ViewRefresh::request()
     m_pending = true;
     if (m_queued || !m_view->isVisible())
         return; // on its way, or the Show event catches up
-    const qint64 interval = m_playback && m_playback->isPlaying() ? m_playingInterval : 0;
+    const qint64 interval = m_state && m_state->isPlaying() ? m_playingInterval : 0;
     const qint64 since = m_last.isValid() ? m_last.elapsed() : interval;
     if (since < interval) {
         if (!m_delay.isActive())

@@ -1,0 +1,38 @@
+#pragma once
+
+// What the heatmap's canvas paints: the view's values and groups and the run at the cursor, handed
+// over by HeatmapView after each refresh. It refers to what the view keeps (its values, groups and
+// selected attempt; the run's state and trace), valid until the view hands over the next frame.
+
+#include "heatmapdata.h"
+
+#include <QString>
+#include <span>
+#include <vector>
+
+namespace ksv {
+
+struct HeatmapFrame
+{
+    const trace::ReplayCatalogue* catalogue = nullptr; // null: no run
+    const trace::ReplayState* state = nullptr;
+    const trace::Trace* trace = nullptr;
+    const std::vector<NodeGroup>* groups = nullptr;
+    std::span<const double> values; // by node: see HeatmapView::cellValue()
+    double min = 0; // the range cycle-score colours are scaled to
+    double max = 0;
+    HeatmapMode mode;
+    const CycleNodes* cycle = nullptr; // the selected attempt
+    QString groupLabel;
+    QString banner; // why the map has nothing to show in this mode ("" when it has)
+    qint32 selectedNode = -1;
+};
+
+// The texts of a cell: a short value for cells large enough to carry one ("80%", "rejected"), and
+// the tooltip of a node (its resources at the cursor, its verdict and scores in the attempt).
+QString heatmapCellText(const HeatmapFrame& frame, qint32 node);
+QString heatmapNodeToolTip(const HeatmapFrame& frame, qint32 node);
+// "80%", or a word for a request without allocatable.
+QString heatmapPercent(double fraction);
+
+} // namespace ksv

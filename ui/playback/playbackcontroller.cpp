@@ -1,0 +1,349 @@
+#include "playbackcontroller.h"
+
+#include "enginecontroller.h"
+#include "run.h"
+#include "viewstate.h"
+
+#include <QTimer>
+
+namespace ksv {
+
+using trace::Event;
+using trace::EventKind;
+
+namespace {
+
+constexpr int frameMs = 16;
+
+bool isExtensionPoint(const Event& event)
+{
+    return event.kind() == EventKind::PluginResult || event.kind() == EventKind::FilterNodes || event.kind() == EventKind::ScoreNodes
+        || event.kind() == EventKind::CycleEnd;
+}
+
+// Whether `next` continues the step that `previous` belongs to.
+bool sameGroup(const Event& previous, const Event& next, PlaybackController::StepUnit unit)
+{
+    if (previous.cycle() != next.cycle() || previous.kind() != next.kind())
+        return false;
+    // Filter's and Score's per-node detail is one event each: a step shows every node at once.
+    switch (unit) {
+    case PlaybackController::StepUnit::Event: return false;
+    case PlaybackController::StepUnit::ExtensionPoint:
+        return previous.kind() == EventKind::PluginResult && previous.point() == next.point();
+    case PlaybackController::StepUnit::Cycle: return false;
+    }
+    Q_UNREACHABLE();
+    return false;
+}
+
+} // namespace
+
+PlaybackController::PlaybackController(ViewState* view, QObject* parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_replayTimer(new QTimer(this))
+{
+    m_replayTimer->setInterval(frameMs);
+    connect(m_replayTimer, &QTimer::timeout, this, &PlaybackController::replayTick);
+    connect(m_view, &ViewState::seekRequested, this, &PlaybackController::seek);
+    connect(m_view, &ViewState::cursorRequested, this, [this](qsizetype position, VirtualNanos time) {
+        if (!m_run)
+            return;
+        pause();
+        moveCursor(position, time);
+    });
+}
+
+PlaybackController::~PlaybackController() = default;
+
+void PlaybackController::load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
+                              const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue)
+{
+    m_replayTimer->stop();
+    m_pending = {};
+    // The old run's engine stops before the new one starts, as two runs of one window never need to
+    // compete for the cores; the old run stays readable until the views have the new one.
+    std::unique_ptr<Run> old = std::move(m_run);
+    if (old) {
+        old->disconnect(this);
+        old->stop();
+    }
+    m_run = std::make_unique<Run>(std::move(scenario), configuration, options, std::move(catalogue));
+    m_run->engine()->setSpeed(m_speed);
+    connectRun();
+    m_view->setPlaying(false);
+    m_view->reset();
+    Q_EMIT runChanged(m_run.get());
+    old.reset();
+    m_view->select({}, false);
+    followRun();
+}
+
+void PlaybackController::reset()
+{
+    if (!m_run)
+        return;
+    // Copies: load() deletes the run they belong to.
+    const std::shared_ptr<const Scenario> scenario = m_run->scenario();
+    const config::KubeSchedulerConfiguration configuration = m_run->configuration();
+    const SimulationOptions options = m_run->options();
+    const std::shared_ptr<const trace::ReplayCatalogue> catalogue = m_run->catalogue();
+    load(scenario, configuration, options, catalogue);
+}
+
+void PlaybackController::connectRun()
+{
+    Run* run = m_run.get();
+    connect(run, &Run::progressed, this, &PlaybackController::onProgressed);
+    connect(run, &Run::engineFinished, this, &PlaybackController::onEngineFinished);
+    connect(run, &Run::finished, this, [this] {
+        m_pending = {};
+        Q_EMIT finished();
+    });
+    connect(run, &Run::failed, this, [this](const QString& message) {
+        m_view->setPlaying(false);
+        Q_EMIT failed(message);
+    });
+}
+
+bool PlaybackController::isPlaying() const
+{
+    return m_view->isPlaying();
+}
+
+bool PlaybackController::isFinished() const
+{
+    return m_run && m_run->isFinished();
+}
+
+VirtualNanos PlaybackController::eventTimeBefore(qsizetype position) const
+{
+    return position > 0 ? m_run->trace().at(position - 1).time() : 0;
+}
+
+void PlaybackController::play()
+{
+    if (!m_run || isPlaying() || isFinished())
+        return;
+    m_pending = {};
+    if (m_run->isFollowing()) {
+        m_run->engine()->play();
+    } else {
+        m_replayClock.start();
+        m_replayTimer->start();
+    }
+    m_view->setPlaying(true);
+}
+
+void PlaybackController::pause()
+{
+    m_replayTimer->stop();
+    m_pending = {};
+    if (m_run)
+        m_run->engine()->pause();
+    m_view->setPlaying(false);
+}
+
+void PlaybackController::togglePlay()
+{
+    if (isPlaying())
+        pause();
+    else
+        play();
+}
+
+void PlaybackController::setSpeed(double speed)
+{
+    m_speed = speed <= 0 ? 0 : std::clamp(speed, 0.1, 1000.0);
+    if (m_run)
+        m_run->engine()->setSpeed(m_speed);
+    Q_EMIT speedChanged(m_speed);
+}
+
+void PlaybackController::followRun()
+{
+    m_run->follow();
+    m_view->setCursor(m_run->position(), m_run->engineTime(), true);
+}
+
+void PlaybackController::replayTick()
+{
+    if (!m_run || m_run->isFollowing())
+        return;
+    const qint64 elapsed = m_replayClock.restart();
+    const VirtualNanos target = m_speed <= 0 ? std::numeric_limits<VirtualNanos>::max()
+                                             : m_view->cursorTime() + VirtualNanos(double(elapsed) * 1e6 * m_speed);
+    const trace::TraceIndex& index = m_run->index();
+    const qsizetype position = index.positionAfter(target);
+    if (position >= index.indexed() && target >= m_run->engineTime()) {
+        // Caught up with the engine: from here it paces the run itself.
+        m_replayTimer->stop();
+        m_run->follow();
+        if (m_run->isEngineFinished())
+            m_view->setPlaying(false);
+        else
+            m_run->engine()->play();
+        followRun();
+        return;
+    }
+    m_run->advanceTo(position);
+    m_view->setCursor(m_run->position(), target, false);
+}
+
+void PlaybackController::onProgressed(bool news)
+{
+    // Only news moves the views: the answer to a pause leaves the cursor, the index and isFinished()
+    // as they were.
+    if (news) {
+        if (m_run->isFollowing())
+            followRun();
+        else
+            m_view->setCursor(m_view->cursor(), m_view->cursorTime(), false);
+    }
+    resolvePending();
+}
+
+void PlaybackController::onEngineFinished()
+{
+    if (m_run->isFollowing())
+        m_view->setPlaying(false);
+}
+
+void PlaybackController::moveCursor(qsizetype position, VirtualNanos time)
+{
+    m_run->moveTo(position);
+    m_view->setCursor(m_run->position(), time, false);
+}
+
+void PlaybackController::seekPosition(qsizetype position)
+{
+    if (!m_run)
+        return;
+    pause();
+    position = std::clamp<qsizetype>(position, 0, m_run->indexed());
+    moveCursor(position, eventTimeBefore(position));
+}
+
+void PlaybackController::seek(VirtualNanos t)
+{
+    if (!m_run)
+        return;
+    pause();
+    t = std::max<VirtualNanos>(t, 0);
+    const VirtualNanos now = m_run->engineTime();
+    if (t <= now || m_run->isEngineFinished()) {
+        moveCursor(m_run->index().positionAfter(t), std::min(t, std::max(now, m_run->index().head().time)));
+        return;
+    }
+    m_pending = {Pending::Seek, StepUnit::Event, t};
+    m_run->engine()->runUntil(t);
+}
+
+qsizetype PlaybackController::groupEnd(qsizetype from, StepUnit unit) const
+{
+    const trace::Trace& trace = m_run->trace();
+    const qsizetype end = m_run->indexed();
+    qsizetype position = from + 1;
+    while (position < end && sameGroup(trace.at(position - 1), trace.at(position), unit))
+        ++position;
+    // A cycle's events are published together, so a group reaching the published end is complete
+    // unless the engine has not reported since it began appending them; it reports whole steps only.
+    return position;
+}
+
+qsizetype PlaybackController::nextStop(qsizetype from, StepUnit unit) const
+{
+    const qsizetype end = m_run->indexed();
+    const trace::Trace& trace = m_run->trace();
+    for (qsizetype position = from; position < end; ++position) {
+        const Event& event = trace.at(position);
+        switch (unit) {
+        case StepUnit::Event: return groupEnd(position, unit);
+        case StepUnit::ExtensionPoint:
+            if (isExtensionPoint(event))
+                return groupEnd(position, unit);
+            break;
+        case StepUnit::Cycle:
+            if (event.kind() == EventKind::CycleEnd)
+                return position + 1;
+            break;
+        }
+    }
+    return -1;
+}
+
+qsizetype PlaybackController::previousStop(qsizetype from, StepUnit unit) const
+{
+    const trace::Trace& trace = m_run->trace();
+    for (qsizetype position = from - 1; position > 0; --position) {
+        const Event& last = trace.at(position - 1);
+        const bool groupEnds = sameGroup(last, trace.at(position), unit) == false;
+        switch (unit) {
+        case StepUnit::Event:
+            if (groupEnds)
+                return position;
+            break;
+        case StepUnit::ExtensionPoint:
+            if (isExtensionPoint(last) && groupEnds)
+                return position;
+            break;
+        case StepUnit::Cycle:
+            if (last.kind() == EventKind::CycleEnd)
+                return position;
+            break;
+        }
+    }
+    return 0;
+}
+
+void PlaybackController::step(StepUnit unit)
+{
+    if (!m_run)
+        return;
+    pause();
+    // The cursor leaves the engine's end, which would otherwise move on with what the step publishes.
+    if (m_run->isFollowing())
+        moveCursor(m_run->indexed(), m_run->engineTime());
+    m_pending = {Pending::Step, unit, 0};
+    resolvePending();
+}
+
+void PlaybackController::stepBack(StepUnit unit)
+{
+    if (!m_run)
+        return;
+    pause();
+    const qsizetype position = previousStop(m_run->position(), unit);
+    moveCursor(position, eventTimeBefore(position));
+}
+
+void PlaybackController::resolvePending()
+{
+    switch (m_pending.kind) {
+    case Pending::None: return;
+    case Pending::Seek:
+        if (m_run->engineTime() >= m_pending.time || m_run->isEngineFinished()) {
+            const VirtualNanos t = m_pending.time;
+            m_pending = {};
+            moveCursor(m_run->index().positionAfter(t), std::min(t, std::max(m_run->engineTime(), m_run->index().head().time)));
+        }
+        return;
+    case Pending::Step: {
+        const qsizetype stop = nextStop(m_run->position(), m_pending.unit);
+        if (stop >= 0) {
+            m_pending = {};
+            moveCursor(stop, m_run->trace().at(stop - 1).time());
+        } else if (m_run->indexed() < m_run->engine()->published()) {
+            // Not indexed yet: the next indexing slice comes back here.
+        } else if (m_run->isEngineFinished()) {
+            m_pending = {};
+        } else {
+            m_run->requestStep();
+        }
+        return;
+    }
+    }
+}
+
+} // namespace ksv

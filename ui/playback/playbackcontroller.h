@@ -1,0 +1,105 @@
+#pragma once
+
+// Plays a Run against a ViewState: starts runs (load, reset), and moves the view state's cursor
+// through the run. Playing follows the engine as it runs at the chosen speed; stepping and seeking
+// move the cursor through what the engine has already published (asking it for more when the target
+// lies ahead); going back rebuilds the state from the index's checkpoints, never by re-running.
+//
+// It answers the view state's requests (a seek from the timeline or a chart, a place from the
+// history), so views need only the Run and the ViewState; the playback controls (the toolbar, the
+// window's menus) and tests call it directly.
+
+#include "config/types.h"
+#include "scenario/scenario.h"
+#include "simulation/simulator.h"
+#include "trace/replay.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <memory>
+
+class QTimer;
+
+namespace ksv {
+
+class Run;
+class ViewState;
+
+class PlaybackController : public QObject
+{
+    Q_OBJECT
+public:
+    enum class StepUnit { Event, ExtensionPoint, Cycle };
+
+    explicit PlaybackController(ViewState* view, QObject* parent = nullptr);
+    ~PlaybackController() override;
+
+    // A new run of the scenario, paused at time 0: it replaces the current one. `catalogue`: see Run.
+    void load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
+              const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue = {});
+    // The same run from the start: same scenario, configuration and options.
+    void reset();
+    Run* run() const { return m_run.get(); } // null before load()
+    bool isLoaded() const { return m_run != nullptr; }
+    ViewState* viewState() const { return m_view; }
+
+    void play();
+    void pause();
+    void togglePlay();
+    bool isPlaying() const;
+    // Virtual seconds per wall second, 0.1 to 1000; 0 is as fast as possible.
+    void setSpeed(double speed);
+    double speed() const { return m_speed; }
+    // Pauses and moves the cursor to the next event of the unit (a cycle's Filter detail is one
+    // event, its Score detail another); no-op at the end of the run.
+    void step(StepUnit unit);
+    // Back to the previous event of the unit.
+    void stepBack(StepUnit unit);
+    // Pauses with the cursor at virtual time t (every event up to t applied).
+    void seek(VirtualNanos t);
+    // Pauses and moves the cursor to a trace position (<= what is indexed).
+    void seekPosition(qsizetype position);
+    // The run is over and the cursor at its end.
+    bool isFinished() const;
+
+Q_SIGNALS:
+    // A new run replaced the old one (which is deleted once this returns): views take the new one.
+    void runChanged(ksv::Run* run);
+    void speedChanged(double speed);
+    void finished();
+    void failed(const QString& message);
+
+private:
+    void connectRun();
+    void onProgressed(bool news);
+    void onEngineFinished();
+    // Leaves the engine's end and shows `position` at virtual time `time`.
+    void moveCursor(qsizetype position, VirtualNanos time);
+    // The cursor following the run's end.
+    void followRun();
+    // Replays what the engine already published at the chosen speed, then follows the engine.
+    void replayTick();
+    // The end of the group of events starting at `from` (one event; for ExtensionPoint all plugins of
+    // one point).
+    qsizetype groupEnd(qsizetype from, StepUnit unit) const;
+    qsizetype nextStop(qsizetype from, StepUnit unit) const; // -1: not published yet
+    qsizetype previousStop(qsizetype from, StepUnit unit) const;
+    void resolvePending();
+    VirtualNanos eventTimeBefore(qsizetype position) const;
+
+    ViewState* m_view;
+    std::unique_ptr<Run> m_run;
+    double m_speed = 1.0;
+    QTimer* m_replayTimer;
+    QElapsedTimer m_replayClock;
+    // A step or seek whose target the engine has not published yet.
+    struct Pending
+    {
+        enum Kind { None, Step, Seek } kind = None;
+        StepUnit unit = StepUnit::Event;
+        VirtualNanos time = 0;
+    } m_pending;
+};
+
+} // namespace ksv
