@@ -129,6 +129,7 @@ ExecConfig decodeExec(const YamlField& exec, const QString& folder)
 {
     ExecConfig config;
     config.where = exec.location();
+    config.fieldPath = exec.path();
     const YamlField apiVersion = exec["apiVersion"];
     if (!apiVersion.isDefined())
         apiVersion.fail(QStringLiteral("required value is missing"));

@@ -30,6 +30,7 @@ struct ExecConfig
     bool provideClusterInfo = false;
     InteractiveMode interactiveMode = InteractiveMode::IfAvailable;
     SourceLocation where; // the user's exec field, for messages about the plugin
+    QString fieldPath; // "users[2].user.exec"
 };
 
 struct ClusterConfig
