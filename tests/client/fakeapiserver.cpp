@@ -164,7 +164,7 @@ QList<FakeExchange*> FakeApiServer::openStreams() const
 {
     QList<FakeExchange*> open;
     for (const auto& exchange : m_exchanges) {
-        if (exchange && exchange->isOpen())
+        if (exchange && exchange->isStreaming())
             open.append(exchange);
     }
     return open;

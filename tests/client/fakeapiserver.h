@@ -49,6 +49,7 @@ public:
     void finish(); // the last chunk: a clean end of the stream
     void cut(); // drops the connection at once, as a crash or a reset would
     bool isOpen() const;
+    bool isStreaming() const { return m_streaming && isOpen(); }
 
 private:
     QPointer<QTcpSocket> m_socket;
