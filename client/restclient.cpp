@@ -77,6 +77,16 @@ RestReply* RestClient::get(const QString& path, const QUrlQuery& query, const Ge
     url.setPath(m_server.path() + path); // a server URL may carry a prefix (kubectl proxy --api-prefix)
     url.setQuery(query);
     auto* reply = new RestReply(this, url, options.streamed, options.transferTimeoutMs);
+    // Secrets and ConfigMaps hold credentials and configuration the scheduler never reads; the
+    // client refuses to fetch them even if a caller asks (the read-only role does not grant them).
+    const QStringList segments = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (segments.contains(QLatin1String("secrets")) || segments.contains(QLatin1String("configmaps"))) {
+        QMetaObject::invokeMethod(reply, [reply] {
+            reply->finish(RestReply::Error::Aborted, reply->m_url.toString(QUrl::RemoveUserInfo)
+                                                         + QStringLiteral(": kschedviz never reads Secrets or ConfigMaps"));
+        }, Qt::QueuedConnection);
+        return reply;
+    }
     whenCredentialReady(reply);
     return reply;
 }

@@ -324,6 +324,23 @@ private Q_SLOTS:
         QVERIFY2(reply->errorString().contains("refused"), qPrintable(reply->errorString()));
     }
 
+    void neverSecretsOrConfigMaps_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("secrets") << "/api/v1/secrets";
+        QTest::newRow("namespaced secret") << "/api/v1/namespaces/kube-system/secrets/token";
+        QTest::newRow("configmaps") << "/api/v1/namespaces/default/configmaps";
+    }
+    void neverSecretsOrConfigMaps()
+    {
+        QFETCH(QString, path);
+        RestClient client(configFor(*m_server));
+        const auto reply = wait(client.get(path));
+        QCOMPARE(reply->error(), RestReply::Error::Aborted);
+        QVERIFY(reply->errorString().endsWith(": kschedviz never reads Secrets or ConfigMaps"));
+        QVERIFY(m_server->requests().isEmpty());
+    }
+
     // The library has one way to send a request, QNetworkAccessManager::get: a tripwire for any
     // other verb creeping into client/ (the fake server checks what actually went out).
     void noOtherVerbInTheSource()
