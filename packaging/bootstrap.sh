@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # libqt6opengl6-dev is only a Recommends of qt6-base-dev, but Qt6Charts' CMake config needs Qt6OpenGL.
-packages=(cmake make g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libyaml-cpp-dev libgl-dev xvfb xauth)
+packages=(cmake make g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libyaml-cpp-dev libssl-dev libgl-dev xvfb xauth)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

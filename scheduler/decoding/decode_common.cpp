@@ -103,7 +103,7 @@ LabelSelector decodeLabelSelector(const YamlField& selector)
 
 std::optional<LabelSelector> decodeOptionalLabelSelector(const YamlField& selector)
 {
-    if (!selector.node().IsDefined() || selector.node().IsNull())
+    if (!selector.isDefined())
         return std::nullopt;
     return decodeLabelSelector(selector);
 }

@@ -1,6 +1,8 @@
 #include "yamlfield.h"
 
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <limits>
 #include <optional>
@@ -52,9 +54,46 @@ YamlField::YamlField(YAML::Node node, QString file, QString path, YAML::Mark fal
 {
 }
 
+YamlField::YamlField(QJsonValue json, QString source, QString path)
+    : m_file(std::move(source))
+    , m_path(std::move(path))
+    , m_json(std::move(json))
+    , m_isJson(true)
+{
+}
+
+YamlField YamlField::jsonChild(QJsonValue value, QString path) const
+{
+    return YamlField(std::move(value), m_file, std::move(path));
+}
+
 bool YamlField::isDefined() const
 {
+    if (m_isJson)
+        return !m_json.isUndefined() && !m_json.isNull();
     return m_node.IsDefined() && !m_node.IsNull();
+}
+
+bool YamlField::isScalar() const
+{
+    if (m_isJson)
+        return m_json.isString() || m_json.isDouble() || m_json.isBool();
+    return m_node.IsScalar();
+}
+
+QString YamlField::scalarText() const
+{
+    if (!m_isJson)
+        return QString::fromStdString(m_node.Scalar());
+    if (m_json.isString())
+        return m_json.toString();
+    if (m_json.isBool())
+        return m_json.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    // Integers stay exact (QJsonDocument keeps them as 64-bit integers when they fit).
+    constexpr qint64 notInteger = std::numeric_limits<qint64>::min();
+    if (const qint64 integer = m_json.toInteger(notInteger); integer != notInteger)
+        return QString::number(integer);
+    return QString::number(m_json.toDouble(), 'g', 17);
 }
 
 YAML::Mark YamlField::currentMark() const
@@ -67,6 +106,8 @@ YAML::Mark YamlField::currentMark() const
 
 SourceLocation YamlField::location() const
 {
+    if (m_isJson)
+        return {m_file, 0, 0};
     return locationOf(m_file, currentMark());
 }
 
@@ -79,16 +120,21 @@ QString YamlField::describe() const
 {
     if (!isDefined())
         return QStringLiteral("nothing");
-    if (m_node.IsMap())
+    if (isMap())
         return QStringLiteral("a mapping");
-    if (m_node.IsSequence())
+    if (isSequence())
         return QStringLiteral("a list");
-    return QStringLiteral("the value ") + quoteForMessage(QString::fromStdString(m_node.Scalar()));
+    return QStringLiteral("the value ") + quoteForMessage(scalarText());
 }
 
 YamlField YamlField::operator[](const char* key) const
 {
     const QString childPath = joinPath(m_path, QString::fromUtf8(key));
+    if (m_isJson) {
+        if (isDefined() && !m_json.isObject())
+            fail(QStringLiteral("expected a mapping with field \"") + QString::fromUtf8(key) + QStringLiteral("\", found ") + describe());
+        return jsonChild(isDefined() ? m_json.toObject().value(QLatin1StringView(key)) : QJsonValue(QJsonValue::Undefined), childPath);
+    }
     if (!isDefined())
         return YamlField(YAML::Node(YAML::NodeType::Undefined), m_file, childPath, currentMark());
     if (!m_node.IsMap())
@@ -120,8 +166,16 @@ void YamlField::rejectUnknownKeys(const QStringList& known, const QString& messa
 {
     if (!isDefined())
         return;
-    if (!m_node.IsMap())
+    if (!isMap())
         fail(QStringLiteral("expected a mapping, found ") + describe());
+    if (m_isJson) {
+        const QJsonObject object = m_json.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!known.contains(it.key()))
+                jsonChild(it.value(), joinPath(m_path, it.key())).fail(message);
+        }
+        return;
+    }
     for (const auto& entry : m_node) {
         if (!entry.first.IsScalar())
             YamlField(entry.first, m_file, m_path, m_node.Mark()).fail(QStringLiteral("mapping keys must be strings"));
@@ -136,8 +190,15 @@ QList<YamlField> YamlField::elements() const
     QList<YamlField> result;
     if (!isDefined())
         return result;
-    if (!m_node.IsSequence())
+    if (!isSequence())
         fail(QStringLiteral("expected a list, found ") + describe());
+    if (m_isJson) {
+        const QJsonArray array = m_json.toArray();
+        result.reserve(array.size());
+        for (qsizetype index = 0; index < array.size(); ++index)
+            result.append(jsonChild(array.at(index), m_path + QLatin1Char('[') + QString::number(index) + QLatin1Char(']')));
+        return result;
+    }
     result.reserve(static_cast<qsizetype>(m_node.size()));
     int index = 0;
     for (const auto& child : m_node) {
@@ -153,8 +214,16 @@ QList<std::pair<QString, YamlField>> YamlField::entries() const
     QList<std::pair<QString, YamlField>> result;
     if (!isDefined())
         return result;
-    if (!m_node.IsMap())
+    if (!isMap())
         fail(QStringLiteral("expected a mapping, found ") + describe());
+    if (m_isJson) {
+        // QJsonObject holds its keys sorted, not in document order; no decoder depends on order.
+        const QJsonObject object = m_json.toObject();
+        result.reserve(object.size());
+        for (auto it = object.begin(); it != object.end(); ++it)
+            result.append({it.key(), jsonChild(it.value(), joinPath(m_path, it.key()))});
+        return result;
+    }
     QHash<QString, YAML::Mark> seen;
     for (const auto& entry : m_node) {
         const YamlField keyField(entry.first, m_file, m_path, m_node.Mark());
@@ -171,7 +240,7 @@ QList<std::pair<QString, YamlField>> YamlField::entries() const
 
 void YamlField::expectScalar(const char* what) const
 {
-    if (!m_node.IsScalar())
+    if (!isScalar())
         fail(QStringLiteral("expected ") + QString::fromUtf8(what) + QStringLiteral(", found ") + describe());
 }
 
@@ -180,7 +249,7 @@ QString YamlField::toString() const
     if (!isDefined())
         return {};
     expectScalar("a string");
-    return QString::fromStdString(m_node.Scalar());
+    return scalarText();
 }
 
 QString YamlField::stringOr(const char* key, const QString& fallback) const
@@ -201,7 +270,7 @@ QString YamlField::requiredString(const char* key) const
 qint64 YamlField::toInt(qint64 min, qint64 max) const
 {
     expectScalar("an integer");
-    const QString text = QString::fromStdString(m_node.Scalar());
+    const QString text = scalarText();
     bool ok = false;
     const qint64 value = text.toLongLong(&ok, 10);
     if (!ok)
@@ -216,19 +285,19 @@ qint64 YamlField::toInt(qint64 min, qint64 max) const
 bool YamlField::toBool() const
 {
     expectScalar("a boolean");
-    const QString text = QString::fromStdString(m_node.Scalar()).toLower();
+    const QString text = scalarText().toLower();
     // sigs.k8s.io/yaml reads YAML 1.1, where yes/no/on/off are booleans too.
     if (text == QLatin1String("true") || text == QLatin1String("yes") || text == QLatin1String("on"))
         return true;
     if (text == QLatin1String("false") || text == QLatin1String("no") || text == QLatin1String("off"))
         return false;
-    fail(quoteForMessage(QString::fromStdString(m_node.Scalar())) + QStringLiteral(" is not a boolean"));
+    fail(quoteForMessage(scalarText()) + QStringLiteral(" is not a boolean"));
 }
 
 Quantity YamlField::toQuantity() const
 {
     expectScalar("a quantity");
-    const QString text = QString::fromStdString(m_node.Scalar());
+    const QString text = scalarText();
     const auto quantity = Quantity::parse(text);
     if (!quantity)
         fail(quoteForMessage(text) + QStringLiteral(" is not a quantity"));
@@ -254,7 +323,7 @@ QStringList YamlField::toStringList() const
 int YamlField::toEnum(const QStringList& allowed) const
 {
     expectScalar("a string");
-    const QString text = QString::fromStdString(m_node.Scalar());
+    const QString text = scalarText();
     const auto index = allowed.indexOf(text);
     if (index < 0) {
         fail(quoteForMessage(text) + QStringLiteral(" is not one of ") + allowed.join(QStringLiteral(", ")));

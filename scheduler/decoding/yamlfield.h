@@ -4,6 +4,8 @@
 #include "api/quantity.h"
 #include "loaderror.h"
 
+#include <QJsonValue>
+
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
@@ -14,15 +16,23 @@ namespace ksv {
 // file, so that every decoding error can say exactly where it is. A missing key yields a field that
 // is not defined and points at its parent's position. A key given twice in one mapping is an error
 // wherever the loader reads that mapping.
+//
+// The same class reads a JSON value (an object from the API server, parsed by QJsonDocument), so
+// that one set of decoders serves scenario files and live clusters. JSON has no line numbers: its
+// errors name the source (a URL and object) and the field path. Scalars read the same either way:
+// a JSON number or boolean is seen as the text YAML would hold.
 class YamlField
 {
 public:
     YamlField(YAML::Node node, QString file, QString path = {});
+    YamlField(QJsonValue json, QString source, QString path = {});
 
     bool isDefined() const; // present and not null
-    bool isMap() const { return m_node.IsMap(); }
-    bool isSequence() const { return m_node.IsSequence(); }
-    bool isScalar() const { return m_node.IsScalar(); }
+    bool isMap() const { return m_isJson ? m_json.isObject() : m_node.IsMap(); }
+    bool isSequence() const { return m_isJson ? m_json.isArray() : m_node.IsSequence(); }
+    bool isScalar() const;
+    bool isJson() const { return m_isJson; }
+    // The YAML node of a YAML-backed field (undefined for a JSON one).
     const YAML::Node& node() const { return m_node; }
     const QString& path() const { return m_path; }
     const QString& file() const { return m_file; }
@@ -68,6 +78,8 @@ public:
 private:
     YamlField(YAML::Node node, QString file, QString path, YAML::Mark fallback);
     void expectScalar(const char* what) const;
+    QString scalarText() const; // of a scalar: YAML's text, or a JSON value printed as YAML would hold it
+    YamlField jsonChild(QJsonValue value, QString path) const;
     [[noreturn]] void failDuplicateKey(const YAML::Node& key, const QString& path, const YAML::Mark& first) const;
     YAML::Mark currentMark() const;
 
@@ -75,6 +87,8 @@ private:
     QString m_file;
     QString m_path;
     YAML::Mark m_fallback; // where to point when the node itself is missing
+    QJsonValue m_json;
+    bool m_isJson = false;
 };
 
 // Quotes a value for an error message, shortened so that binary garbage stays one readable line.

@@ -129,7 +129,7 @@ PersistentVolumeClaim decodePersistentVolumeClaim(const YamlField& object, Objec
     PersistentVolumeClaim claim;
     claim.meta = std::move(meta);
     const YamlField spec = object["spec"];
-    claim.hasStorageClassName = spec["storageClassName"].node().IsDefined() && !spec["storageClassName"].node().IsNull();
+    claim.hasStorageClassName = spec["storageClassName"].isDefined();
     claim.storageClassName = spec.stringOr("storageClassName");
     claim.volumeName = spec.stringOr("volumeName");
     claim.accessModes = decodeAccessModes(spec["accessModes"]);
