@@ -74,7 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     createMenus();
     connect(m_loader, &ScenarioLoadJob::loaded, this, &MainWindow::showLoaded);
-    connect(m_loader, &ScenarioLoadJob::failed, this, [this](const QString&, const QString& message) { showFailure(message); });
+    connect(m_loader, &ScenarioLoadJob::failed, this, &MainWindow::showLoadFailure);
     connect(m_playback, &PlaybackController::runChanged, this, &MainWindow::showRun);
     connect(m_viewState, &ViewState::cursorChanged, this, &MainWindow::updateStatus);
     m_nodesRefresh = new QTimer(this);
@@ -306,13 +306,27 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     Q_EMIT scenarioLoaded();
 }
 
-void MainWindow::showFailure(const QString& message)
+void MainWindow::showLoadFailure(const QString& path, const QString& message)
 {
-    m_statusScenario->setText(tr("Could not load the scenario"));
+    // The run on screen stays: say so, or the previous scenario's views look like the failed one's
+    // (issue 20, finding 15). The error itself stays at hand in the tooltip once the dialog is gone.
+    const QString failed = QFileInfo(path).fileName();
+    m_statusScenario->setText(m_current ? tr("Could not load %1 — still showing %2").arg(failed, QFileInfo(m_current->path).fileName())
+                                        : tr("Could not load %1").arg(failed));
+    m_statusScenario->setToolTip(message);
     Q_EMIT scenarioFailed(message);
-    // The app keeps running with whatever it showed before.
     if (!qEnvironmentVariableIsSet("KSV_NO_DIALOGS"))
         QMessageBox::critical(this, tr("Cannot load scenario"), message);
+}
+
+void MainWindow::showFailure(const QString& message)
+{
+    // The engine stopped (a configuration it could not run): what it published stays on screen.
+    m_statusScenario->setText(tr("The run stopped: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
+    m_statusScenario->setToolTip(message);
+    Q_EMIT scenarioFailed(message);
+    if (!qEnvironmentVariableIsSet("KSV_NO_DIALOGS"))
+        QMessageBox::critical(this, tr("The run stopped"), message);
 }
 
 void MainWindow::updateStatus()

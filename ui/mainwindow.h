@@ -67,7 +67,8 @@ private:
     QDockWidget* addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);
     void showLoaded(std::shared_ptr<const LoadedScenario> result);
-    void showFailure(const QString& message);
+    void showLoadFailure(const QString& path, const QString& message);
+    void showFailure(const QString& message); // the engine's
     // Gives every view the run the controller started.
     void showRun(Run* run);
     void updateStatus();

@@ -242,6 +242,14 @@ private Q_SLOTS:
         QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("bad-quantity.yaml:")));
         QCOMPARE(window.playback()->run()->index().sharedTrace(), trace); // the run on screen stays
         QCOMPARE(window.currentScenario()->scenario->name, QStringLiteral("default"));
+        // Finding 15: the status bar says which file failed and that the previous run is still shown,
+        // with the error at hand.
+        const QString status = statusText(window);
+        QVERIFY2(status.contains(QStringLiteral("Could not load bad-quantity.yaml — still showing default.yaml")), qPrintable(status));
+        bool tooltip = false;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            tooltip = tooltip || label->toolTip().contains(QStringLiteral("bad-quantity.yaml:"));
+        QVERIFY(tooltip);
     }
 };
 
