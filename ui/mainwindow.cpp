@@ -4,6 +4,7 @@
 #include "eventlogview.h"
 #include "format.h"
 #include "heatmapview.h"
+#include "helpsheets.h"
 #include "nodetablemodel.h"
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
@@ -265,6 +266,10 @@ void MainWindow::createMenus()
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { help::showShortcutSheet(this); });
+    shortcuts->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::SHIFT | Qt::Key_Question)});
+    help->addAction(tr("&Guide to the Views"), this, [this] { help::showViewGuide(this); });
+    help->addSeparator();
     help->addAction(tr("&About kschedviz"), this, [this] {
         QMessageBox::about(this, tr("About kschedviz"),
                            tr("<b>kschedviz %1</b><p>Watch kube-scheduler think: a re-implementation of the Kubernetes "

@@ -10,6 +10,8 @@
 #include "viewstate.h"
 
 #include <QAction>
+#include <QDialog>
+#include <QTextBrowser>
 #include <QDockWidget>
 #include <QLabel>
 #include <QSettings>
@@ -226,6 +228,48 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->isHidden());
         QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->isHidden());
         QSettings().remove(QStringLiteral("window/state"));
+    }
+
+    // Finding 16: Help has a shortcut sheet (also on "?") built from the window's own actions, and a
+    // guide to the views.
+    void helpSheets()
+    {
+        MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window)); // a window shortcut needs the active window
+        QTest::keyClick(&window, Qt::Key_Question, Qt::ShiftModifier);
+        QDialog* sheet = nullptr;
+        QTRY_VERIFY((sheet = window.findChild<QDialog*>(QStringLiteral("shortcutSheet"))) != nullptr);
+        const QString text = sheet->findChild<QTextBrowser*>()->toPlainText();
+        int listed = 0;
+        for (const QAction* action : window.findChildren<QAction*>()) {
+            if (action->shortcut().isEmpty() || action->text().isEmpty())
+                continue;
+            QString name = action->text();
+            name.remove(QLatin1Char('&'));
+            QVERIFY2(text.contains(name.remove(QStringLiteral("…"))), qPrintable(name));
+            QVERIFY2(text.contains(action->shortcut().toString(QKeySequence::NativeText)), qPrintable(name));
+            ++listed;
+        }
+        QVERIFY(listed >= 15); // the playback toolbar's, the timeline's zoom, File's, Back and Forward
+        QVERIFY(text.contains(QStringLiteral("Queue lanes: move the selected pod along its lane")));
+        if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty())
+            QVERIFY(sheet->grab().save(directory + QStringLiteral("/help-shortcuts.png")));
+        sheet->close();
+
+        QAction* guide = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("&Guide to the Views"))
+                guide = action;
+        }
+        QVERIFY(guide);
+        guide->trigger();
+        QDialog* page = window.findChild<QDialog*>(QStringLiteral("viewGuide"));
+        QVERIFY(page);
+        const QString guideText = page->findChild<QTextBrowser*>()->toPlainText();
+        for (const char* view : {"Queue lanes", "Nodes heatmap", "Pod inspector", "Timeline"})
+            QVERIFY2(guideText.contains(QLatin1String(view)), view);
     }
 
     void brokenFileKeepsTheRun()
