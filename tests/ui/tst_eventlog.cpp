@@ -2,6 +2,7 @@
 // when shown, the table stays at the end while the user is there, and choosing a row selects in the
 // view state. The model is tested on its own (tests/viewmodels/tst_eventlogmodel.cpp).
 #include "eventlogmodel.h"
+#include "eventlogrows.h"
 #include "eventlogview.h"
 #include "playbackhelpers.h"
 #include "rowtable.h"
@@ -21,20 +22,6 @@ using trace::EventKind;
 namespace {
 
 constexpr auto QtTestReporting = QAbstractItemModelTester::FailureReportingMode::QtTest;
-
-std::vector<qint64> rowsOf(const EventLogModel& model)
-{
-    std::vector<qint64> rows;
-    for (int row = 0; row < model.rowCount(); ++row)
-        rows.push_back(model.positionAt(row));
-    return rows;
-}
-
-// The log shows every kind until told otherwise (node detail is two rows a cycle).
-bool anyKind(const trace::Event&)
-{
-    return true;
-}
 
 } // namespace
 

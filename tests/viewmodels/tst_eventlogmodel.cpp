@@ -2,6 +2,7 @@
 // a pod's key finds exactly its events, a cycle's node detail rows sum up their blocks, and the rows
 // grow and shrink in batches with the cursor, never by a reset.
 #include "eventlogmodel.h"
+#include "eventlogrows.h"
 #include "eventtext.h"
 #include "nodedetailrows.h"
 #include "playbackhelpers.h"
@@ -51,20 +52,6 @@ bool slowSearch(const trace::Trace& trace, const trace::Event& event, const QStr
         && has(eventtext::point(event.point())))
         return true;
     return event.kind() == EventKind::QueueMove && (has(eventtext::location(event.from())) || has(eventtext::location(event.to())));
-}
-
-std::vector<qint64> rowsOf(const EventLogModel& model)
-{
-    std::vector<qint64> rows;
-    for (int row = 0; row < model.rowCount(); ++row)
-        rows.push_back(model.positionAt(row));
-    return rows;
-}
-
-// The log shows every kind until told otherwise (node detail is two rows a cycle).
-bool anyKind(const trace::Event&)
-{
-    return true;
 }
 
 } // namespace
