@@ -103,6 +103,7 @@ struct PodRow
     qint32 nominatedNode = -1;    // node index
     qint32 spec = -1;             // spec version (see TraceIndex::podSpec)
     PodLocation location = PodLocation::None;
+    bool preempted = false;       // a preemption victim, not bound again since (fits the padding)
 };
 
 // The run after the first `position` events of the trace: a value, so that it can be copied as a
