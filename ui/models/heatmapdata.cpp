@@ -193,6 +193,60 @@ double CycleNodes::pluginScore(qint32 node, const QString& plugin) const
     return std::numeric_limits<double>::quiet_NaN();
 }
 
+// ---- AttemptCluster -------------------------------------------------------------------------------
+
+const trace::ReplayState* AttemptCluster::load(const trace::TraceIndex& index, qint32 cycle, qsizetype end)
+{
+    m_shown = false;
+    if (cycle < 0 || size_t(cycle) >= index.cycles().size())
+        return nullptr;
+    const qsizetype start = qsizetype(index.cycles()[size_t(cycle)].startEvent);
+    if (start >= end)
+        return nullptr; // not begun at the cursor: what it will see is not shown yet
+    if (!m_built || cycle != m_cycle) {
+        // Once per attempt selected: a replay from the checkpoint before it, into the same memory.
+        index.stateAt(start, m_state);
+        m_cycle = cycle;
+        m_built = true;
+    }
+    m_state.fitTo(index.catalogue()); // nodes a live source numbered since: not there then
+    m_shown = true;
+    return &m_state;
+}
+
+void AttemptCluster::clear()
+{
+    m_cycle = -1;
+    m_built = false;
+    m_shown = false;
+}
+
+double heatmapValue(const HeatmapMode& mode, const trace::ReplayState& state, const CycleNodes& cycle, qint32 node)
+{
+    constexpr double none = std::numeric_limits<double>::quiet_NaN();
+    if (node < 0 || size_t(node) >= state.nodeSpec.size() || !state.nodeExists(node))
+        return none;
+    switch (mode.kind) {
+    case HeatmapMode::Measure:
+        return utilization(state, node, mode.measure);
+    case HeatmapMode::Verdict:
+        switch (cycle.filter(node).verdict) {
+        case CycleNodes::Verdict::NotEvaluated:
+            return none;
+        case CycleNodes::Verdict::Feasible:
+            return 1;
+        case CycleNodes::Verdict::Rejected:
+            return 0;
+        }
+        break;
+    case HeatmapMode::TotalScore:
+        return cycle.totalScore(node);
+    case HeatmapMode::PluginScore:
+        return cycle.pluginScore(node, mode.plugin);
+    }
+    return none;
+}
+
 // ---- Colours ----------------------------------------------------------------------------------------
 
 namespace {

@@ -110,6 +110,34 @@ private:
     QStringList m_scorePlugins;
 };
 
+// The cluster a scheduling attempt saw: the run's state when the attempt began (before its
+// CycleStart), with the nodes that existed then and what each held, as the attempt's snapshot had
+// them. The attempt's verdicts and scores are drawn on it, not on the cluster at the cursor: a node
+// added since was never evaluated, and one deleted since was (issue 20, finding 5).
+class AttemptCluster
+{
+public:
+    // The state before attempt `cycle` (an index into TraceIndex::cycles()) began, rebuilt only when
+    // the attempt changed; null for no attempt and for one that begins at or after `end` (the cursor).
+    const trace::ReplayState* load(const trace::TraceIndex& index, qint32 cycle, qsizetype end);
+    // What the last load() returned.
+    const trace::ReplayState* state() const { return m_shown ? &m_state : nullptr; }
+    qint32 cycle() const { return m_cycle; }
+    // Forgets the state (a new run: its index may live where the last one did).
+    void clear();
+
+private:
+    qint32 m_cycle = -1;
+    bool m_built = false; // m_state is the state before m_cycle
+    bool m_shown = false;
+    trace::ReplayState m_state;
+};
+
+// A node's value in `mode` (see HeatmapView::cellValue) on `state`, the cluster the map is drawn on:
+// the cursor's for a measure, the attempt's (AttemptCluster) for its verdicts and scores. NaN for a
+// node not in that cluster.
+double heatmapValue(const HeatmapMode& mode, const trace::ReplayState& state, const CycleNodes& cycle, qint32 node);
+
 // Colours. Every ramp starts close to the background (an empty node recedes, a full one stands
 // out), so the same code reads on a light and on a dark palette.
 QColor utilizationColor(double fraction, const QColor& background); // 0..1; above 1: overcommit
