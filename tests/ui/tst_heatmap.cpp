@@ -2,7 +2,9 @@
 // bound to the node (from the pods' specs and the QueueMove events) over the node's allocatable;
 // grouping by zone; the selected attempt's Filter verdicts and scores equal its FilterNodes and
 // ScoreNodes blocks; runs without node detail say so; a click shows the node's pods; 5,000 nodes fit;
-// painting in every mode.
+// painting in every mode. Issue 20: the view keeps its size whatever the mode (finding 4), draws an
+// attempt on the cluster it saw (5), can switch to a selected attempt at once (6) and marks the
+// selected pod's nominated node and preemption victims (11).
 #include "theme.h"
 #include "api/resources.h"
 #include "framework/status.h"
@@ -12,10 +14,14 @@
 #include "playbackhelpers.h"
 #include "screenshots.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QHelpEvent>
 #include <QImage>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
@@ -109,6 +115,31 @@ QString writeLargeCluster(const QTemporaryDir& directory)
     return path;
 }
 
+// The tooltip the map shows over a node's cell.
+QString toolTipOver(HeatmapView& view, qint32 node)
+{
+    const QRect cell = view.cellRect(node);
+    if (cell.isEmpty())
+        return {};
+    QWidget* canvas = view.childAt(cell.center());
+    if (!canvas)
+        return {};
+    const QPoint local = canvas->mapFrom(&view, cell.center());
+    QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+    QCoreApplication::sendEvent(canvas, &help);
+    return QToolTip::text();
+}
+
+// The combo box that picks the colour mode: the one offering the Filter verdict.
+QComboBox* colourCombo(HeatmapView& view)
+{
+    for (QComboBox* combo : view.findChildren<QComboBox*>()) {
+        if (combo->findText(QStringLiteral("Filter verdict (selected attempt)")) >= 0)
+            return combo;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 class TestHeatmap : public QObject
@@ -116,6 +147,245 @@ class TestHeatmap : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // The view remembers a choice in QSettings: not in the user's.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    // Issue 20, finding 4: choosing "Filter verdict" widened the heatmap's dock and squeezed the
+    // queue lanes, because the status line (and the combo boxes) asked for their text's width. The
+    // view's size hints now stay put whatever the mode, attempt or plugins offered.
+    void sizeHintsIgnoreTheMode_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("long pod names, preemption") << QStringLiteral("priority-preemption.yaml");
+        QTest::newRow("score plugins") << QStringLiteral("zone-spread.yaml");
+    }
+    void sizeHintsIgnoreTheMode()
+    {
+        QFETCH(QString, file);
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        view.resize(700, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(session, sample(file)));
+        view.refresh();
+        QCoreApplication::processEvents();
+        const QSize hint = view.sizeHint();
+        const QSize minimum = view.minimumSizeHint();
+        QComboBox* combo = colourCombo(view);
+        QVERIFY(combo);
+        // The attempt of the longest pod name, and one that scored (its plugins join the modes).
+        const auto& catalogue = session.run().index().catalogue();
+        const auto& cycles = session.run().index().cycles();
+        qint32 longest = -1;
+        for (qint32 cycle = 0; cycle < qint32(cycles.size()); ++cycle) {
+            if (cycles[size_t(cycle)].endEvent >= 0 && cycles[size_t(cycle)].evaluated > 0
+                && (longest < 0
+                    || catalogue.podKey(cycles[size_t(cycle)].pod).size()
+                        > catalogue.podKey(cycles[size_t(longest)].pod).size()))
+                longest = cycle;
+        }
+        const qint32 scored
+            = findCycle(session, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.feasible > 1; });
+        QVERIFY(longest >= 0);
+        int checked = 0;
+        for (const qint32 cycle : { -1, longest, scored }) {
+            if (cycle >= 0)
+                session.selectCycle(cycle);
+            for (int index = 0; index < combo->count(); ++index) {
+                if (combo->itemData(index).toString().isEmpty())
+                    continue; // the separator
+                combo->setCurrentIndex(index); // as the user picks it
+                view.refresh();
+                QCoreApplication::processEvents();
+                const QString what = combo->itemText(index) + QStringLiteral(", cycle ") + QString::number(cycle);
+                QVERIFY2(view.minimumSizeHint() == minimum,
+                    qPrintable(what
+                        + QStringLiteral(": minimum width %1, was %2")
+                              .arg(view.minimumSizeHint().width())
+                              .arg(minimum.width())));
+                QVERIFY2(view.sizeHint() == hint,
+                    qPrintable(
+                        what + QStringLiteral(": width %1, was %2").arg(view.sizeHint().width()).arg(hint.width())));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 3 * 5);
+        QVERIFY(view.mode().isCycleMode()); // the entries after the measures were reached
+    }
+
+    // Issue 20, finding 5: a selected attempt's verdicts are drawn on the cluster the attempt saw.
+    // In nodes-come-and-go the first attempt rejected node-c, deleted since, and never saw node-d,
+    // added since: with the cursor at the end, node-c shows its verdict and node-d is not there.
+    void verdictsOnTheAttemptsCluster()
+    {
+        const auto scenario = std::make_shared<const Scenario>(
+            loadScenarioFile(QStringLiteral(KSV_TEST_DATA_DIR "/nodes-come-and-go.yaml")));
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        view.resize(1000, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(session, scenario));
+        const auto& catalogue = session.run().index().catalogue();
+        const qint32 c = catalogue.nodeIndex(QStringLiteral("node-c"));
+        const qint32 d = catalogue.nodeIndex(QStringLiteral("node-d"));
+        QVERIFY(!session.run().state().nodeExists(c) && session.run().state().nodeExists(d));
+        session.selectCycle(0);
+        view.setMode({ HeatmapMode::Verdict, 0, {} });
+        view.refresh();
+        QVERIFY2(view.bannerText().isEmpty(), qPrintable(view.bannerText()));
+        QCOMPARE(view.cycleNodes().rejectedCount(), 3);
+
+        QCOMPARE(view.cellValue(c), 0.0);
+        const QString deleted = toolTipOver(view, c);
+        QVERIFY2(deleted.contains(QStringLiteral("Rejected by <b>NodeResourcesFit</b>")), qPrintable(deleted));
+        const QString added = toolTipOver(view, d);
+        QVERIFY2(added.contains(QStringLiteral("Not in the cluster when the attempt began")), qPrintable(added));
+        QVERIFY(!added.contains(QStringLiteral("Not evaluated")));
+        // Painted so: node-c filled in its rejecting plugin's colour, node-d a hollow cell.
+        const QImage image = view.grab().toImage();
+        const QRect cellC = view.cellRect(c);
+        const QRect cellD = view.cellRect(d);
+        QCOMPARE(
+            image.pixelColor(cellC.left() + 2, cellC.center().y()), rejectionColor(QStringLiteral("NodeResourcesFit")));
+        QCOMPARE(image.pixelColor(cellD.left() + 2, cellD.center().y()), view.palette().color(QPalette::Base));
+        session.selectNode(d);
+        view.refresh();
+        QVERIFY2(view.detailsText().contains(QStringLiteral("Not in the cluster when the attempt began.")),
+            qPrintable(view.detailsText()));
+        saveShot(&view, QStringLiteral("heatmap-attempt-cluster"));
+
+        // The second attempt saw node-d and bound the pod there; node-c was gone by then.
+        session.selectCycle(1);
+        view.refresh();
+        QCOMPARE(view.cellValue(d), 1.0);
+        QVERIFY(std::isnan(view.cellValue(c)));
+        QVERIFY(toolTipOver(view, c).contains(QStringLiteral("Not in the cluster when the attempt began")));
+        // A measure is the cluster at the cursor again.
+        view.setMode({});
+        view.refresh();
+        QVERIFY(toolTipOver(view, c).contains(QStringLiteral("Not in the cluster at the cursor")));
+    }
+
+    // Issue 20, finding 6: "Colour by the selected attempt" switches the map to an attempt's verdicts
+    // as soon as one is selected, and is remembered for the next view (the next run of the app).
+    void colourBySelectedAttempt()
+    {
+        Session session;
+        auto view = std::make_unique<HeatmapView>(&session.view);
+        session.attach(*view);
+        QVERIFY(runToEnd(session, sample(QStringLiteral("backlog-node-added.yaml"))));
+        view->refresh();
+        auto* toggle = view->findChild<QAbstractButton*>(QStringLiteral("colourByAttempt"));
+        QVERIFY2(toggle, "no \"Colour by the selected attempt\" toggle in the view");
+        QVERIFY(toggle->isCheckable());
+        QVERIFY(!toggle->isChecked()); // off until the user asks
+        const qint32 first
+            = findCycle(session, [](const trace::CycleRecord& c) { return c.endEvent >= 0 && c.evaluated > 0; });
+        const qint32 later = findCycle(session, [&](const trace::CycleRecord& c) {
+            return c.endEvent >= 0 && c.evaluated > 0 && c.pod != session.run().index().cycles()[size_t(first)].pod;
+        });
+        QVERIFY(first >= 0 && later >= 0);
+        session.selectCycle(first);
+        view->refresh();
+        QCOMPARE(view->mode().kind, HeatmapMode::Measure); // off: the map keeps its measure
+
+        toggle->click(); // on, with an attempt selected: its verdicts at once
+        QVERIFY(toggle->isChecked());
+        QCOMPARE(view->mode().kind, HeatmapMode::Verdict);
+        QCOMPARE(QSettings().value(QStringLiteral("heatmap/colourBySelectedAttempt")).toBool(), true);
+        view->refresh();
+        QCOMPARE(view->cycleNodes().cycle(), first);
+
+        // Back to a measure by hand; the next attempt selected switches again.
+        view->setMode({ HeatmapMode::Measure, trace::MeasureMemory, {} });
+        session.selectCycle(later);
+        QCOMPARE(view->mode().kind, HeatmapMode::Verdict);
+        view->refresh();
+        QCOMPARE(view->cycleNodes().cycle(), later);
+        // A score is the attempt's too: it stays.
+        view->setMode({ HeatmapMode::TotalScore, 0, {} });
+        session.selectCycle(first);
+        QCOMPARE(view->mode().kind, HeatmapMode::TotalScore);
+        // Selecting a node keeps the attempt: nothing changes.
+        view->setMode({});
+        session.selectNode(0);
+        QCOMPARE(view->mode().kind, HeatmapMode::Measure);
+
+        // Remembered: a new view (as after a restart) starts with it on.
+        view = std::make_unique<HeatmapView>(&session.view);
+        session.attach(*view);
+        toggle = view->findChild<QAbstractButton*>(QStringLiteral("colourByAttempt"));
+        QVERIFY(toggle && toggle->isChecked());
+        session.selectCycle(later);
+        QCOMPARE(view->mode().kind, HeatmapMode::Verdict);
+        toggle->click();
+        QCOMPARE(QSettings().value(QStringLiteral("heatmap/colourBySelectedAttempt")).toBool(), false);
+        view->setMode({});
+        session.selectCycle(first);
+        QCOMPARE(view->mode().kind, HeatmapMode::Measure);
+    }
+
+    // Issue 20, finding 11: the selected pod's nominated node and the node of its preemption's
+    // victims are marked on the map (a dashed ring, an amber corner), named in the legend and the
+    // tooltip. In the priority sample at 6 s, checkout-api-0 has preempted etl-backfill-zm5w8 on
+    // worker-b-0 and waits, nominated there.
+    void marksPreemption()
+    {
+        Session session;
+        HeatmapView view(&session.view);
+        session.attach(view);
+        view.resize(1100, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(session, sample(QStringLiteral("priority-preemption.yaml"))));
+        session.playback.seek(6 * nanosPerSecond);
+        const auto& catalogue = session.run().index().catalogue();
+        const qint32 pod = catalogue.podIndex(QStringLiteral("shop/checkout-api-7f6d5c4b8-0"));
+        const qint32 nominated = catalogue.nodeIndex(QStringLiteral("worker-b-0"));
+        const qint32 other = catalogue.nodeIndex(QStringLiteral("worker-b-1"));
+        QCOMPARE(session.run().state().pods[size_t(pod)].nominatedNode, nominated);
+        session.selectPod(pod);
+        view.refresh();
+
+        const QString marked = toolTipOver(view, nominated);
+        QVERIFY2(marked.contains(QStringLiteral("<b>Nominated node</b> of shop/checkout-api-7f6d5c4b8-0")),
+            qPrintable(marked));
+        QVERIFY2(marked.contains(QStringLiteral("<b>Preempted</b> here by shop/checkout-api-7f6d5c4b8-0")),
+            qPrintable(marked));
+        QVERIFY(marked.contains(QStringLiteral("analytics/etl-backfill-zm5w8")));
+        const QString unmarked = toolTipOver(view, other); // checkout-api-1's victim: not the selected pod's
+        QVERIFY(!unmarked.contains(QStringLiteral("Nominated")) && !unmarked.contains(QStringLiteral("Preempted")));
+
+        // Painted: the victims' solid corner and the dashed ring, black on the cell's amber (76% cpu).
+        for (const bool dark : { false, true }) {
+            view.setPalette(dark ? theme::darkPalette() : QPalette());
+            view.refresh();
+            const QImage image = view.grab().toImage();
+            const QRect cell = view.cellRect(nominated);
+            QCOMPARE(image.pixelColor(cell.right() - 3, cell.top() + 2), QColor(Qt::black));
+            const QRect plain = view.cellRect(other);
+            QVERIFY(image.pixelColor(plain.right() - 3, plain.top() + 2) != QColor(Qt::black));
+            // The ring's dashes, black or white, down the cell's left side (its text starts further in).
+            int ring = 0;
+            for (int y = cell.top() + 3; y < cell.bottom() - 3; ++y) {
+                for (int x = cell.left() + 1; x <= cell.left() + 3; ++x) {
+                    const QColor pixel = image.pixelColor(x, y);
+                    ring += pixel == QColor(Qt::black) || pixel == QColor(Qt::white) ? 1 : 0;
+                }
+            }
+            QVERIFY2(ring >= 6, qPrintable(QString::number(ring)));
+            saveShot(&view, dark ? QStringLiteral("heatmap-preemption-dark") : QStringLiteral("heatmap-preemption"));
+        }
+        view.setPalette(QPalette());
+    }
 
     void groupsByZone()
     {

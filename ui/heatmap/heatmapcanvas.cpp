@@ -19,14 +19,14 @@ namespace {
 constexpr int margin = 6;
 constexpr int gradientWidth = 140;
 
-QColor textOn(const QColor& background)
+} // namespace
+
+QColor HeatmapCanvas::textOn(const QColor& background)
 {
     return 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF() > 0.55
         ? QColor(Qt::black)
         : QColor(Qt::white);
 }
-
-} // namespace
 
 HeatmapCanvas::HeatmapCanvas(QWidget* parent)
     : QWidget(parent)
@@ -267,8 +267,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                 break;
             const qint32 node = nodes[i];
             if (!state.nodeExists(node)) {
-                // Not in the cluster at the cursor (not created yet, or deleted): a hollow cell,
-                // so nodes do not jump around as they come and go.
+                // Not in the cluster drawn, the cursor's or the attempt's (not created yet, or
+                // deleted): a hollow cell, so nodes do not jump around as they come and go.
                 painter.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(cell.adjusted(0, 0, -1, -1));
@@ -281,6 +281,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                     painter.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, HeatmapView::tr("not in the cluster"));
                     painter.setFont(font());
                 }
+                paintPreemptionMarks(painter, node, cell, pal.color(QPalette::Base));
                 continue;
             }
             const QColor fill = cellColour(node);
@@ -295,6 +296,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
                     smallMetrics.elidedText(heatmapCellText(m_frame, node), Qt::ElideRight, inner.width()));
                 painter.setFont(font());
             }
+            paintPreemptionMarks(painter, node, cell, fill);
             // Rings around the cell, so its colour stays whole even at 6 px: the chosen node in the
             // text colour, the selected one in the highlight colour around that.
             painter.setBrush(Qt::NoBrush);
@@ -416,9 +418,12 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
     if (mode.isCycleMode())
         items.push_back(
             { LegendItem::Outline, HeatmapView::tr("chosen node"), palette().color(QPalette::Text), {}, {} });
+    addPreemptionLegend(items);
     items.push_back({ LegendItem::Outline, HeatmapView::tr("selected"), palette().color(QPalette::Highlight), {}, {} });
-    items.push_back(
-        { LegendItem::Hollow, HeatmapView::tr("not in the cluster"), palette().color(QPalette::Mid), {}, {} });
+    items.push_back({ LegendItem::Hollow,
+        m_frame.atAttempt ? HeatmapView::tr("not in the cluster at the attempt")
+                          : HeatmapView::tr("not in the cluster"),
+        palette().color(QPalette::Mid), {}, {} });
     return items;
 }
 
@@ -504,6 +509,10 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             painter.setPen(QPen(item.colour, 2));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(box.adjusted(1, 1, -1, -1));
+            break;
+        case LegendItem::DashedOutline:
+        case LegendItem::Corner:
+            paintMarkGlyph(painter, item, box, missingColor(pal.color(QPalette::Base), pal.color(QPalette::Mid)));
             break;
         }
         if (item.kind != LegendItem::Gradient) {

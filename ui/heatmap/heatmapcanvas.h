@@ -3,8 +3,8 @@
 // The painted part of HeatmapView: group headers and node cells in a grid that shrinks its cells to
 // fit, a legend for the current mode, a banner when the mode has nothing to show, a scroll bar when
 // even the smallest cells do not fit. Hit testing for clicks and tooltips; keyboard navigation
-// (heatmapkeys.cpp). What it paints is the frame the view hands it (heatmapframe.h); a node the
-// user picks goes back as a signal.
+// (heatmapkeys.cpp); preemption marks (heatmapmarks.cpp). What it paints is the frame the view hands
+// it (heatmapframe.h); a node the user picks goes back as a signal.
 
 #include "heatmapframe.h"
 #include "heatmapgrid.h"
@@ -48,7 +48,7 @@ protected:
 private:
     struct LegendItem
     {
-        enum Kind { Gradient, Swatch, Hollow, Outline } kind = Swatch;
+        enum Kind { Gradient, Swatch, Hollow, Outline, DashedOutline, Corner } kind = Swatch;
         QString label;
         QColor colour;
         QString low; // Gradient: the labels at its ends
@@ -59,6 +59,13 @@ private:
     void paintLegend(QPainter& painter, const std::vector<LegendItem>& items) const;
     void paintGroupHeader(QPainter& painter, int group, const QRect& rect) const;
     QColor cellColour(qint32 node) const;
+    // Preemption (heatmapmarks.cpp): the nominated node's ring and the victims' corner on a cell
+    // filled with `fill`, their legend entries and their legend glyphs.
+    void paintPreemptionMarks(QPainter& painter, qint32 node, const QRect& cell, const QColor& fill) const;
+    void addPreemptionLegend(std::vector<LegendItem>& items) const;
+    static void paintMarkGlyph(QPainter& painter, const LegendItem& item, const QRect& box, const QColor& fill);
+    // Black or white, whichever reads on `background`.
+    static QColor textOn(const QColor& background);
     static bool isNavigationKey(const QKeyEvent* event);
     void scrollToCell(qint32 node);
     QFont cellFont() const;

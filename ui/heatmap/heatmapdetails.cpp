@@ -44,6 +44,11 @@ void HeatmapView::updateDetails()
     QString html = QStringLiteral("<h3>") + escaped(m_catalogue->nodeName(node)) + QStringLiteral("</h3>");
     if (!exists)
         html += QStringLiteral("<p><i>") + tr("Not in the cluster at the cursor.") + QStringLiteral("</i></p>");
+    HeatmapFrame marks;
+    marks.catalogue = m_catalogue;
+    marks.preemption = &m_preemption;
+    if (const QString preemption = heatmapPreemptionText(marks, node); !preemption.isEmpty())
+        html += QStringLiteral("<p>") + preemption.mid(4) + QStringLiteral("</p>"); // without the first <br>
 
     // Resources: every measure the node offers or has requested.
     if (exists) {
@@ -68,7 +73,10 @@ void HeatmapView::updateDetails()
         const CycleNodes::Filter& filter = m_cycle.filter(node);
         switch (filter.verdict) {
         case CycleNodes::Verdict::NotEvaluated:
-            html += tr("Not evaluated (the search stopped before reaching it).");
+            if (const trace::ReplayState* shown = shownState(); shown != &state && !shown->nodeExists(node))
+                html += tr("Not in the cluster when the attempt began.");
+            else
+                html += tr("Not evaluated (the search stopped before reaching it).");
             break;
         case CycleNodes::Verdict::Feasible:
             html += node == m_cycle.chosenNode() ? tr("Feasible and <b>chosen</b>.") : tr("Feasible.");

@@ -1,4 +1,5 @@
 // The heatmap's words: a cell's short value and a node's tooltip, from the frame the canvas paints.
+#include "format.h"
 #include "heatmapframe.h"
 #include "heatmapview.h"
 
@@ -54,6 +55,27 @@ QString heatmapCellText(const HeatmapFrame& frame, qint32 node)
     return {};
 }
 
+QString heatmapPreemptionText(const HeatmapFrame& frame, qint32 node)
+{
+    const PreemptionMarks* marks = frame.preemption;
+    if (!marks || marks->isEmpty() || !frame.catalogue)
+        return {};
+    const QString pod = frame.catalogue->podKey(marks->pod).toHtmlEscaped();
+    QString text;
+    if (node == marks->nominatedNode)
+        text += QStringLiteral("<br>") + HeatmapView::tr("<b>Nominated node</b> of %1").arg(pod);
+    QStringList victims;
+    for (const PreemptionVictim& victim : marks->preemption.victims) {
+        if (victim.node == node && victim.pod >= 0)
+            victims.append(frame.catalogue->podKey(victim.pod).toHtmlEscaped());
+    }
+    if (!victims.isEmpty())
+        text += QStringLiteral("<br>")
+            + HeatmapView::tr("<b>Preempted</b> here by %1 at %2: %3")
+                  .arg(pod, format::virtualTime(marks->preemption.time), victims.join(QStringLiteral(", ")));
+    return text;
+}
+
 QString heatmapNodeToolTip(const HeatmapFrame& frame, qint32 node)
 {
     const CycleNodes& cycle = *frame.cycle;
@@ -64,8 +86,13 @@ QString heatmapNodeToolTip(const HeatmapFrame& frame, qint32 node)
         text += QStringLiteral("<br>") + frame.groupLabel.toHtmlEscaped() + QStringLiteral(": ")
             + (group.isEmpty() ? HeatmapView::tr("(none)") : group.toHtmlEscaped());
     }
+    text += heatmapPreemptionText(frame, node);
     if (!state.nodeExists(node))
-        return text + QStringLiteral("<br>") + HeatmapView::tr("Not in the cluster at the cursor");
+        return text + QStringLiteral("<br>")
+            + (frame.atAttempt ? HeatmapView::tr("Not in the cluster when the attempt began")
+                               : HeatmapView::tr("Not in the cluster at the cursor"));
+    if (frame.atAttempt)
+        text += QStringLiteral("<br><i>") + HeatmapView::tr("When the attempt began:") + QStringLiteral("</i>");
     text += QStringLiteral("<table>");
     // The chosen measure first, then cpu, memory and pods for context.
     QList<int> measures { frame.mode.kind == HeatmapMode::Measure ? frame.mode.measure : trace::MeasureCpu };

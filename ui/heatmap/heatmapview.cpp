@@ -1,17 +1,23 @@
 #include "heatmapview.h"
 
+#include "elidedlabel.h"
 #include "framework/status.h"
 #include "heatmapcanvas.h"
 #include "run.h"
 #include "viewrefresh.h"
 #include "viewstate.h"
 
+#include <QAbstractItemView>
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <cmath>
@@ -20,6 +26,7 @@
 namespace ksv {
 
 const QString HeatmapView::defaultGroupLabel = QStringLiteral("topology.kubernetes.io/zone");
+const QString HeatmapView::colourByAttemptKey = QStringLiteral("heatmap/colourBySelectedAttempt");
 
 namespace {
 
@@ -56,6 +63,20 @@ HeatmapMode modeOf(const QString& key)
     return mode;
 }
 
+// A combo box as wide as `characters` whatever it holds, its popup as wide as its longest entry:
+// the heatmap's width must not follow the entries it offers (plugins seen, label keys of a run).
+void fixWidth(QComboBox* combo, int characters)
+{
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(characters);
+}
+
+void fitPopup(QComboBox* combo)
+{
+    combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0)
+        + combo->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, combo) + 8);
+}
+
 } // namespace
 
 HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
@@ -65,11 +86,11 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     , m_refresh(new ViewRefresh(this, viewState, 50, [this] { refresh(); }))
 {
     m_groupBy = new QComboBox(this);
-    m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    fixWidth(m_groupBy, 14);
     m_colourBy = new QComboBox(this);
-    m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_status = new QLabel(this);
-    m_status->setTextFormat(Qt::PlainText);
+    fixWidth(m_colourBy, 20);
+    // The status names the selected attempt's pod, node and result: as long as they are, elided.
+    m_status = new ElidedLabel(this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_canvas = new HeatmapCanvas(this);
     updateFrame();
@@ -82,6 +103,18 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
 
+    // Issue 20, finding 6: an attempt selected anywhere (lanes, timeline, inspector) can colour the
+    // map at once, without a trip to the combo box.
+    m_colourByAttempt = new QAction(tr("Colour by the selected attempt"), this);
+    m_colourByAttempt->setIconText(tr("Attempt on select")); // the button's: the bar is narrow
+    m_colourByAttempt->setCheckable(true);
+    m_colourByAttempt->setToolTip(tr("Whenever an attempt is selected, colour the nodes by its Filter verdicts"));
+    m_colourByAttempt->setChecked(QSettings().value(colourByAttemptKey, false).toBool());
+    auto* colourByAttempt = new QToolButton(this);
+    colourByAttempt->setObjectName(QStringLiteral("colourByAttempt"));
+    colourByAttempt->setDefaultAction(m_colourByAttempt);
+    colourByAttempt->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
     auto* groupLabel = new QLabel(tr("&Group by:"), this);
@@ -93,6 +126,7 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     bar->addSpacing(12);
     bar->addWidget(colourLabel);
     bar->addWidget(m_colourBy);
+    bar->addWidget(colourByAttempt);
     bar->addSpacing(12);
     bar->addWidget(m_status, 1);
     auto* layout = new QVBoxLayout(this);
@@ -109,6 +143,11 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
         if (!m_fillingCombos && index >= 0)
             setMode(modeOf(m_colourBy->itemData(index).toString()));
     });
+    connect(m_colourByAttempt, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(colourByAttemptKey, on);
+        if (on)
+            showSelectedAttempt();
+    });
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("pod"))
             selectPod(*m_viewState, m_run, url.path().toInt());
@@ -121,6 +160,11 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
         scheduleRefresh();
     });
     connect(m_viewState, &ViewState::selectionChanged, this, [this] {
+        if (m_viewState->selectedCycle() != m_followedCycle) {
+            m_followedCycle = m_viewState->selectedCycle();
+            if (m_colourByAttempt->isChecked())
+                showSelectedAttempt();
+        }
         m_valuesDirty = true; // the selected attempt may have changed
         m_detailsDirty = true;
         updateFrame(); // the keys move on from the node just selected
@@ -133,6 +177,7 @@ HeatmapView::~HeatmapView() = default;
 void HeatmapView::setRun(const Run* run)
 {
     m_run = run;
+    m_followedCycle = -1;
     m_catalogue = nullptr; // refresh() takes the new run's catalogue
     updateFrame();
     scheduleRefresh();
@@ -143,7 +188,8 @@ void HeatmapView::updateFrame()
     HeatmapFrame frame;
     frame.catalogue = m_catalogue;
     if (m_catalogue) {
-        frame.state = &m_run->state();
+        frame.state = shownState();
+        frame.atAttempt = frame.state != &m_run->state();
         frame.trace = &m_run->trace();
     }
     frame.groups = &m_groups;
@@ -155,6 +201,7 @@ void HeatmapView::updateFrame()
     frame.groupLabel = m_groupLabel;
     frame.banner = m_bannerText;
     frame.selectedNode = m_viewState->selectedNode();
+    frame.preemption = &m_preemption;
     m_canvas->setFrame(frame);
 }
 
@@ -167,6 +214,8 @@ void HeatmapView::onRunChanged()
 {
     m_catalogue = m_run ? &m_run->index().catalogue() : nullptr;
     m_cycle.clear();
+    m_attempt.clear();
+    m_preemption = {};
     m_scorePlugins.clear();
     m_layoutDirty = m_valuesDirty = m_detailsDirty = true;
     m_fillingCombos = true;
@@ -181,6 +230,7 @@ void HeatmapView::onRunChanged()
             current = m_groupBy->findData(defaultGroupLabel);
         m_groupBy->setCurrentIndex(std::max(0, current));
         m_groupLabel = m_groupBy->currentData().toString();
+        fitPopup(m_groupBy);
         if (m_mode.kind == HeatmapMode::Measure && m_mode.measure >= m_catalogue->measureCount())
             m_mode = {};
     }
@@ -208,6 +258,7 @@ void HeatmapView::fillModeCombo()
         for (const QString& plugin : plugins)
             m_colourBy->addItem(tr("Score: %1").arg(plugin), modeKey({ HeatmapMode::PluginScore, 0, plugin }));
         m_colourBy->setCurrentIndex(std::max(0, m_colourBy->findData(modeKey(m_mode))));
+        fitPopup(m_colourBy);
     }
     m_fillingCombos = false;
 }
@@ -244,6 +295,12 @@ void HeatmapView::setMode(const HeatmapMode& mode)
     m_valuesDirty = true;
     m_layoutDirty = true; // the legend and banner change size
     scheduleRefresh();
+}
+
+void HeatmapView::showSelectedAttempt()
+{
+    if (m_viewState->selectedCycle() >= 0 && !m_mode.isCycleMode())
+        setMode({ HeatmapMode::Verdict, 0, {} });
 }
 
 void HeatmapView::refresh()
@@ -286,7 +343,20 @@ void HeatmapView::refresh()
         m_valuesDirty = true;
         m_detailsDirty = true;
     }
+    // The attempt's own cluster, once the cursor is past its start; the cursor's before.
+    const bool atAttempt = m_attempt.state() != nullptr;
+    if (m_mode.isCycleMode())
+        m_attempt.load(*index, m_cycle.cycle(), m_run->position());
+    if (m_mode.isCycleMode() && atAttempt != (m_attempt.state() != nullptr))
+        m_valuesDirty = true;
     if (m_valuesDirty) {
+        PreemptionMarks marks
+            = ksv::preemptionMarks(*index, m_run->state(), m_viewState->selectedPod(), m_viewState->selectedCycle());
+        if (marks != m_preemption) {
+            m_preemption = std::move(marks);
+            m_layoutDirty = true; // the legend names them
+            m_detailsDirty = true;
+        }
         const QString banner = m_bannerText;
         computeValues();
         m_valuesDirty = false;
@@ -305,38 +375,23 @@ void HeatmapView::refresh()
     m_canvas->update();
 }
 
+const trace::ReplayState* HeatmapView::shownState() const
+{
+    if (!m_run)
+        return nullptr;
+    const trace::ReplayState* attempt = m_mode.isCycleMode() ? m_attempt.state() : nullptr;
+    return attempt && m_attempt.cycle() == m_cycle.cycle() ? attempt : &m_run->state();
+}
+
 void HeatmapView::computeValues()
 {
-    const trace::ReplayState& state = m_run->state();
+    const trace::ReplayState& state = *shownState();
     const qint32 nodeCount = m_catalogue->nodeCount();
     m_values.assign(size_t(nodeCount), std::numeric_limits<double>::quiet_NaN());
     m_min = std::numeric_limits<double>::infinity();
     m_max = -std::numeric_limits<double>::infinity();
     for (qint32 node = 0; node < nodeCount; ++node) {
-        double value = std::numeric_limits<double>::quiet_NaN();
-        switch (m_mode.kind) {
-        case HeatmapMode::Measure:
-            value = utilization(state, node, m_mode.measure);
-            break;
-        case HeatmapMode::Verdict:
-            switch (m_cycle.filter(node).verdict) {
-            case CycleNodes::Verdict::NotEvaluated:
-                break;
-            case CycleNodes::Verdict::Feasible:
-                value = 1;
-                break;
-            case CycleNodes::Verdict::Rejected:
-                value = 0;
-                break;
-            }
-            break;
-        case HeatmapMode::TotalScore:
-            value = m_cycle.totalScore(node);
-            break;
-        case HeatmapMode::PluginScore:
-            value = m_cycle.pluginScore(node, m_mode.plugin);
-            break;
-        }
+        const double value = heatmapValue(m_mode, state, m_cycle, node);
         m_values[size_t(node)] = value;
         if (std::isfinite(value)) {
             m_min = std::min(m_min, value);

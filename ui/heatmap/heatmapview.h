@@ -3,22 +3,26 @@
 // Every node as a cell, grouped by a node label (the zone by default), coloured by what the user
 // picks: requested over allocatable of cpu, memory, pods or any extended resource at the cursor, or,
 // for the selected scheduling attempt, its Filter verdict per node (rejected nodes in the colour of
-// the plugin that rejected them), the total score or one Score plugin's normalized score. The node
-// the attempt chose is outlined. A click selects the node and fills the side panel with its labels,
-// taints, resources and pods. Cells shrink to fit the view (down to a few pixels for 5,000 nodes)
-// and only carry text when large enough to read.
+// the plugin that rejected them), the total score or one Score plugin's normalized score, drawn on
+// the cluster that attempt saw. The node the attempt chose is outlined. A click selects the node and
+// fills the side panel with its labels, taints, resources and pods. The selected pod's nominated node
+// is ringed with dashes and the nodes its preemption took victims from carry a solid corner. Cells
+// shrink to fit the view (down to a few pixels for 5,000 nodes) and only carry text when large
+// enough to read. "Colour by the selected attempt" (remembered) switches to an attempt's verdicts as
+// soon as one is selected.
 
 #include "heatmapframe.h"
 
 #include <QWidget>
 
+class QAction;
 class QComboBox;
-class QLabel;
 class QSplitter;
 class QTextBrowser;
 
 namespace ksv {
 
+class ElidedLabel;
 class HeatmapCanvas;
 class Run;
 class ViewRefresh;
@@ -42,13 +46,23 @@ public:
     QString groupLabel() const { return m_groupLabel; }
     void setMode(const HeatmapMode& mode);
     const HeatmapMode& mode() const { return m_mode; }
+    // Checked: whenever an attempt is selected, a map coloured by a measure switches to the attempt's
+    // Filter verdicts (a score mode stays: it is the attempt's too). Remembered across runs (QSettings).
+    QAction* colourByAttemptAction() const { return m_colourByAttempt; }
+    static const QString colourByAttemptKey; // heatmap/colourBySelectedAttempt
 
     // What the view shows, after refresh(). cellValue: Measure, requested/allocatable (NaN: n/a,
-    // +inf: requests without allocatable); Verdict, 1 feasible, 0 rejected, NaN not evaluated;
+    // +inf: requests without allocatable); Verdict, 1 feasible, 0 rejected, NaN not evaluated (or not
+    // in the cluster drawn, see shownState());
     // TotalScore, the sum of normalized score × weight; PluginScore, the plugin's normalized score.
     double cellValue(qint32 node) const;
     const std::vector<NodeGroup>& groups() const { return m_groups; }
     const CycleNodes& cycleNodes() const { return m_cycle; }
+    // The cluster the map is drawn on: in a cycle mode the selected attempt's (the state when it
+    // began), otherwise, or before the attempt began, the cursor's. Null without a run.
+    const trace::ReplayState* shownState() const;
+    // The selected pod's nominated node and the victims of its latest preemption, as marked.
+    const PreemptionMarks& preemptionMarks() const { return m_preemption; }
     // The side panel's text (plain) for tests.
     QString detailsText() const;
     // Why the map has nothing to show in the current mode ("" when it has).
@@ -64,6 +78,8 @@ public:
 private:
     void scheduleRefresh();
     void onRunChanged();
+    // With colourByAttemptAction() on and an attempt selected: its verdicts, unless a cycle mode shows.
+    void showSelectedAttempt();
     void fillModeCombo();
     void computeValues();
     void updateStatus();
@@ -82,6 +98,8 @@ private:
     double m_min = 0;
     double m_max = 0;
     CycleNodes m_cycle;
+    AttemptCluster m_attempt; // the cluster m_cycle saw
+    PreemptionMarks m_preemption; // of the selected pod, at the cursor
     QStringList m_scorePlugins; // every Score plugin seen in this run's attempts, sorted
     QString m_bannerText; // why the map has nothing to show in this mode, if it has not
     QString m_detailsHtml; // what the side panel shows
@@ -89,10 +107,12 @@ private:
     bool m_layoutDirty = true;
     bool m_detailsDirty = true;
     bool m_fillingCombos = false;
+    qint32 m_followedCycle = -1; // the selected attempt showSelectedAttempt() last saw
 
+    QAction* m_colourByAttempt;
     QComboBox* m_groupBy;
     QComboBox* m_colourBy;
-    QLabel* m_status;
+    ElidedLabel* m_status;
     QSplitter* m_splitter;
     HeatmapCanvas* m_canvas;
     QTextBrowser* m_details;
