@@ -1,10 +1,11 @@
 // The queue lanes against the trace: at many cursor positions of real samples, every lane holds
 // exactly the pods whose last QueueMove took them there, activeQ in PrioritySort's pop order and
 // backoffQ by expiry (both recomputed from the moves' queuedAt, backoffExpiry and priority);
-// search, grouping and the highlight of recent moves; clicks select; painting at mid-run.
-#include "theme.h"
+// search, grouping and the highlight of recent moves; clicks select; painting at mid-run; the marks
+// of preemption victims and nominated pods (issue 20, finding 11).
 #include "playbackhelpers.h"
 #include "queuelanesview.h"
+#include "theme.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -13,6 +14,7 @@
 #include <QTest>
 #include <QToolTip>
 #include <algorithm>
+#include <set>
 
 using namespace ksv;
 using namespace ksv::testing;
@@ -314,6 +316,84 @@ private Q_SLOTS:
         QVERIFY(QToolTip::text().contains(session.run().index().catalogue().podKey(rows[2])));
         QVERIFY(QToolTip::text().contains(QStringLiteral("ScheduleAttemptFailure")));
         saveScreenshot(view, QStringLiteral("lanes-backlog-30s"));
+    }
+
+    // Issue 20, finding 11: preemption is marked in the lanes as on the heatmap. In
+    // tests/data/preemption-at-permit.yaml shop/urgent preempts gang pods that wait on Permit: they go
+    // back to the queue with a solid corner (black on a light row) and a tooltip naming the
+    // preemptor, and shop/urgent waits nominated to worker-0, its row ringed with dashes.
+    void marksPreemption()
+    {
+        const auto scenario = std::make_shared<const Scenario>(
+            loadScenarioFile(QStringLiteral(KSV_TEST_DATA_DIR "/preemption-at-permit.yaml")));
+        Session session;
+        QueueLanesView view(&session.view);
+        session.attach(view);
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(runToEnd(session, scenario));
+        view.refresh();
+        const trace::TraceIndex& index = session.run().index();
+        const auto& catalogue = index.catalogue();
+        std::set<qint32> victims;
+        for (const qint64 position : positionsWhere(index.trace(), index.indexed(),
+                 [](const trace::Event& event) { return event.kind() == trace::EventKind::Victim; }))
+            victims.insert(index.podOf(index.trace().at(position).pod()));
+        QVERIFY(victims.size() >= 2);
+
+        // At the end every gang pod is unschedulable; the victims among them are marked.
+        const auto& rows = view.laneRows(PodLocation::Unschedulable);
+        const QImage image = view.grab().toImage();
+        QWidget* canvas = nullptr;
+        size_t marked = 0;
+        int plain = 0;
+        for (int row = 0; row < int(rows.size()); ++row) {
+            const QRect rect = view.rowRect(PodLocation::Unschedulable, row);
+            QVERIFY(!rect.isEmpty());
+            const bool victim = victims.count(rows[size_t(row)]) > 0;
+            const QString key = catalogue.podKey(rows[size_t(row)]);
+            QVERIFY2(
+                (image.pixelColor(rect.right() - 3, rect.top() + 2) == QColor(Qt::black)) == victim, qPrintable(key));
+            canvas = canvas ? canvas : view.childAt(rect.center());
+            QVERIFY(canvas);
+            const QPoint local = canvas->mapFrom(&view, rect.center());
+            QHelpEvent help(QEvent::ToolTip, local, canvas->mapToGlobal(local));
+            QCoreApplication::sendEvent(canvas, &help);
+            QCOMPARE(QToolTip::text().contains(QStringLiteral("<b>Preemption victim</b>")), victim);
+            if (victim) {
+                QVERIFY2(QToolTip::text().contains(QStringLiteral("to make room for shop/urgent")),
+                    qPrintable(QToolTip::text()));
+                ++marked;
+            } else {
+                ++plain;
+            }
+        }
+        QCOMPARE(marked, victims.size());
+        QVERIFY(plain >= 1);
+        saveScreenshot(view, QStringLiteral("lanes-preemption-victims"));
+
+        // Just nominated: shop/urgent's row carries the dashed ring (black on a light row), down its
+        // left side where no text is drawn.
+        const qint32 urgent = catalogue.podIndex(QStringLiteral("shop/urgent"));
+        const std::vector<qint64> nominations = positionsWhere(index.trace(), index.indexed(),
+            [](const trace::Event& event) { return event.kind() == trace::EventKind::Nominated && event.node() >= 0; });
+        QVERIFY(!nominations.empty());
+        session.playback.seekPosition(nominations.front() + 1);
+        view.refresh();
+        const PodLocation location = session.run().state().pods[size_t(urgent)].location;
+        const auto& lane = view.laneRows(location);
+        const auto row = std::find(lane.begin(), lane.end(), urgent);
+        QVERIFY(row != lane.end());
+        const QRect rect = view.rowRect(location, int(row - lane.begin()));
+        const QImage nominated = view.grab().toImage();
+        int ring = 0;
+        for (int y = rect.top() + 3; y < rect.bottom() - 3; ++y) {
+            for (int x = rect.left() + 1; x <= rect.left() + 4; ++x)
+                ring += nominated.pixelColor(x, y) == QColor(Qt::black) ? 1 : 0;
+        }
+        QVERIFY2(ring >= 4, qPrintable(QString::number(ring)));
+        saveScreenshot(view, QStringLiteral("lanes-preemption-nominated"));
     }
 
     // With the lanes focused, the arrows move the selected pod along its lane and across lanes as a

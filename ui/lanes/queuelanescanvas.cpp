@@ -280,10 +280,13 @@ bool QueueLanesCanvas::event(QEvent* event)
                            group.collapsed ? tr("expand") : tr("fold"));
         }
     } else if (m_legend.contains(help->pos())) {
-        text = tr(
-            "A pod that moved within the last second of virtual time is tinted with the colour of its move's cause; "
-            "the tint fades as time goes on. The latest %1 moves are outlined.")
-                   .arg(laneLatestMoveCount);
+        text = tr("A pod that moved within the last second of virtual time is tinted with the colour of its move's "
+                  "cause; "
+                  "the tint fades as time goes on. The latest %1 moves are outlined.")
+                   .arg(laneLatestMoveCount)
+            + QStringLiteral("<br>")
+            + tr("A dashed ring marks a pod nominated to a node (preemption is making room for it there), a solid "
+                 "corner a preemption victim back in the queue: the marks the heatmap gives their nodes.");
     }
     if (text.isEmpty())
         QToolTip::hideText();
@@ -356,7 +359,7 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
         line(tr("Node"), catalogue.nodeName(row.node));
     if (row.nominatedNode >= 0)
         line(tr("Nominated"), catalogue.nodeName(row.nominatedNode));
-    return text + QStringLiteral("</table>");
+    return text + QStringLiteral("</table>") + preemptionToolTip(pod);
 }
 
 void QueueLanesCanvas::paintEvent(QPaintEvent*)
@@ -530,13 +533,14 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
         key = key.mid(key.indexOf(QLatin1Char('/')) + 1);
     painter.setPen(foreground);
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(key, Qt::ElideMiddle, text.width()));
+    paintPreemptionMarks(painter, pod, rect, background);
 }
 
 void QueueLanesCanvas::paintLegend(QPainter& painter) const
 {
     const QFontMetrics metrics = fontMetrics();
     int x = m_legend.left() + 2;
-    const int right = m_legend.right();
+    const int right = m_legend.right() - paintMarksLegend(painter);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     const QString intro = tr("Moved in the last second:");
     painter.drawText(QRect(x, m_legend.top(), right - x, m_legend.height()), Qt::AlignLeft | Qt::AlignVCenter, intro);

@@ -1,9 +1,9 @@
 #pragma once
 
 // The painted part of QueueLanesView: lane frames, their headers and visible rows, one scroll bar
-// per lane, the cause legend; hit testing for clicks and tooltips; keyboard navigation
-// (queuelaneskeys.cpp). It holds geometry only: what it paints is the frame the view hands it, and
-// what the user picks goes back as a signal.
+// per lane, the cause legend, preemption marks (queuelanesmarks.cpp); hit testing for clicks and
+// tooltips; keyboard navigation (queuelaneskeys.cpp). It holds geometry only: what it paints is the
+// frame the view hands it, and what the user picks goes back as a signal.
 
 #include "queuelanes.h"
 
@@ -23,9 +23,11 @@ struct QueueLanesFrame
     const trace::ReplayCatalogue* catalogue = nullptr; // null: no run
     const trace::ReplayState* state = nullptr;
     const trace::Trace* trace = nullptr;
+    const trace::TraceIndex* index = nullptr;
     VirtualNanos now = 0; // the cursor's time when the lanes were ordered
     qint32 selectedPod = -1;
     std::span<const qint32> latestMoves; // the pods of the latest queue moves, newest first
+    bool preemptionMarks = false; // some pod in the lanes is nominated or a preemption victim
 };
 
 class QueueLanesCanvas : public QWidget
@@ -87,6 +89,12 @@ private:
     void paintPodRow(QPainter& painter, int lane, qint32 pod, const QRect& rect, bool alternate) const;
     void paintGroupRow(QPainter& painter, const QueueLanes::Group& group, const QRect& rect) const;
     void paintLegend(QPainter& painter) const;
+    // Preemption (queuelanesmarks.cpp): a row's marks, drawn over it as the heatmap draws them over a
+    // node's cell; their legend at the right end of the legend line (returns the width it took); the
+    // tooltip lines.
+    void paintPreemptionMarks(QPainter& painter, qint32 pod, const QRect& row, const QColor& background) const;
+    int paintMarksLegend(QPainter& painter) const;
+    QString preemptionToolTip(qint32 pod) const;
     QString detailText(int lane, qint32 pod) const;
     QString podToolTip(qint32 pod) const;
     // Keyboard navigation (queuelaneskeys.cpp).

@@ -1,5 +1,6 @@
 #include "queuelanesview.h"
 
+#include "preemptionmarks.h"
 #include "queuelanescanvas.h"
 #include "run.h"
 #include "viewrefresh.h"
@@ -95,7 +96,9 @@ void QueueLanesView::updateFrame()
     if (m_catalogue) {
         frame.state = &m_run->state();
         frame.trace = &m_run->trace();
+        frame.index = &m_run->index();
     }
+    frame.preemptionMarks = m_preemptionMarks;
     frame.now = m_now;
     frame.selectedPod = m_viewState->selectedPod();
     frame.latestMoves = m_latest;
@@ -130,6 +133,7 @@ void QueueLanesView::refresh()
         m_now = m_viewState->cursorTime();
         m_lanes.rebuildOrder(state);
         findLatestMoves();
+        findPreemptionMarks();
         m_orderDirty = false;
         m_rowsDirty = true;
     }
@@ -164,6 +168,21 @@ void QueueLanesView::findLatestMoves()
         m_latest.push_back(pod);
         if (int(m_latest.size()) == latestMoveCount)
             break;
+    }
+}
+
+void QueueLanesView::findPreemptionMarks()
+{
+    // The legend explains the marks only while some row carries one.
+    m_preemptionMarks = false;
+    const trace::ReplayState& state = m_run->state();
+    for (int lane = 0; lane < queueLaneCount && !m_preemptionMarks; ++lane) {
+        for (const qint32 pod : m_lanes.lane(lane).order) {
+            if (laneMarks(state, pod).any()) {
+                m_preemptionMarks = true;
+                break;
+            }
+        }
     }
 }
 

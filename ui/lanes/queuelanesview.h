@@ -4,7 +4,9 @@
 // remaining backoff, the unschedulable and gated pods by time entered, and the pods in flight (the
 // one being scheduled, those waiting at Permit and those binding) with their node. A pod that moved
 // within the last second of virtual time is tinted with the colour of its move's cause (cluster
-// event, backoff done, the unschedulable sweep, a failed attempt), fading as time goes on.
+// event, backoff done, the unschedulable sweep, a failed attempt), fading as time goes on. A pod
+// nominated to a node and a preemption victim back in the queue carry the heatmap's preemption
+// marks, explained in the legend while some row has one.
 //
 // Built for thousands of pods: each lane paints only its visible rows from a flat array and scrolls
 // on its own; a search box filters every lane by pod key; grouping by namespace or priority folds a
@@ -66,6 +68,7 @@ public:
 private:
     void scheduleRefresh();
     void findLatestMoves();
+    void findPreemptionMarks();
     void updateSummary();
     // Hands the canvas what it paints now.
     void updateFrame();
@@ -77,6 +80,7 @@ private:
     const trace::ReplayCatalogue* m_catalogue = nullptr;
     std::vector<qint32> m_latest;
     VirtualNanos m_now = 0;
+    bool m_preemptionMarks = false; // some pod in the lanes is nominated or a preemption victim
     bool m_orderDirty = true;
     bool m_rowsDirty = true;
     bool m_revealSelection = false;
