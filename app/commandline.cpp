@@ -11,7 +11,8 @@ QString usage()
         "  kschedviz [--config FILE] [SCENARIO]      open the desktop app (default: the bundled sample)\n"
         "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
         "      app options: --at DURATION (open paused at that virtual time),\n"
-        "                   --theme system|light|dark\n"
+        "                   --theme system|light|dark,\n"
+        "                   --select NAMESPACE/NAME (the pod selected for the screenshot)\n"
         "  kschedviz check SCENARIO [--config FILE] [--json]\n"
         "                                            load and validate a scenario, print what it holds\n"
         "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--attempt N|last] [--config FILE] [--json]\n"
@@ -106,6 +107,12 @@ ParseResult parseArguments(const QStringList& arguments)
                 return {std::nullopt, QStringLiteral("--theme needs system, light or dark")};
             options.theme = theme;
             ++i;
+        } else if (argument == QLatin1String("--select")) {
+            if (i + 1 >= arguments.size())
+                return {std::nullopt, QStringLiteral("--select needs NAMESPACE/NAME")};
+            options.select = arguments[++i];
+            if (!options.select.contains(QLatin1Char('/')))
+                options.select = QStringLiteral("default/") + options.select;
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -148,6 +155,8 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
     if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
+    if (!options.select.isEmpty() && options.screenshotDir.isEmpty())
+        return {std::nullopt, QStringLiteral("--select is for --screenshot")};
     return {options, {}};
 }
 

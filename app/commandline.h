@@ -27,6 +27,7 @@ struct Options
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
     std::optional<qint64> atNanos; // --at DURATION: the app opens paused at that virtual time
     QString theme;                 // --theme system|light|dark (else the saved choice)
+    QString select;                // --select NAMESPACE/NAME: the pod a screenshot selects (else the most retried)
     // run
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION

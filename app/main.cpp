@@ -63,7 +63,12 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
             if (!there || !playback->run() || playback->run()->indexed() == 0)
                 return;
             poll->stop();
-            window.selectMostRetriedPod();
+            if (options.select.isEmpty())
+                window.selectMostRetriedPod();
+            else if (const qint32 pod = playback->run()->index().catalogue().podIndex(options.select); pod >= 0)
+                ksv::selectPod(*playback->viewState(), playback->run(), pod);
+            else
+                qWarning("kschedviz: --select: no pod %s in the scenario", qPrintable(options.select));
             QTimer::singleShot(300, &window, [&window, &options] {
                 const bool saved = window.saveScreenshots(options.screenshotDir);
                 QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);

@@ -79,6 +79,11 @@ private Q_SLOTS:
         QCOMPARE(*parsed.options->atNanos, qint64(150) * 1'000'000'000);
         QCOMPARE(parsed.options->theme, QStringLiteral("dark"));
         QCOMPARE(parsed.options->scenario, sample);
+        // A screenshot with a pod selected; a bare name is in the default namespace, as for explain.
+        const auto shot = cli::parseArguments({QStringLiteral("--screenshot"), QStringLiteral("/tmp/shots"),
+                                               QStringLiteral("--select"), QStringLiteral("web-0"), sample});
+        QVERIFY(shot.options);
+        QCOMPARE(shot.options->select, QStringLiteral("default/web-0"));
     }
 
     void rejectsBadOptions_data()
@@ -107,6 +112,10 @@ private Q_SLOTS:
                             << QStringLiteral("--at needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("theme") << QStringList {QStringLiteral("--theme"), QStringLiteral("pink")}
                                << QStringLiteral("--theme needs system, light or dark");
+        QTest::newRow("select without screenshot") << QStringList {QStringLiteral("--select"), QStringLiteral("shop/api"), sample}
+                                                   << QStringLiteral("--select is for --screenshot");
+        QTest::newRow("select missing") << QStringList {QStringLiteral("--screenshot"), QStringLiteral("/tmp/x"), QStringLiteral("--select")}
+                                        << QStringLiteral("--select needs NAMESPACE/NAME");
         QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
                                     << QStringLiteral("--at, --theme and --screenshot are for the desktop app");
         QTest::newRow("attempt zero") << QStringList {QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p"),
