@@ -1,6 +1,7 @@
 // The window as a new user meets it: the default sample opens paused; play runs it to the end; every
 // dock is there and follows the cursor; the status bar counts what the trace says; the layout is
-// saved and restored; shortcuts reach the playback; a broken file leaves the window running.
+// saved and restored; shortcuts reach the playback; a broken file leaves the window running; the
+// heatmap's colour mode leaves the docks' widths alone.
 #include "framework/status.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
@@ -10,6 +11,7 @@
 #include "viewstate.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDialog>
 #include <QTextBrowser>
 #include <QDockWidget>
@@ -109,6 +111,45 @@ private Q_SLOTS:
         QTRY_VERIFY(view->cursor() > back);
         QTest::keyClick(&window, Qt::Key_Home); // reset
         QTRY_VERIFY_WITH_TIMEOUT(playback->run()->indexed() > 0 && !playback->isFinished(), 10000);
+    }
+
+    // Issue 20, finding 4: choosing "Filter verdict" for a selected attempt widened the heatmap's dock
+    // (700 to 869 pixels here) and squeezed the queue lanes. The dock and the lanes keep their width.
+    void heatmapModeKeepsTheDockWidth()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/priority-preemption.yaml"));
+        window.playback()->setSpeed(0);
+        window.playback()->play();
+        QTRY_VERIFY_WITH_TIMEOUT(window.playback()->isFinished(), 30000);
+        QCoreApplication::processEvents(); // the default dock sizes, the views' refreshes
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("heatmapDock"));
+        QVERIFY(dock);
+        const int heatmapWidth = dock->width();
+        const int lanesWidth = window.centralWidget()->width();
+        // A preempting attempt: its pod's name is long, its status line too.
+        const auto& cycles = window.playback()->run()->index().cycles();
+        qint32 preempting = -1;
+        for (qint32 cycle = 0; cycle < qint32(cycles.size()) && preempting < 0; ++cycle)
+            preempting = cycles[size_t(cycle)].preempted ? cycle : -1;
+        QVERIFY(preempting >= 0);
+        selectCycle(*window.viewState(), window.playback()->run(), preempting);
+        QComboBox* colourBy = nullptr;
+        for (QComboBox* combo : dock->findChildren<QComboBox*>()) {
+            if (combo->findText(QStringLiteral("Filter verdict (selected attempt)")) >= 0)
+                colourBy = combo;
+        }
+        QVERIFY(colourBy);
+        for (int index = 0; index < colourBy->count(); ++index) {
+            colourBy->setCurrentIndex(index);
+            for (int turn = 0; turn < 5; ++turn)
+                QCoreApplication::processEvents(); // the refresh, then the layouts it asks for
+            QCOMPARE(dock->width(), heatmapWidth);
+            QCOMPARE(window.centralWidget()->width(), lanesWidth);
+        }
     }
 
     // Finding 14: the status bar names and counts the lanes' locations, Waiting on Permit apart from
