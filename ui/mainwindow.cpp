@@ -81,15 +81,18 @@ MainWindow::MainWindow(QWidget* parent)
     m_nodesRefresh = new QTimer(this);
     m_nodesRefresh->setSingleShot(true);
     m_nodesRefresh->setInterval(150);
-    connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshNodes);
+    connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshTables);
+    // The tables follow the cursor while they are in sight, at most every 150 ms while it plays.
     connect(m_viewState, &ViewState::cursorChanged, this, [this] {
-        if (m_nodesDock->isVisible() && !m_nodesRefresh->isActive())
+        if ((m_nodesDock->isVisible() || m_podsDock->isVisible()) && !m_nodesRefresh->isActive())
             m_nodesRefresh->start();
     });
-    connect(m_nodesDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible)
-            refreshNodes();
-    });
+    for (QDockWidget* dock : {m_nodesDock, m_podsDock}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (visible)
+                refreshTables();
+        });
+    }
     connect(m_playback, &PlaybackController::speedChanged, this, &MainWindow::updateStatus);
     connect(m_viewState, &ViewState::playingChanged, this, &MainWindow::updateStatus);
     connect(m_playback, &PlaybackController::failed, this, &MainWindow::showFailure);
@@ -132,8 +135,7 @@ void MainWindow::createDocks()
     QDockWidget* log = addDock(m_eventLog, tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
     QDockWidget* nodes = m_nodesDock = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
                                  tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* pods = addDock(createTable(m_pods, PodTableModel::SortRole, PodTableModel::FilterRole, tr("Filter pods by name, node or phase")),
-                                tr("Pods (scenario)"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* pods = m_podsDock = addDock(createPodTable(), tr("Pods"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
     for (QDockWidget* dock : {charts, log, nodes, pods})
         tabifyDockWidget(timeline, dock);
     timeline->raise();
@@ -142,7 +144,8 @@ void MainWindow::createDocks()
 void MainWindow::showRun(Run* run)
 {
     m_nodesAtCursor.reset();
-    refreshNodes();
+    m_pods->setRun(run ? &run->index() : nullptr);
+    refreshTables();
     m_lanes->setRun(run);
     m_heatmap->setRun(run);
     m_inspector->setRun(run);
@@ -189,6 +192,38 @@ QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int fi
     connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
     auto* view = new QTableView(page);
     view->setModel(proxy);
+    styleTable(view);
+    layout->addWidget(filter);
+    layout->addWidget(view);
+    return page;
+}
+
+QWidget* MainWindow::createPodTable()
+{
+    // The pod model sorts and filters itself (a proxy would read all 150,000 rows at each refresh).
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* filter = new QLineEdit(page);
+    filter->setPlaceholderText(tr("Filter pods by name, node or state"));
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, m_pods, &PodTableModel::setFilterText);
+    auto* view = new QTableView(page);
+    view->setObjectName(QStringLiteral("podTable"));
+    view->setModel(m_pods);
+    styleTable(view);
+    view->setToolTip(tr("Double-click a pod to select it in every view"));
+    connect(view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (m_playback->isLoaded() && index.isValid())
+            selectPod(*m_viewState, m_playback->run(), m_pods->podAt(index.row()));
+    });
+    layout->addWidget(filter);
+    layout->addWidget(view);
+    return page;
+}
+
+void MainWindow::styleTable(QTableView* view)
+{
     view->setSortingEnabled(true);
     view->sortByColumn(0, Qt::AscendingOrder);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -201,9 +236,6 @@ QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int fi
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setDefaultSectionSize(160);
-    layout->addWidget(filter);
-    layout->addWidget(view);
-    return page;
 }
 
 void MainWindow::createMenus()
@@ -296,7 +328,6 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
 {
     m_current = std::move(result);
     const Scenario& scenario = *m_current->scenario;
-    m_pods->setRows(m_current->summary.pods);
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
     m_statusScenario->setText(tr("%1 (seed %2)%3")
                                   .arg(QFileInfo(m_current->path).fileName())
@@ -359,11 +390,14 @@ void MainWindow::updateStatus()
                                 .arg(state.count(PodLocation::Bound)));
 }
 
-void MainWindow::refreshNodes()
+void MainWindow::refreshTables()
 {
     m_nodesRefresh->stop();
     const Run* run = m_playback->run();
-    m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
+    if (m_nodesDock->isVisible())
+        m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
+    if (run && m_podsDock->isVisible())
+        m_pods->refresh(run->state());
 }
 
 void MainWindow::selectMostRetriedPod()
