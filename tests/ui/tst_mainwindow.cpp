@@ -225,6 +225,30 @@ private Q_SLOTS:
         QCOMPARE(window.viewState()->selectedPod(), catalogue.podIndex(QStringLiteral("default/report-generator")));
     }
 
+    // Issue 20, finding 2: when the run goes slower than the chosen speed, the toolbar says how fast
+    // it really goes (a wall clock 30 times too fast stands in for a machine that cannot keep up).
+    void toolbarSaysWhenTheRunFallsBehind()
+    {
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        auto* toolBar = window.findChild<PlaybackToolBar*>();
+        QVERIFY(toolBar);
+        QLabel* achieved = toolBar->achievedSpeedLabel();
+        QVERIFY(achieved->text().isEmpty());
+        PlaybackController* playback = window.playback();
+        qint64 fakeWall = 0;
+        playback->setWallClock([&fakeWall] { return fakeWall += 500'000'000; });
+        playback->setSpeed(10);
+        playback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(achieved->text().contains(QStringLiteral("running at")), 20000);
+        QVERIFY(achieved->isVisible());
+        QVERIFY(achieved->toolTip().contains(QStringLiteral("cannot keep up with 10×")));
+        playback->pause();
+        QVERIFY(achieved->text().isEmpty());
+        playback->setWallClock({});
+    }
+
     void selectionFollowsAPodThroughRetries()
     {
         // The story of the issue: a pod fails, backs off, and succeeds once a node is added.

@@ -379,6 +379,50 @@ private Q_SLOTS:
         session.playback.setSpeed(0);
         QCOMPARE(session.playback.speed(), 0.0);
     }
+
+    // Issue 20, finding 2: the speed measured is virtual time over wall time, over the last second
+    // or so, and only once a second has been seen.
+    void speedMeterMeasuresVirtualOverWall()
+    {
+        constexpr qint64 second = 1'000'000'000;
+        SpeedMeter meter;
+        QVERIFY(!meter.achieved());
+        for (qint64 frame = 0; frame <= 60; ++frame) // a second of frames at 2x
+            meter.sample(frame * second / 60, frame * 2 * second / 60);
+        QVERIFY(meter.achieved());
+        QCOMPARE(*meter.achieved(), 2.0);
+        for (qint64 frame = 61; frame <= 240; ++frame) // then three seconds at 0.5x: the old samples age out
+            meter.sample(frame * second / 60, 2 * second + (frame - 60) * second / 120);
+        QCOMPARE(*meter.achieved(), 0.5);
+        meter.sample(5 * second, 0); // the cursor went back: start again
+        QVERIFY(!meter.achieved());
+    }
+
+    // ... and the controller says it is behind when the run goes slower than the chosen speed: here
+    // a wall clock that runs 30 times too fast makes 10x look like well under 1x.
+    void saysWhenItCannotKeepUp()
+    {
+        Session session;
+        const auto scenario = sample(QStringLiteral("default.yaml"));
+        loadAndWait(session, scenario);
+        QVERIFY(!session.playback.achievedSpeed());
+        QVERIFY(!session.playback.isBehind());
+        qint64 fakeWall = 0;
+        session.playback.setWallClock([&fakeWall] { return fakeWall += 500'000'000; });
+        session.playback.setSpeed(10);
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.isBehind(), 20000);
+        QVERIFY(*session.playback.achievedSpeed() < 9.0);
+        session.playback.pause();
+        QVERIFY(!session.playback.achievedSpeed());
+        QVERIFY(!session.playback.isBehind());
+
+        // At the real wall clock, 10x keeps up with this small sample.
+        session.playback.setWallClock({});
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.achievedSpeed().has_value(), 20000);
+        QVERIFY2(!session.playback.isBehind(), qPrintable(QString::number(*session.playback.achievedSpeed())));
+    }
 };
 
 QTEST_MAIN(TestPlayback)

@@ -46,6 +46,15 @@ PlaybackController::PlaybackController(ViewState* view, QObject* parent)
 {
     m_replayTimer->setInterval(frameMs);
     connect(m_replayTimer, &QTimer::timeout, this, &PlaybackController::replayTick);
+    m_wall.start();
+    connect(m_view, &ViewState::cursorChanged, this, &PlaybackController::measureSpeed);
+    connect(m_view, &ViewState::playingChanged, this, [this] {
+        m_meter.reset();
+        if (m_achieved) {
+            m_achieved.reset();
+            Q_EMIT achievedSpeedChanged();
+        }
+    });
     connect(m_view, &ViewState::seekRequested, this, &PlaybackController::seek);
     connect(m_view, &ViewState::cursorRequested, this, [this](qsizetype position, VirtualNanos time) {
         if (!m_run)
@@ -153,8 +162,29 @@ void PlaybackController::togglePlay()
         play();
 }
 
+void PlaybackController::measureSpeed()
+{
+    if (!isPlaying())
+        return;
+    const qint64 now = m_wallClock ? m_wallClock() : m_wall.nsecsElapsed();
+    m_meter.sample(now, m_view->cursorTime());
+    // A few reports a second are plenty for a number a person reads.
+    if (now - m_lastSpeedReportNs < 250'000'000)
+        return;
+    m_lastSpeedReportNs = now;
+    m_achieved = m_meter.achieved();
+    Q_EMIT achievedSpeedChanged();
+}
+
+bool PlaybackController::isBehind() const
+{
+    // A tenth below the wish is frame jitter, not a machine that cannot keep up.
+    return isPlaying() && m_speed > 0 && m_achieved && *m_achieved < 0.9 * m_speed;
+}
+
 void PlaybackController::setSpeed(double speed)
 {
+    m_meter.reset(); // the old speed's samples say nothing of the new one
     m_speed = speed <= 0 ? 0 : std::clamp(speed, 0.1, 1000.0);
     if (m_run)
         m_run->engine()->setSpeed(m_speed);

@@ -12,11 +12,13 @@
 #include "config/types.h"
 #include "scenario/scenario.h"
 #include "simulation/simulator.h"
+#include "speedmeter.h"
 #include "trace/replay.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 class QTimer;
@@ -62,11 +64,20 @@ public:
     void seekPosition(qsizetype position);
     // The run is over and the cursor at its end.
     bool isFinished() const;
+    // While playing: virtual seconds per wall second over the last second or so (none until a second
+    // has been seen, and none while paused).
+    std::optional<double> achievedSpeed() const { return m_achieved; }
+    // Playing slower than the chosen speed: the engine (or the window) cannot keep up with it.
+    bool isBehind() const;
+    // The wall clock the speed is measured against (nanoseconds); tests give one that runs fast.
+    void setWallClock(std::function<qint64()> clock) { m_wallClock = std::move(clock); }
 
 Q_SIGNALS:
     // A new run replaced the old one (which is deleted once this returns): views take the new one.
     void runChanged(ksv::Run* run);
     void speedChanged(double speed);
+    // achievedSpeed() or isBehind() changed (at most a few times a second).
+    void achievedSpeedChanged();
     void finished();
     void failed(const QString& message);
 
@@ -88,7 +99,14 @@ private:
     void resolvePending();
     VirtualNanos eventTimeBefore(qsizetype position) const;
 
+    void measureSpeed();
+
     ViewState* m_view;
+    SpeedMeter m_meter;
+    QElapsedTimer m_wall;
+    std::function<qint64()> m_wallClock;
+    qint64 m_lastSpeedReportNs = 0;
+    std::optional<double> m_achieved;
     std::unique_ptr<Run> m_run;
     double m_speed = 1.0;
     QTimer* m_replayTimer;

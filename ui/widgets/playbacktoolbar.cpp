@@ -79,6 +79,10 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
     m_speed->setCurrentIndex(int(speeds().indexOf(1.0)));
     connect(m_speed, &QComboBox::activated, this, [this](int index) { m_playback->setSpeed(m_speed->itemData(index).toDouble()); });
     addWidget(m_speed);
+    m_achieved = new QLabel(this);
+    m_achieved->setObjectName(QStringLiteral("achievedSpeed"));
+    m_achieved->setContentsMargins(6, 0, 6, 0);
+    addWidget(m_achieved);
 
     addSeparator();
     m_slider = new QSlider(Qt::Horizontal, this);
@@ -113,6 +117,8 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
     connect(m_playback, &PlaybackController::runChanged, this, &PlaybackToolBar::updateState);
     connect(m_playback, &PlaybackController::finished, this, &PlaybackToolBar::updateState);
     connect(m_viewState, &ViewState::cursorChanged, this, &PlaybackToolBar::updateTime);
+    connect(m_playback, &PlaybackController::achievedSpeedChanged, this, &PlaybackToolBar::updateAchievedSpeed);
+    connect(m_viewState, &ViewState::playingChanged, this, &PlaybackToolBar::updateAchievedSpeed);
     connect(m_playback, &PlaybackController::speedChanged, this, [this](double speed) {
         const int index = m_speed->findData(speed);
         if (index >= 0)
@@ -133,6 +139,31 @@ void PlaybackToolBar::updateState()
             action->setEnabled(m_playback->isLoaded());
     }
     updateTime();
+}
+
+void PlaybackToolBar::updateAchievedSpeed()
+{
+    const std::optional<double> achieved = m_playback->isPlaying() ? m_playback->achievedSpeed() : std::nullopt;
+    const auto factor = [](double speed) -> QString {
+        return QString::number(speed, 'f', speed < 10 ? 1 : 0) + QStringLiteral("×");
+    };
+    if (!achieved || (m_playback->speed() > 0 && !m_playback->isBehind())) {
+        m_achieved->clear();
+        m_achieved->setToolTip({});
+        return;
+    }
+    if (m_playback->speed() <= 0) {
+        // As fast as possible: how fast that is, for information.
+        m_achieved->setText(tr("≈ %1").arg(factor(*achieved)));
+        m_achieved->setStyleSheet({});
+        m_achieved->setToolTip(tr("As fast as possible is %1 of wall time here").arg(factor(*achieved)));
+        return;
+    }
+    m_achieved->setText(tr("⚠ running at %1").arg(factor(*achieved)));
+    m_achieved->setStyleSheet(QStringLiteral("QLabel { color: #e8590c; font-weight: bold; }"));
+    m_achieved->setToolTip(tr("The engine cannot keep up with %1: virtual time runs at %2 of wall time. "
+                              "Choose a lower speed for steady pacing, or as fast as possible.")
+                               .arg(speedText(m_playback->speed()), factor(*achieved)));
 }
 
 VirtualNanos PlaybackToolBar::engineTime() const

@@ -31,6 +31,8 @@ public:
     QList<QAction*> menuActions() const { return m_menuActions; }
     QAction* playAction() const { return m_play; }
     QComboBox* speedBox() const { return m_speed; }
+    // Beside the speed: how fast the run really goes when that is not the chosen speed.
+    QLabel* achievedSpeedLabel() const { return m_achieved; }
 
     // Speeds offered (virtual seconds per wall second); 0 is as fast as possible.
     static const QList<double>& speeds();
@@ -39,6 +41,7 @@ public:
 private:
     void updateState();
     void updateTime();
+    void updateAchievedSpeed();
     void changeSpeed(int direction);
     void goToTime();
     VirtualNanos engineTime() const; // 0 before a run
@@ -48,6 +51,7 @@ private:
     QList<QAction*> m_menuActions;
     QAction* m_play = nullptr;
     QComboBox* m_speed = nullptr;
+    QLabel* m_achieved = nullptr;
     QSlider* m_slider = nullptr;
     QLabel* m_time = nullptr;
     QLineEdit* m_goTo = nullptr;
