@@ -369,7 +369,8 @@ void MainWindow::updateStatus()
 {
     using trace::PodLocation;
     m_statusTime->setText(tr("%1 · %2%3")
-                              .arg(format::virtualTime(m_viewState->cursorTime()), PlaybackToolBar::speedText(m_playback->speed()),
+                              .arg(format::virtualTime(m_viewState->cursorTime(), format::microsecondDigits),
+                                   PlaybackToolBar::speedText(m_playback->speed()),
                                    m_playback->isPlaying() ? tr(" · playing")
                                        : m_playback->isFinished() ? tr(" · finished")
                                                                   : tr(" · paused")));

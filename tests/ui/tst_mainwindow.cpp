@@ -1,6 +1,7 @@
 // The window as a new user meets it: the default sample opens paused; play runs it to the end; every
 // dock is there and follows the cursor; the status bar counts what the trace says; the layout is
 // saved and restored; shortcuts reach the playback; a broken file leaves the window running.
+#include "format.h"
 #include "framework/status.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
@@ -14,6 +15,7 @@
 #include <QTextBrowser>
 #include <QDockWidget>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSignalSpy>
@@ -247,6 +249,34 @@ private Q_SLOTS:
         playback->pause();
         QVERIFY(achieved->text().isEmpty());
         playback->setWallClock({});
+    }
+
+    // Issue 20, finding 13: the toolbar's clock shows the cursor to the microsecond, so stepping
+    // through half-millisecond cycles moves it; the status bar uses the same clock.
+    void toolbarClockShowsMicroseconds()
+    {
+        MainWindow window;
+        window.show();
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        PlaybackController* playback = window.playback();
+        auto* clock = window.findChild<PlaybackToolBar*>()->findChild<QLabel*>(QStringLiteral("clock"));
+        QVERIFY(clock);
+        QStringList seen;
+        for (int step = 0; step < 4; ++step) {
+            const qsizetype before = window.viewState()->cursor();
+            playback->step(PlaybackController::StepUnit::Cycle); // may wait for the engine
+            QTRY_VERIFY(window.viewState()->cursor() > before);
+            const VirtualNanos t = window.viewState()->cursorTime();
+            QTRY_VERIFY2(clock->text().startsWith(format::virtualTime(t, format::microsecondDigits) + QStringLiteral(" / ")),
+                         qPrintable(clock->text()));
+            QVERIFY(statusText(window).contains(format::virtualTime(t, format::microsecondDigits)));
+            seen.append(clock->text().section(QLatin1Char(' '), 0, 0));
+        }
+        static const QRegularExpression micros(QStringLiteral("^\\d+:\\d\\d\\.\\d{6}$"));
+        for (const QString& text : std::as_const(seen))
+            QVERIFY2(micros.match(text).hasMatch(), qPrintable(text));
+        seen.removeDuplicates();
+        QVERIFY(seen.size() >= 2); // cycles a fraction of a millisecond apart read differently
     }
 
     void selectionFollowsAPodThroughRetries()

@@ -40,22 +40,6 @@ private Q_SLOTS:
         QCOMPARE(int(causeFamily(cause)), family);
     }
 
-    void durations_data()
-    {
-        QTest::addColumn<qint64>("nanos");
-        QTest::addColumn<QString>("text");
-        QTest::newRow("ms") << qint64(850'000'000) << "850 ms";
-        QTest::newRow("s") << qint64(3'240'000'000) << "3.2 s";
-        QTest::newRow("min") << qint64(125) * nanosPerSecond << "2m05s";
-        QTest::newRow("h") << qint64(3720) * nanosPerSecond << "1h02m";
-    }
-    void durations()
-    {
-        QFETCH(qint64, nanos);
-        QFETCH(QString, text);
-        QCOMPARE(formatLaneDuration(nanos), text);
-    }
-
     // Ordering and grouping 150,000 queued pods: checked for correctness, timed for information
     // (never asserted on time: see the benchmarks for that).
     void largeQueue()

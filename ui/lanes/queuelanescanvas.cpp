@@ -1,5 +1,7 @@
 #include "queuelanescanvas.h"
 
+#include "format.h"
+
 #include "queuelanesview.h"
 
 #include <QApplication>
@@ -306,16 +308,16 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         // A pod never tried shows how long it has waited since it was queued; a retried one how
         // often it was tried (its queue timestamp is from before its failures).
         const QString tries
-            = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
+            = row.attempts == 0 ? format::duration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
         return mixed && lanes().grouping() != LaneGrouping::Priority
             ? tr("prio %1 · %2").arg(row.priority).arg(tries)
             : tries;
     }
     case PodLocation::Backoff:
-        return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
+        return row.queueValue > now ? format::duration(row.queueValue - now) : tr("due");
     case PodLocation::Unschedulable:
     case PodLocation::Gated:
-        return formatLaneDuration(now - row.since);
+        return format::duration(now - row.since);
     case PodLocation::Scheduling:
         return row.nominatedNode >= 0
             ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_frame.catalogue->nodeName(row.nominatedNode))
@@ -342,16 +344,16 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
     line(tr("Where"), laneTitle(row.location));
     line(tr("Priority"), QString::number(row.priority));
     line(tr("Attempts"), QString::number(row.attempts));
-    line(tr("Since"), tr("%1 (%2 ago)").arg(formatLaneDuration(row.since), formatLaneDuration(now - row.since)));
+    line(tr("Since"), tr("%1 (%2 ago)").arg(format::virtualTime(row.since, format::microsecondDigits), format::duration(now - row.since)));
     if (!cause.isEmpty())
         line(tr("Last move"), tr("%1 (%2)").arg(cause, toString(causeFamily(cause))));
     if (row.location == PodLocation::Active)
-        line(tr("Queued at"), formatLaneDuration(row.queueValue));
+        line(tr("Queued at"), format::virtualTime(row.queueValue, format::microsecondDigits));
     if (row.location == PodLocation::Backoff)
         line(tr("Backoff until"),
             tr("%1 (%2 left)")
                 .arg(
-                    formatLaneDuration(row.queueValue), formatLaneDuration(std::max<qint64>(0, row.queueValue - now))));
+                    format::virtualTime(row.queueValue, format::microsecondDigits), format::duration(std::max<qint64>(0, row.queueValue - now))));
     if (row.node >= 0)
         line(tr("Node"), catalogue.nodeName(row.node));
     if (row.nominatedNode >= 0)

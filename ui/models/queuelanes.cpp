@@ -134,25 +134,6 @@ QColor causeColor(CauseFamily family)
     return {};
 }
 
-QString formatLaneDuration(VirtualNanos nanos)
-{
-    const bool negative = nanos < 0;
-    const qint64 n = negative ? -nanos : nanos;
-    QString text;
-    if (n < nanosPerSecond)
-        text = QString::number(n / 1'000'000) + QStringLiteral(" ms");
-    else if (n < 60 * nanosPerSecond)
-        text = QString::number(double(n) / double(nanosPerSecond), 'f', 1) + QStringLiteral(" s");
-    else if (n < 3600 * nanosPerSecond) {
-        const qint64 s = n / nanosPerSecond;
-        text = QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    } else {
-        const qint64 m = n / (60 * nanosPerSecond);
-        text = QStringLiteral("%1h%2m").arg(m / 60).arg(m % 60, 2, 10, QLatin1Char('0'));
-    }
-    return negative ? QStringLiteral("-") + text : text;
-}
-
 double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos now)
 {
     if (pod < 0 || size_t(pod) >= state.pods.size())

@@ -52,9 +52,6 @@ QColor causeColor(CauseFamily family);
 
 enum class LaneGrouping : quint8 { None, Namespace, Priority };
 
-// Durations as the lanes print them: "850 ms", "3.2 s", "2m05s", "1h02m".
-QString formatLaneDuration(VirtualNanos nanos);
-
 // A pod's last move is highlighted for a second of virtual time; the latest few moves are outlined.
 inline constexpr VirtualNanos laneHighlightWindow = nanosPerSecond;
 inline constexpr int laneLatestMoveCount = 6;

@@ -77,11 +77,9 @@ VirtualNanos tickStep(double nanosPerPixel, double minPixels);
 VirtualNanos nextTickStep(VirtualNanos step);
 // Every multiple of `step` inside [range.start, range.end].
 QList<VirtualNanos> ticks(TimeRange range, VirtualNanos step);
-// A tick's label, as precise as the step requires: "0", "250 µs", "12 ms", "12.5 ms", "0.5 s",
-// "1.25 s", "45 s", "1 min 30 s", "1 min 30.5 s", "2 h 15 min".
+// A tick's label: the app's clock (format::virtualTime) as precise as the step requires: "0:00",
+// "0:00.000250", "0:00.012", "0:00.5", "1:30", "1:30.5", "2:15:00".
 QString formatTick(VirtualNanos t, VirtualNanos step);
-// A duration for tooltips, three significant digits: "512 µs", "1.25 ms", "3.2 s", "1 min 30 s".
-QString formatDuration(VirtualNanos duration);
 
 // ---- Visible slices and folding ---------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 #include "timelineview.h"
 
+#include "format.h"
 #include "timelineplot.h"
 #include "timelinezoom.h"
 #include "viewcolors.h"
@@ -109,7 +110,7 @@ void TimelineView::updateRangeLabel()
     m_rangeLabel->setText(
         tr("%1 – %2 (%3 shown)")
             .arg(timeline::formatTick(range.start / step * step, step),
-                timeline::formatTick(range.end / step * step, step), timeline::formatDuration(range.span())));
+                timeline::formatTick(range.end / step * step, step), format::duration(range.span())));
 }
 
 } // namespace ksv

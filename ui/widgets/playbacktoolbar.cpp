@@ -102,7 +102,8 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
     addWidget(m_slider);
 
     m_time = new QLabel(this);
-    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(QStringLiteral("000:00.000000 / 000:00.000")));
+    m_time->setObjectName(QStringLiteral("clock"));
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(QStringLiteral("00:00.000000 / 00:00.000")));
     m_time->setAlignment(Qt::AlignCenter);
     addWidget(m_time);
 
@@ -175,11 +176,13 @@ void PlaybackToolBar::updateTime()
 {
     const VirtualNanos cursor = m_viewState->cursorTime();
     const VirtualNanos end = engineTime();
-    m_time->setText(QStringLiteral("%1 / %2").arg(format::virtualTime(cursor), format::virtualTime(end)));
+    // To the microsecond: a scheduling cycle lasts about half a millisecond, and stepping through
+    // one must show the clock move (issue 20, finding 13).
+    m_time->setText(QStringLiteral("%1 / %2").arg(format::virtualTime(cursor, format::microsecondDigits), format::virtualTime(end)));
     m_time->setToolTip(tr("Cursor at %1 (event %L2); the engine has run to %3 (%L4 events)%5")
-                           .arg(format::virtualTime(cursor))
+                           .arg(format::virtualTime(cursor, format::microsecondDigits))
                            .arg(m_viewState->cursor())
-                           .arg(format::virtualTime(end))
+                           .arg(format::virtualTime(end, format::microsecondDigits))
                            .arg(m_playback->run() ? m_playback->run()->indexed() : 0)
                            .arg(m_playback->isFinished() ? tr(", and the run is over") : QString()));
     if (!m_sliderBusy) {
