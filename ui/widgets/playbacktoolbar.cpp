@@ -4,12 +4,15 @@
 #include "playbackcontroller.h"
 #include "run.h"
 #include "scenario/loader.h"
+#include "viewcolors.h"
 #include "viewstate.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QSlider>
 #include <QStyle>
 #include <QToolTip>
@@ -40,7 +43,8 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
 {
     setObjectName(QStringLiteral("playbackToolBar"));
     const auto add = [this](QStyle::StandardPixmap icon, const QString& text, const QKeySequence& shortcut, auto slot, bool onBar = true) {
-        auto* action = new QAction(style()->standardIcon(icon), text, this);
+        auto* action = new QAction(themedIcon(this, icon), text, this);
+        m_icons.append({action, icon});
         action->setShortcut(shortcut);
         action->setToolTip(QStringLiteral("%1 (%2)").arg(text, shortcut.toString(QKeySequence::NativeText)));
         // The shortcuts work wherever focus is in the window, not only on the toolbar.
@@ -132,7 +136,7 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
 void PlaybackToolBar::updateState()
 {
     const bool playing = m_playback->isPlaying();
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setIcon(themedIcon(this, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setToolTip(QStringLiteral("%1 (%2)").arg(m_play->text(), m_play->shortcut().toString(QKeySequence::NativeText)));
     for (QAction* action : std::as_const(m_menuActions)) {
@@ -140,6 +144,58 @@ void PlaybackToolBar::updateState()
             action->setEnabled(m_playback->isLoaded());
     }
     updateTime();
+}
+
+QIcon PlaybackToolBar::themedIcon(const QWidget* widget, QStyle::StandardPixmap which)
+{
+    const QIcon icon = widget->style()->standardIcon(which, nullptr, widget);
+    const QPalette& palette = widget->palette();
+    if (!colors::isDark(palette))
+        return icon;
+    // A dark, colourless glyph (the media icons) is recoloured; coloured ones (the reload arrows,
+    // the green forward arrow) keep their colours, which show on dark as they are.
+    const QImage probe = icon.pixmap(16).toImage().convertToFormat(QImage::Format_ARGB32);
+    double lightness = 0, saturation = 0, opaque = 0;
+    for (int y = 0; y < probe.height(); ++y) {
+        for (int x = 0; x < probe.width(); ++x) {
+            const QColor pixel = probe.pixelColor(x, y);
+            if (pixel.alpha() < 128)
+                continue;
+            lightness += pixel.lightness();
+            saturation += pixel.hslSaturation();
+            opaque += 1;
+        }
+    }
+    if (opaque == 0 || lightness / opaque > 110 || saturation / opaque > 60)
+        return icon;
+    QIcon tinted;
+    const QColor ink = palette.color(QPalette::WindowText);
+    for (const int side : {16, 22, 24, 32, 48}) {
+        QPixmap pixmap = icon.pixmap(side);
+        QPainter painter(&pixmap);
+        painter.setCompositionMode(QPainter::CompositionMode_SourceIn);
+        painter.fillRect(pixmap.rect(), ink);
+        painter.end();
+        tinted.addPixmap(pixmap);
+    }
+    return tinted;
+}
+
+void PlaybackToolBar::changeEvent(QEvent* event)
+{
+    QToolBar::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        updateIcons();
+}
+
+void PlaybackToolBar::updateIcons()
+{
+    for (const auto& [action, icon] : std::as_const(m_icons)) {
+        if (action != m_play)
+            action->setIcon(themedIcon(this, icon));
+    }
+    if (m_play)
+        updateState();
 }
 
 void PlaybackToolBar::updateAchievedSpeed()
