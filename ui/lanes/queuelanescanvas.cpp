@@ -526,12 +526,19 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
         }
     }
 
-    // Grouped by namespace, the section header already names it.
-    QString key = m_frame.catalogue->podKey(pod);
-    if (lanes().grouping() == LaneGrouping::Namespace)
-        key = key.mid(key.indexOf(QLatin1Char('/')) + 1);
+    // The name first, whole where it fits; the namespace after it, dimmed, only where the name
+    // alone is shared by another namespace's pod (grouped by namespace, the header says it).
+    const QueueLanes::RowLabel label = lanes().rowLabel(pod);
+    const QString suffix = label.ns.isEmpty() ? QString() : QStringLiteral(" · ") + label.ns;
+    const int suffixWidth = std::min(metrics.horizontalAdvance(suffix), text.width() / 3);
+    const QString shownName = metrics.elidedText(label.name, Qt::ElideMiddle, text.width() - suffixWidth);
     painter.setPen(foreground);
-    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(key, Qt::ElideMiddle, text.width()));
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, shownName);
+    if (!suffix.isEmpty()) {
+        painter.setPen(dim);
+        painter.drawText(text.adjusted(metrics.horizontalAdvance(shownName), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(suffix, Qt::ElideRight, suffixWidth + 2));
+    }
 }
 
 void QueueLanesCanvas::paintLegend(QPainter& painter) const

@@ -153,6 +153,7 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     for (auto& open : m_open)
         open.clear();
     m_podNamespace.clear();
+    m_sharedName.clear();
     m_namespaces.clear();
     m_matches.clear();
     m_seenLane.clear();
@@ -184,7 +185,35 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     m_podNamespace.resize(provisional.size());
     for (size_t pod = 0; pod < provisional.size(); ++pod)
         m_podNamespace[pod] = rank[size_t(provisional[pod])];
+
+    // Names used in more than one namespace: the first pod's namespace per name, or -1 once a
+    // second namespace has used it.
+    QHash<QStringView, qint32> namespaceOfName;
+    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
+        const QString& key = catalogue->podKey(pod);
+        const QStringView name = QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1);
+        const auto it = namespaceOfName.find(name);
+        if (it == namespaceOfName.end())
+            namespaceOfName.insert(name, m_podNamespace[size_t(pod)]);
+        else if (*it != m_podNamespace[size_t(pod)])
+            *it = -1;
+    }
+    m_sharedName.resize(provisional.size());
+    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
+        const QString& key = catalogue->podKey(pod);
+        m_sharedName[size_t(pod)] = namespaceOfName.value(QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1)) < 0;
+    }
     setFilter(m_filter);
+}
+
+QueueLanes::RowLabel QueueLanes::rowLabel(qint32 pod) const
+{
+    const QString& key = m_catalogue->podKey(pod);
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    RowLabel label {key.mid(slash + 1), {}};
+    if (slash > 0 && m_grouping != LaneGrouping::Namespace && nameNeedsNamespace(pod))
+        label.ns = key.left(slash);
+    return label;
 }
 
 QString QueueLanes::podNamespace(qint32 pod) const
