@@ -36,6 +36,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QTableView>
 #include <QThread>
@@ -100,8 +101,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_defaultLayout = saveState();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(1400, 900);
+    if (!settings.contains(QStringLiteral("window/geometry"))) {
+        // 1400x900 where the screen has room, else what it has (less a frame's worth).
+        const QSize room = screen() ? screen()->availableGeometry().size() - QSize(16, 40) : QSize(1400, 900);
+        resize(QSize(1400, 900).boundedTo(room));
+    }
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
         // Dock sizes only take once the window has its size.
         QTimer::singleShot(0, this, &MainWindow::applyDefaultSizes);
@@ -119,20 +123,20 @@ void MainWindow::createDocks()
     m_timeline = new TimelineView(m_viewState, this);
     m_eventLog = new EventLogView(m_viewState, this);
     setCentralWidget(m_lanes);
-    QDockWidget* heatmap = addDock(m_heatmap, tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
-    QDockWidget* inspector = addDock(m_inspector, tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    // The views whose minimum sizes add up past a 1280x720 screen (or 1920x1080 at 150 %) scroll in
+    // their docks when the window is smaller than they need: a dock then never draws over another,
+    // and text keeps its size (issue 20: the heatmap's legend was drawn over the inspector's title).
+    QDockWidget* heatmap = addDock(scrolling(m_heatmap), tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
+    QDockWidget* inspector = addDock(scrolling(m_inspector), tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     splitDockWidget(heatmap, inspector, Qt::Vertical);
-    QDockWidget* timeline = addDock(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = addDock(scrolling(m_timeline), tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
     // Three charts need more height than the bottom docks get; scrolling keeps them from forcing
     // the window taller than the screen.
-    auto* chartsArea = new QScrollArea(this);
-    m_charts = new ChartsView(m_viewState, chartsArea);
-    chartsArea->setWidget(m_charts);
-    chartsArea->setWidgetResizable(true);
-    chartsArea->setFrameShape(QFrame::NoFrame);
+    m_charts = new ChartsView(m_viewState, this);
+    QScrollArea* chartsArea = scrolling(m_charts);
     chartsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* charts = addDock(chartsArea, tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* log = addDock(m_eventLog, tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* log = addDock(scrolling(m_eventLog), tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
     QDockWidget* nodes = m_nodesDock = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
                                  tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
     QDockWidget* pods = m_podsDock = addDock(createPodTable(), tr("Pods"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
@@ -158,10 +162,29 @@ void MainWindow::applyDefaultSizes()
 {
     // The lanes keep a little more than half the width; the heatmap sits above the inspector, which
     // gets the larger share for its table; the timeline and its tabs take a quarter of the height.
+    // Where the window has room, each view gets at least its minimum size, so that it does not
+    // scroll in its dock; on a small screen the shares stand and the views scroll.
     const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
-    resizeDocks({dock("heatmapDock")}, {width() * 45 / 100}, Qt::Horizontal);
-    resizeDocks({dock("heatmapDock"), dock("inspectorDock")}, {height() * 28 / 100, height() * 42 / 100}, Qt::Vertical);
+    const auto share = [](int total, int percent, int wanted, int most) { return std::max(total * percent / 100, std::min(wanted, most)); };
+    const int chrome = 32; // a dock's title bar and frame
+    const int right = share(width(), 45, std::max(m_inspector->minimumSizeHint().width(), m_heatmap->minimumSizeHint().width()),
+                            width() - std::max(m_lanes->minimumSizeHint().width(), 640) - chrome); // the lanes keep room for names
+    resizeDocks({dock("heatmapDock")}, {right}, Qt::Horizontal);
+    const int heatmap = share(height(), 28, m_heatmap->minimumSizeHint().height() + chrome, height() * 35 / 100);
+    const int inspector = share(height(), 42, m_inspector->minimumSizeHint().height() + chrome, height() * 45 / 100);
+    resizeDocks({dock("heatmapDock"), dock("inspectorDock")}, {heatmap, inspector}, Qt::Vertical);
     resizeDocks({dock("timelineDock")}, {height() * 27 / 100}, Qt::Vertical);
+}
+
+QScrollArea* MainWindow::scrolling(QWidget* view)
+{
+    // Resizable: the view fills the dock when the dock is large enough, and scrolls when it is
+    // smaller than the view's minimum size.
+    auto* area = new QScrollArea(this);
+    area->setWidget(view);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
 }
 
 QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area)

@@ -11,6 +11,7 @@ class QDockWidget;
 class QLabel;
 class QAbstractItemModel;
 class QMenu;
+class QScrollArea;
 class QTableView;
 class QTimer;
 
@@ -68,6 +69,7 @@ private:
     QDockWidget* addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);
     QWidget* createPodTable();
+    QScrollArea* scrolling(QWidget* view);
     static void styleTable(QTableView* view);
     void showLoaded(std::shared_ptr<const LoadedScenario> result);
     void showLoadFailure(const QString& path, const QString& message);

@@ -20,6 +20,7 @@
 #include <QStandardPaths>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QScrollArea>
 #include <QTableView>
 #include <QStatusBar>
 #include <QTest>
@@ -307,6 +308,57 @@ private Q_SLOTS:
         QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier | Qt::ShiftModifier);
         QCOMPARE(view->selectedPod(), pod);
         QCOMPARE(view->selectedCycle(), cycles.back());
+    }
+
+    // Issue 20, window size: the default layout fits 1280x720 (also 1920x1080 at 150 %) with no dock
+    // drawn over another: each dock gets at least its minimum size, and none overlaps another.
+    void defaultLayoutFits720p()
+    {
+        QSettings().remove(QStringLiteral("window/geometry"));
+        QSettings().remove(QStringLiteral("window/state"));
+        MainWindow window;
+        load(window, QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+        // What a 1280x720 screen leaves after a title bar and a panel.
+        const QSize available(1280, 720 - 32 - 28);
+        const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+        QVERIFY2(minimum.width() <= available.width() && minimum.height() <= available.height(),
+                 qPrintable(QStringLiteral("minimum %1x%2").arg(minimum.width()).arg(minimum.height())));
+        window.resize(available);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE(window.size(), available);
+        QCoreApplication::processEvents();
+        QList<QDockWidget*> shown;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            if (!dock->isVisible())
+                continue;
+            // A view that scrolls in its dock keeps its minimum size inside the scroll area.
+            QWidget* content = dock->widget();
+            if (auto* area = qobject_cast<QScrollArea*>(content))
+                content = area->widget();
+            const QSize need = content->minimumSizeHint().expandedTo(content->minimumSize());
+            QVERIFY2(content->width() >= need.width() && content->height() >= need.height(),
+                     qPrintable(QStringLiteral("%1: %2x%3 for a minimum of %4x%5")
+                                    .arg(dock->objectName())
+                                    .arg(content->width())
+                                    .arg(content->height())
+                                    .arg(need.width())
+                                    .arg(need.height())));
+            shown.append(dock);
+        }
+        QVERIFY(shown.size() >= 3);
+        for (QDockWidget* a : shown) {
+            for (QDockWidget* b : shown) {
+                // Tabs of one group share a place; only one of them is drawn at a time.
+                if (a != b && !window.tabifiedDockWidgets(a).contains(b))
+                    QVERIFY2(!a->geometry().intersects(b->geometry()), qPrintable(a->objectName() + QLatin1Char('/') + b->objectName()));
+            }
+        }
+        // The centre keeps its own minimum too.
+        QWidget* centre = window.centralWidget();
+        QVERIFY(centre->height() >= centre->minimumSizeHint().height());
+        QSettings().remove(QStringLiteral("window/geometry"));
+        QSettings().remove(QStringLiteral("window/state"));
     }
 
     void layoutIsSavedAndRestored()

@@ -494,22 +494,28 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     const QColor foreground = pal.color(selected ? QPalette::HighlightedText : QPalette::Text);
     const QColor dim = selected ? foreground : pal.color(QPalette::PlaceholderText);
 
-    // The detail column: node names in the in-flight lanes get half the row, durations a fixed slot.
+    // The detail column: durations get a third of the row; node names in the in-flight lanes up to
+    // half, giving way to the pod's name while it does not fit whole.
     const PodLocation location = queueLanes[size_t(lane)];
     const bool nodeDetail = location == PodLocation::WaitingOnPermit || location == PodLocation::Binding;
     const QString detail = detailText(lane, pod);
+    const QueueLanes::RowLabel label = lanes().rowLabel(pod);
     // (+2: elidedText() elides a string given exactly its own advance, which is rounded.)
-    const int detailWidth
-        = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? text.width() / 2 : text.width() / 3);
-    painter.setPen(dim);
-    painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(detail, Qt::ElideMiddle, detailWidth));
-    text.setRight(text.right() - detailWidth - 6);
+    const int nameRoom = text.width() - (metrics.horizontalAdvance(label.name) + 2) - 6;
+    const int detailWidth = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? std::min(text.width() / 2, nameRoom) : text.width() / 3);
+    const QString shownDetail = metrics.elidedText(detail, Qt::ElideMiddle, std::max(detailWidth, 0));
+    // A node name cut to less than a few letters says nothing: the tooltip has it.
+    if (!nodeDetail || shownDetail.size() >= std::min<qsizetype>(detail.size(), 4)) {
+        painter.setPen(dim);
+        painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, shownDetail);
+        text.setRight(text.right() - detailWidth - 6);
+    }
 
     // The cause chip, when the row has room for it next to a readable part of the key. The
     // scheduling loop's own steps (Pop, Permit, ...) go without: the lane already says as much.
     if (!cause.isEmpty() && causeFamily(cause) != CauseFamily::Pipeline) {
-        const QString label = chipText(cause);
-        const int chipWidth = metrics.horizontalAdvance(label) + 8;
+        const QString chipLabel = chipText(cause);
+        const int chipWidth = metrics.horizontalAdvance(chipLabel) + 8;
         if (text.width() - chipWidth - 6 >= metrics.horizontalAdvance(QStringLiteral("w")) * 8) {
             const QRect chip(text.right() - chipWidth + 1, rect.top() + 2, chipWidth, rect.height() - 4);
             QColor fill = causeColour;
@@ -521,14 +527,13 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
             painter.drawRoundedRect(chip, 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, false);
             painter.setPen(textOn(chipBackground));
-            painter.drawText(chip, Qt::AlignCenter, label);
+            painter.drawText(chip, Qt::AlignCenter, chipLabel);
             text.setRight(chip.left() - 6);
         }
     }
 
     // The name first, whole where it fits; the namespace after it, dimmed, only where the name
     // alone is shared by another namespace's pod (grouped by namespace, the header says it).
-    const QueueLanes::RowLabel label = lanes().rowLabel(pod);
     const QString suffix = label.ns.isEmpty() ? QString() : QStringLiteral(" · ") + label.ns;
     const int suffixWidth = std::min(metrics.horizontalAdvance(suffix), text.width() / 3);
     const QString shownName = metrics.elidedText(label.name, Qt::ElideMiddle, text.width() - suffixWidth);
