@@ -343,6 +343,81 @@ private Q_SLOTS:
         QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
     }
 
+    // Finding 8: with Follow on, every move of the cursor keeps it in view, paused or not: a jump
+    // (Go to Time, a click elsewhere), a step, the history's Back. Without Follow the window stays.
+    void followKeepsCursorInViewWhenPaused()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        TimelineZoom& zoom = *f.view.zoom();
+        const VirtualNanos span = 2 * nanosPerSecond;
+        zoom.setRange({0, span}, true);
+        QVERIFY(zoom.isFollowing());
+        const auto inView = [&] {
+            f.plot->refresh();
+            return zoom.range().contains(f.session.view.cursorTime()) && zoom.range().span() == span;
+        };
+
+        f.session.view.requestSeek(60 * nanosPerSecond); // what Go to Time does
+        QVERIFY(!f.session.playback.isPlaying());
+        QVERIFY(inView());
+
+        zoom.setRange({0, span}, true);
+        f.session.playback.stepBack(PlaybackController::StepUnit::Cycle);
+        QVERIFY(inView());
+        zoom.setRange({0, span}, true);
+        f.session.playback.step(PlaybackController::StepUnit::Event);
+        QVERIFY(inView());
+
+        // The view history's Back takes the cursor to where it was before the seek.
+        zoom.setRange({100 * nanosPerSecond, 100 * nanosPerSecond + span}, true);
+        f.session.view.back();
+        QCOMPARE(f.session.view.cursor(), f.index().indexed());
+        QVERIFY(inView());
+
+        zoom.setFollowing(false);
+        zoom.setRange({0, span}, true);
+        f.session.view.requestSeek(70 * nanosPerSecond);
+        f.plot->refresh();
+        QCOMPARE(zoom.range(), TimeRange({0, span}));
+    }
+
+    // Finding 8: + and - zoom about the cursor: it keeps its x while in view, and comes into view
+    // when it was not.
+    void keyboardZoomKeepsTheCursor()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("default.yaml")));
+        f.view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f.view)); // shortcuts fire in the active window only
+        f.plot->setFocus();
+        TimelineZoom& zoom = *f.view.zoom();
+        zoom.setRange({1 * nanosPerSecond, 5 * nanosPerSecond}, true);
+        f.session.playback.seek(2 * nanosPerSecond);
+        f.plot->refresh();
+        const VirtualNanos cursor = f.session.view.cursorTime();
+        QVERIFY(zoom.range().contains(cursor));
+        const double x = f.plot->coordinates().timeToX(cursor);
+        for (const int key : {Qt::Key_Plus, Qt::Key_Plus, Qt::Key_Minus}) {
+            const VirtualNanos before = zoom.range().span();
+            QTest::keyClick(f.plot, Qt::Key(key));
+            QVERIFY(zoom.range().span() != before);
+            QVERIFY2(std::abs(f.plot->coordinates().timeToX(cursor) - x) <= 1.0,
+                     qPrintable(QString::number(f.plot->coordinates().timeToX(cursor)) + QStringLiteral(" vs ") + QString::number(x)));
+        }
+        QVERIFY(std::abs(zoom.range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+
+        // The cursor out of view: zooming brings it in, at the new scale.
+        zoom.setRange({10 * nanosPerSecond, 14 * nanosPerSecond}, true);
+        QTest::keyClick(f.plot, Qt::Key_Plus);
+        QVERIFY(zoom.range().contains(cursor));
+        QVERIFY(std::abs(zoom.range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+        zoom.setRange({10 * nanosPerSecond, 14 * nanosPerSecond}, true);
+        QTest::keyClick(f.plot, Qt::Key_Minus);
+        QVERIFY(zoom.range().contains(cursor));
+        QVERIFY(std::abs(zoom.range().span() - 6 * nanosPerSecond) <= 1);
+    }
+
     // While the run plays the view paints what has been indexed so far, the running cycle and binding
     // cycles reaching the cursor; every indexed cycle is in the frame.
     void paintsWhileRunning()

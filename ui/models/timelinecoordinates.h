@@ -60,6 +60,14 @@ private:
 // The window zoomed by `factor` (> 1 zooms in) so that the time at fraction `anchor` of the width
 // (0 = left edge, 1 = right edge) stays where it is; the span is kept within [minimumSpan, maximumSpan].
 TimeRange zoomAround(TimeRange range, double anchor, double factor);
+// The window zoomed by `factor` about time t, as the zoom keys do about the cursor: t keeps its
+// place while it is in the window; from outside, the window comes to t, centred on it, at the new span.
+TimeRange zoomAboutTime(TimeRange range, VirtualNanos t, double factor);
+// Follow mode: the window scrolled, span kept, so that t is in view, with t at `lead` (a fraction of
+// the width) so that what led up to it shows; unchanged while t lies inside and at least `margin`
+// (a fraction of the span) away from the right edge. Playing keeps a margin so that the cursor
+// never reaches the edge; a paused move needs none, so that a click inside never scrolls.
+TimeRange followTime(TimeRange range, VirtualNanos t, double margin, double lead = 0.85);
 // The window moved by `pixels` (positive: the content moves right, so earlier times come into view).
 TimeRange panByPixels(TimeRange range, double width, double pixels);
 // The window moved as little as possible so that [from, to] lies inside it, with `margin` (a fraction

@@ -130,7 +130,15 @@ private:
     TimelineZoom* m_zoom;
     ViewRefresh* m_refresh;
     timeline::TimelineModel m_model;
-    VirtualNanos m_followedCursor = -1;
+    // Where the cursor was when follow mode last looked: it scrolls once per move of the cursor, so
+    // that the user can still zoom and look elsewhere while the cursor stays put.
+    struct FollowedCursor
+    {
+        qsizetype position = -1;
+        VirtualNanos time = -1;
+        bool operator==(const FollowedCursor&) const = default;
+    };
+    FollowedCursor m_followed;
     int m_labelWidth = 124;
     int m_scrollY = 0;
 

@@ -54,9 +54,10 @@ TimelineView::TimelineView(ViewState* viewState, QWidget* parent)
         keys.append(swatch(colors::extensionPoint(point), framework::toString(point)));
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
     legend->setToolTip(
-        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom · "
-           "F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow · click: select a cycle · "
-           "double-click: zoom onto it · click or drag on the axis: move the cursor"));
+        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom "
+           "about the cursor · F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow (keep "
+           "the cursor in view as it plays, steps or jumps) · click: select a cycle · double-click: zoom onto it · "
+           "click or drag on the axis: move the cursor"));
 
     auto* plotRow = new QHBoxLayout;
     plotRow->setContentsMargins(0, 0, 0, 0);

@@ -120,7 +120,8 @@ QString viewGuide()
                      "pod's history up to the cursor."))
         + section(tr("Timeline"),
                   tr("The scheduling cycles one after the other, the binding cycles that run beside them, and the "
-                     "selected pod's row. Zoom with the wheel or + and -; Follow keeps the cursor in view."))
+                     "selected pod's row. Zoom with the wheel (about the pointer) or + and - (about the cursor); Follow "
+                     "keeps the cursor in view whenever it moves."))
         + section(tr("Charts, Event Log, Nodes, Pods"),
                   tr("Queue lengths and scheduling latency per second of virtual time; every event of the trace, "
                      "searchable; the cluster's nodes at the cursor; the scenario's pods."))
