@@ -23,6 +23,9 @@
 #include <QTest>
 
 #include "nodetablemodel.h"
+#include "timelineplot.h"
+#include "timelineview.h"
+#include "timelinezoom.h"
 
 using namespace ksv;
 using trace::PodLocation;
@@ -43,6 +46,29 @@ QString statusText(MainWindow& window)
     for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
         texts << label->text();
     return texts.join(QLatin1Char('|'));
+}
+
+// Opens the backlog sample in the active window, plays it to its end and selects the pod that
+// needed the most attempts.
+bool openAtEnd(MainWindow& window, PlaybackController*& playback, ViewState*& view, qint32& pod)
+{
+    window.show();
+    window.activateWindow();
+    if (!QTest::qWaitForWindowActive(&window)) // a window shortcut needs the active window
+        return false;
+    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+    window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
+    if (!QTest::qWaitFor([&] { return loaded.size() == 1 && window.playback()->run()->indexed() > 0; }, 10000))
+        return false;
+    playback = window.playback();
+    view = window.viewState();
+    playback->setSpeed(0);
+    playback->play();
+    if (!QTest::qWaitFor([&] { return playback->isFinished(); }, 30000))
+        return false;
+    window.selectMostRetriedPod();
+    pod = view->selectedPod();
+    return pod >= 0;
 }
 
 } // namespace
@@ -209,6 +235,46 @@ private Q_SLOTS:
         QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier | Qt::ShiftModifier);
         QCOMPARE(view->selectedPod(), pod);
         QCOMPARE(view->selectedCycle(), cycles.back());
+    }
+
+    // Finding 9: Alt+Page Down and Alt+Page Up go to the selected pod's next and previous scheduling
+    // cycle: the cursor right after its end, the cycle selected, and the timeline showing it.
+    void podCycleKeys()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        const trace::TraceIndex& index = playback->run()->index();
+        const std::vector<qint32>& cycles = index.podCycles(pod);
+        QVERIFY(cycles.size() >= 2);
+        // The first attempt chosen (in the inspector, say), the cursor still at the end: the next
+        // cycle is the one after the selected one.
+        selectCycle(*view, playback->run(), cycles[0]);
+
+        QTest::keyClick(&window, Qt::Key_PageDown, Qt::AltModifier);
+        QTRY_COMPARE(view->selectedCycle(), cycles[1]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[1])].endEvent) + 1);
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::AltModifier);
+        QTRY_COMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[0])].endEvent) + 1);
+        // No cycle before the first: nothing moves.
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::AltModifier);
+        QCOMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[0])].endEvent) + 1);
+        // Back in the view history returns to the cycle before the jump.
+        QTest::keyClick(&window, Qt::Key_Left, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedCycle(), cycles[1]);
+        QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->selectedPod(), pod);
+        auto* timeline = window.findChild<TimelineView*>();
+        QVERIFY(timeline);
+        timeline->plot()->refresh();
+        const auto& cycle = index.cycles()[size_t(cycles[0])];
+        QVERIFY(timeline->zoom()->range().intersects(cycle.start, cycle.end));
+        QVERIFY(timeline->zoom()->range().contains(view->cursorTime()));
     }
 
     void layoutIsSavedAndRestored()

@@ -1,9 +1,12 @@
 // The cycle timeline against real runs: its bars, failure marks and binding bars account for every
 // CycleEnd, BindingStart and BindingEnd of the trace; a click selects the cycle under it; the wheel
-// zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
+// zooms about the pointer and the keys about the cursor; Follow keeps the cursor in view however it
+// moves; selection elsewhere scrolls the view; the axis seeks; binding lanes keep a usable height;
+// the context menu steps through a pod's cycles.
 #include "config/config.h"
 #include "framework/status.h"
 #include "playbackhelpers.h"
+#include "podstepactions.h"
 #include "screenshots.h"
 #include "scenario/loader.h"
 #include "theme.h"
@@ -11,7 +14,9 @@
 #include "timelineview.h"
 #include "timelinezoom.h"
 
+#include <QContextMenuEvent>
 #include <QElapsedTimer>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -416,6 +421,73 @@ private Q_SLOTS:
         QTest::keyClick(f.plot, Qt::Key_Minus);
         QVERIFY(zoom.range().contains(cursor));
         QVERIFY(std::abs(zoom.range().span() - 6 * nanosPerSecond) <= 1);
+    }
+
+    // Finding 9: however many binding lanes and however short the view, a lane stays tall enough to
+    // see and click its bars (10 px); the rest scroll.
+    void bindingLanesKeepAUsableHeight()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const int lanes = f.plot->model().bindingLaneCount();
+        QVERIFY(lanes >= 16);
+        f.view.resize(1280, 260);
+        const QRect podLane = f.plot->laneRect(TimelinePlot::Lane::SelectedPod);
+        // Too short for every lane at a usable height: they have to scroll.
+        QTRY_VERIFY(f.plot->height() < podLane.bottom() + lanes * 10);
+        for (int lane = 0; lane < lanes; ++lane)
+            QVERIFY2(f.plot->laneRect(TimelinePlot::Lane::Binding, lane).height() >= 10, qPrintable(QString::number(lane)));
+        QVERIFY(f.plot->contentHeight() >= podLane.bottom() + lanes * 10);
+        // Scrolled to the end, the last lane is in view below the fixed lanes.
+        f.plot->setVerticalOffset(f.plot->contentHeight());
+        const QRect last = f.plot->laneRect(TimelinePlot::Lane::Binding, lanes - 1);
+        QVERIFY(last.top() > podLane.bottom());
+        QVERIFY(last.bottom() < f.plot->height());
+    }
+
+    // Finding 9: a right-click on a cycle selects it and offers its pod's previous and next cycle
+    // (the window's actions) before the zoom's; the next one moves the cursor to it and shows it.
+    void contextMenuStepsThroughThePodsCycles()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        PodStepActions podSteps(&f.session.playback);
+        f.view.setContextActions(podSteps.actions());
+        qint32 pod = -1;
+        for (qint32 p = 0; p < f.index().catalogue().podCount() && pod < 0; ++p) {
+            if (f.index().podCycles(p).size() >= 2)
+                pod = p;
+        }
+        QVERIFY(pod >= 0);
+        const std::vector<qint32>& cycles = f.index().podCycles(pod);
+        const trace::CycleRecord& first = f.index().cycles()[size_t(cycles[0])];
+        const trace::CycleRecord& second = f.index().cycles()[size_t(cycles[1])];
+        const VirtualNanos length = first.end - first.start;
+        f.view.zoom()->setRange({first.start - 3 * length, first.end + 3 * length}, true);
+        QVERIFY(!f.view.zoom()->range().contains(second.end));
+        const QPoint onFirst(f.plot->plotLeft() + int(f.plot->coordinates().timeToX(first.start + length / 2)),
+                             f.plot->cycleBarRect().center().y());
+        QContextMenuEvent click(QContextMenuEvent::Mouse, onFirst, f.plot->mapToGlobal(onFirst));
+        QApplication::sendEvent(f.plot, &click);
+        QCOMPARE(f.session.view.selectedCycle(), cycles[0]);
+        auto* menu = f.plot->findChild<QMenu*>(QStringLiteral("timelineContextMenu"));
+        QVERIFY(menu);
+        const QList<QAction*> offered = menu->actions();
+        QCOMPARE(offered.value(0), podSteps.action(PodStepActions::PreviousCycle));
+        QCOMPARE(offered.value(1), podSteps.action(PodStepActions::NextCycle));
+        QVERIFY(offered.contains(f.view.zoom()->action(TimelineZoom::ZoomIn)));
+        QVERIFY(podSteps.action(PodStepActions::NextCycle)->isEnabled());
+        podSteps.action(PodStepActions::NextCycle)->trigger();
+        menu->close();
+        QCOMPARE(f.session.view.selectedCycle(), cycles[1]);
+        QCOMPARE(f.session.view.cursor(), qsizetype(second.endEvent) + 1);
+        f.plot->refresh();
+        QVERIFY(f.view.zoom()->range().contains(f.session.view.cursorTime()));
+        QVERIFY(f.view.zoom()->range().intersects(second.start, second.end));
+
+        // Nothing selected: the pod steps are there but disabled.
+        f.session.view.select({});
+        QVERIFY(!podSteps.action(PodStepActions::NextCycle)->isEnabled());
     }
 
     // While the run plays the view paints what has been indexed so far, the running cycle and binding

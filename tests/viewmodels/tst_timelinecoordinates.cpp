@@ -322,38 +322,54 @@ private Q_SLOTS:
         QTest::addColumn<Intervals>("items");
         QTest::addColumn<double>("nanosPerPixel");
         QTest::addColumn<QString>("runs");
+        QTest::addColumn<QString>("extents"); // x0-x1 of each run, drawn
         // Window [0, 1000 px × ns/px); fold width 3 px.
         QTest::newRow("wide items stay apart")
-            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1.0 << "0-1 1-2 2-3";
+            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1.0 << "0-1 1-2 2-3" << "0-100 100-200 300-310";
         QTest::newRow("narrow neighbours fold")
-            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 10, 20 } } << 1.0 << "0-3 3-4";
-        QTest::newRow("narrow items far apart do not")
-            << Intervals { { 0, 1 }, { 10, 11 }, { 20, 21 } } << 1.0 << "0-1 1-2 2-3";
-        QTest::newRow("a wide item after narrow ones stays whole")
-            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 50 } } << 1.0 << "0-2 2-3";
+            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 10, 20 } } << 1.0 << "0-3 3-4" << "0-3 10-20";
+        QTest::newRow("narrow items far apart do not, and each is 3 px")
+            << Intervals { { 0, 1 }, { 10, 11 }, { 20, 21 } } << 1.0 << "0-1 1-2 2-3" << "0-3 10-13 20-23";
+        QTest::newRow("a wide item after narrow ones stays whole, the fold stops at its start")
+            << Intervals { { 0, 1 }, { 1, 2 }, { 2, 50 } } << 1.0 << "0-2 2-3" << "0-2 2-50";
+        QTest::newRow("a narrow item right before a wide one is still a pixel")
+            << Intervals { { 0, 0 }, { 0, 50 } } << 1.0 << "0-1 1-2" << "0-1 0-50";
         QTest::newRow("zoomed out: all fold")
-            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1000.0 << "0-3";
+            << Intervals { { 0, 100 }, { 100, 200 }, { 300, 310 } } << 1000.0 << "0-3" << "0-3";
         QTest::newRow("zoomed out: folds per 3 px")
             << Intervals { { 0, 10 }, { 500, 510 }, { 2900, 2910 }, { 3000, 3010 }, { 6000, 6010 } } << 1000.0
-            << "0-3 3-4 4-5";
-        QTest::newRow("instants") << Intervals { { 5, 5 }, { 5, 5 }, { 100, 100 } } << 1.0 << "0-2 2-3";
+            << "0-3 3-4 4-5" << "0-3 3-6 6-9";
+        QTest::newRow("instants") << Intervals { { 5, 5 }, { 5, 5 }, { 100, 100 } } << 1.0 << "0-2 2-3" << "5-8 100-103";
     }
     void fold()
     {
         QFETCH(Intervals, items);
         QFETCH(double, nanosPerPixel);
         QFETCH(QString, runs);
+        QFETCH(QString, extents);
         const TimelineCoordinates coordinates({ 0, static_cast<VirtualNanos>(1000 * nanosPerPixel) }, 1000);
         const auto folded = foldItems(
             coordinates, 0, items.size(), [&](qsizetype i) { return items[i].start; },
             [&](qsizetype i) { return items[i].end; }, 3.0);
         QCOMPARE(describe(folded), runs);
-        // Every item is in exactly one run, and every run is at least a pixel wide.
+        QStringList drawn;
+        for (const FoldedRun& run : folded)
+            drawn.append(QString::number(run.x0) + QLatin1Char('-') + QString::number(run.x1));
+        QCOMPARE(drawn.join(QLatin1Char(' ')), extents);
+        // Every item is in exactly one run; every run is at least a pixel wide, and the fold width
+        // unless the next run starts sooner, which it reaches but does not pass.
         qsizetype covered = 0;
-        for (const FoldedRun& run : folded) {
+        for (size_t i = 0; i < folded.size(); ++i) {
+            const FoldedRun& run = folded[i];
             QCOMPARE(run.first, covered);
             covered = run.last;
             QVERIFY(run.x1 - run.x0 >= 1.0);
+            if (i + 1 < folded.size()) {
+                QVERIFY(run.x1 - run.x0 >= 3.0 || run.x1 >= folded[i + 1].x0);
+                QVERIFY(run.x1 <= std::max(folded[i + 1].x0, run.x0 + 1.0));
+            } else {
+                QVERIFY(run.x1 - run.x0 >= 3.0);
+            }
         }
         QCOMPARE(covered, items.size());
     }

@@ -5,7 +5,9 @@
 #include "viewrefresh.h"
 #include "viewstate.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -313,6 +315,28 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* event)
         selectCycle(*m_viewState, m_run, index()->bindings()[size_t(hit.binding)].cycle);
     else if (hit.lane == Lane::Scheduling || hit.lane == Lane::Binding)
         selectCycle(*m_viewState, m_run, -1);
+}
+
+void TimelinePlot::contextMenuEvent(QContextMenuEvent* event)
+{
+    // A right-click on a cycle or a binding selects it first, so that the pod steps act on its pod.
+    if (event->reason() == QContextMenuEvent::Mouse) {
+        const Hit hit = hitTest(event->pos());
+        if (hit.cycle >= 0)
+            selectCycle(*m_viewState, m_run, hit.cycle);
+        else if (hit.binding >= 0)
+            selectCycle(*m_viewState, m_run, index()->bindings()[size_t(hit.binding)].cycle);
+    }
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("timelineContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addActions(m_contextActions);
+    if (!m_contextActions.isEmpty())
+        menu->addSeparator();
+    for (const TimelineZoom::Action action : {TimelineZoom::ZoomIn, TimelineZoom::ZoomOut, TimelineZoom::FitAll, TimelineZoom::Follow})
+        menu->addAction(m_zoom->action(action));
+    menu->popup(event->globalPos());
+    event->accept();
 }
 
 void TimelinePlot::mouseDoubleClickEvent(QMouseEvent* event)
