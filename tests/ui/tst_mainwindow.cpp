@@ -23,6 +23,8 @@
 #include <QTest>
 
 #include "nodetablemodel.h"
+#include "queuelanescanvas.h"
+#include "rowtable.h"
 #include "timelineplot.h"
 #include "timelineview.h"
 #include "timelinezoom.h"
@@ -237,6 +239,72 @@ private Q_SLOTS:
         QCOMPARE(view->selectedCycle(), cycles.back());
     }
 
+    // Finding 10: stepping does not depend on focus. With the queue lanes focused (they take the
+    // plain arrows to move their selection) or the event log's table, period and comma step by event.
+    void periodAndCommaStepWhateverHasFocus()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        auto* lanes = window.findChild<QueueLanesCanvas*>();
+        QVERIFY(lanes);
+        lanes->setFocus();
+        QTRY_VERIFY(lanes->hasFocus());
+        playback->seekPosition(playback->run()->indexed() / 2);
+        const qsizetype here = view->cursor();
+        QTest::keyClick(lanes, Qt::Key_Period);
+        QTRY_COMPARE(view->cursor(), here + 1);
+        QTest::keyClick(lanes, Qt::Key_Comma);
+        QTRY_COMPARE(view->cursor(), here);
+
+        auto* log = window.findChild<QDockWidget*>(QStringLiteral("eventLogDock"));
+        log->raise();
+        auto* table = log->findChild<RowTable*>();
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        const qsizetype before = view->cursor();
+        QTest::keyClick(table, Qt::Key_Period);
+        QTRY_COMPARE(view->cursor(), before + 1);
+    }
+
+    // Finding 10: Alt+Right and Alt+Left go to the selected pod's next and previous event of its own
+    // (TraceIndex::podEvents), whatever has focus.
+    void podEventKeys()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        const std::vector<qint32>& events = playback->run()->index().podEvents(pod);
+        QVERIFY(events.size() >= 4);
+        auto* lanes = window.findChild<QueueLanesCanvas*>();
+        QVERIFY(lanes);
+        lanes->setFocus();
+        QTRY_VERIFY(lanes->hasFocus());
+        playback->seekPosition(events[2]); // just before the pod's third event
+        QTest::keyClick(lanes, Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[3]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[1]) + 1);
+        QCOMPARE(view->selectedPod(), pod);
+        QVERIFY(!playback->isPlaying());
+        // The timeline focused: Alt+arrows are the pod's there too (its zoom history is on Backspace).
+        auto* timeline = window.findChild<TimelineView*>();
+        timeline->plot()->setFocus();
+        QTRY_VERIFY(timeline->plot()->hasFocus());
+        QTest::keyClick(timeline->plot(), Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+    }
+
     // Finding 9: Alt+Page Down and Alt+Page Up go to the selected pod's next and previous scheduling
     // cycle: the cursor right after its end, the cycle selected, and the timeline showing it.
     void podCycleKeys()
@@ -318,7 +386,10 @@ private Q_SLOTS:
             QVERIFY2(text.contains(action->shortcut().toString(QKeySequence::NativeText)), qPrintable(name));
             ++listed;
         }
-        QVERIFY(listed >= 15); // the playback toolbar's, the timeline's zoom, File's, Back and Forward
+        QVERIFY(listed >= 19); // the playback toolbar's, the timeline's zoom, File's, Back and Forward, the pod steps
+        // Registered as the others are, the pod steps and the second keys of the event steps are listed.
+        for (const char* entry : {"Next Event of This Pod", "Previous Cycle of This Pod", "Alt+PgDown", "Alt+Right", ". or Right", ", or Left"})
+            QVERIFY2(text.contains(QLatin1String(entry)), entry);
         QVERIFY(text.contains(QStringLiteral("Queue lanes: move the selected pod along its lane")));
         if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty())
             QVERIFY(sheet->grab().save(directory + QStringLiteral("/help-shortcuts.png")));

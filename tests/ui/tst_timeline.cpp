@@ -288,9 +288,9 @@ private Q_SLOTS:
         QTest::keyClick(f.plot, Qt::Key_Minus);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
         QVERIFY(f.view.zoom()->canGoBack());
-        f.view.zoom()->back();
+        QTest::keyClick(f.plot, Qt::Key_Backspace);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
-        f.view.zoom()->forward();
+        QTest::keyClick(f.plot, Qt::Key_Backspace, Qt::ShiftModifier);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
         QTest::keyClick(f.plot, Qt::Key_F);
         QVERIFY(f.view.zoom()->isFitAll());
@@ -473,8 +473,8 @@ private Q_SLOTS:
         auto* menu = f.plot->findChild<QMenu*>(QStringLiteral("timelineContextMenu"));
         QVERIFY(menu);
         const QList<QAction*> offered = menu->actions();
-        QCOMPARE(offered.value(0), podSteps.action(PodStepActions::PreviousCycle));
-        QCOMPARE(offered.value(1), podSteps.action(PodStepActions::NextCycle));
+        QCOMPARE(offered.mid(0, podSteps.actions().size()), podSteps.actions());
+        QVERIFY(offered.contains(podSteps.action(PodStepActions::NextCycle)));
         QVERIFY(offered.contains(f.view.zoom()->action(TimelineZoom::ZoomIn)));
         QVERIFY(podSteps.action(PodStepActions::NextCycle)->isEnabled());
         podSteps.action(PodStepActions::NextCycle)->trigger();

@@ -405,6 +405,51 @@ private Q_SLOTS:
         QCOMPARE(session.view.cursor(), endOf(0));
     }
 
+    // Finding 10: the selected pod's next and previous event of its own (TraceIndex::podEvents): the
+    // cursor right past it, waiting for the engine to run to it when it has not yet; a step, not a
+    // place in the view history.
+    void stepsThroughAPodsEvents()
+    {
+        Session finished;
+        loadAndWait(finished, sample("gang-scheduling.yaml"));
+        playToEnd(finished);
+        const trace::TraceIndex& ended = finished.run().index();
+        qint32 pod = 0;
+        for (qint32 p = 0; p < ended.catalogue().podCount(); ++p) {
+            if (ended.podEvents(p).size() > ended.podEvents(pod).size())
+                pod = p;
+        }
+        const std::vector<qint32> events = ended.podEvents(pod);
+        QVERIFY(events.size() >= 6);
+
+        using Step = PlaybackController::PodStep;
+        Session session;
+        loadAndWait(session, sample("gang-scheduling.yaml"));
+        session.selectPod(pod);
+        const bool history = session.view.canGoBack();
+        for (size_t i = 0; i < 5; ++i) {
+            session.playback.stepPod(Step::Event);
+            QTRY_COMPARE_WITH_TIMEOUT(session.view.cursor(), qsizetype(events[i]) + 1, 10000);
+            QCOMPARE(session.run().index().podOf(session.run().trace().at(session.view.cursor() - 1).pod()), pod);
+            QVERIFY(!session.playback.isPlaying());
+        }
+        compareToScratch(session);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[3]) + 1);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[2]) + 1);
+        compareToScratch(session);
+        QCOMPARE(session.view.canGoBack(), history); // steps are not places
+        QCOMPARE(session.view.selectedPod(), pod);
+
+        // From before the pod's first event, there is no previous one.
+        session.playback.seekPosition(events[0]);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[0]));
+        session.playback.stepPod(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[0]) + 1);
+    }
+
     // A new run starts the view state afresh before the views hear of it, and the old run goes once
     // they have the new one.
     void aNewRunStartsTheViewStateAfresh()

@@ -332,6 +332,14 @@ PlaybackController::PodStop PlaybackController::nextPodStop(qint32 pod, PodStep 
     const trace::TraceIndex& index = m_run->index();
     const qsizetype position = m_run->position();
     switch (unit) {
+    case PodStep::Event: {
+        // The first event at or after the cursor: the cursor goes past it.
+        const std::vector<qint32>& events = index.podEvents(pod);
+        const auto next = std::lower_bound(events.cbegin(), events.cend(), position);
+        if (next == events.cend())
+            return {};
+        return {qsizetype(*next) + 1, -1};
+    }
     case PodStep::Cycle: {
         const std::vector<qint32>& podCycles = index.podCycles(pod);
         // From the cursor: the first cycle not over before it (the one running at it, if any).
@@ -354,6 +362,14 @@ PlaybackController::PodStop PlaybackController::previousPodStop(qint32 pod, PodS
     const trace::TraceIndex& index = m_run->index();
     const qsizetype position = m_run->position();
     switch (unit) {
+    case PodStep::Event: {
+        // The last event the cursor is past, not counting the one it has just passed.
+        const std::vector<qint32>& events = index.podEvents(pod);
+        auto after = std::lower_bound(events.cbegin(), events.cend(), position - 1);
+        if (after == events.cbegin())
+            return {};
+        return {qsizetype(*--after) + 1, -1};
+    }
     case PodStep::Cycle: {
         const std::vector<qint32>& podCycles = index.podCycles(pod);
         // From the cursor: the cycle before the first not over strictly before it.

@@ -56,13 +56,14 @@ public:
     void step(StepUnit unit);
     // Back to the previous event of the unit.
     void stepBack(StepUnit unit);
-    // The selected pod's own stops, for following one pod through a busy run. Cycle: the cursor right
-    // after the end of the pod's next (previous) scheduling cycle, counted from the selected cycle
-    // when it is the pod's and from the cursor otherwise, and that cycle selected (a jump the view
-    // history remembers). A next stop the engine has not published yet: it runs on, an instant at a
-    // time, until there is one or the run ends (any other playback command cancels the wait).
-    // No-op without a selected pod, or with no such stop.
-    enum class PodStep { Cycle };
+    // The selected pod's own stops, for following one pod through a busy run. Event: the cursor right
+    // after the pod's next (previous) event of its own (TraceIndex::podEvents), a step like any
+    // other. Cycle: the cursor right after the end of the pod's next (previous) scheduling cycle,
+    // counted from the selected cycle when it is the pod's and from the cursor otherwise, and that
+    // cycle selected (a jump the view history remembers). A next stop the engine has not published
+    // yet: it runs on, an instant at a time, until there is one or the run ends (any other playback
+    // command cancels the wait). No-op without a selected pod, or with no such stop.
+    enum class PodStep { Event, Cycle };
     void stepPod(PodStep unit);
     void stepPodBack(PodStep unit);
     // Pauses with the cursor at virtual time t (every event up to t applied).

@@ -22,6 +22,10 @@ PodStepActions::PodStepActions(PlaybackController* playback, QObject* parent)
         m_actions[size_t(which)] = action;
     };
     using Step = PlaybackController::PodStep;
+    make(PreviousEvent, tr("Previous Event of This Pod"), QStringLiteral("go-previous"), QKeySequence(Qt::ALT | Qt::Key_Left),
+         tr("Move the cursor back to the selected pod's previous event"), [this] { m_playback->stepPodBack(Step::Event); });
+    make(NextEvent, tr("Next Event of This Pod"), QStringLiteral("go-next"), QKeySequence(Qt::ALT | Qt::Key_Right),
+         tr("Move the cursor past the selected pod's next event"), [this] { m_playback->stepPod(Step::Event); });
     make(PreviousCycle, tr("Previous Cycle of This Pod"), QStringLiteral("go-previous"), QKeySequence(Qt::ALT | Qt::Key_PageUp),
          tr("Select the selected pod's previous scheduling cycle and move the cursor to its end"),
          [this] { m_playback->stepPodBack(Step::Cycle); });

@@ -1,9 +1,11 @@
 #pragma once
 
 // The selected pod's steps as actions, so that the Playback menu, the timeline's context menu and a
-// window-wide shortcut reach the same thing: its previous and next scheduling cycle (Alt+Page Up,
-// Alt+Page Down). Alt keeps them clear of the keys a focused view takes for itself (the plain arrows
-// and Page keys in the queue lanes, the heatmap and the timeline). They are enabled while a pod is
+// window-wide shortcut reach the same thing: its previous and next event of its own (Alt+Left,
+// Alt+Right) and its previous and next scheduling cycle (Alt+Page Up, Alt+Page Down). Alt is "the
+// selected pod" beside the playback's own keys (plain, Shift and Ctrl arrows: event, extension point,
+// cycle), and keeps them clear of the keys a focused view takes for itself (the plain arrows and
+// Page keys in the queue lanes, the heatmap and the timeline). They are enabled while a pod is
 // selected in a run. See PlaybackController::stepPod.
 
 #include <QList>
@@ -20,7 +22,7 @@ class PodStepActions : public QObject
 {
     Q_OBJECT
 public:
-    enum Action { PreviousCycle, NextCycle, ActionCount };
+    enum Action { PreviousEvent, NextEvent, PreviousCycle, NextCycle, ActionCount };
 
     explicit PodStepActions(PlaybackController* playback, QObject* parent = nullptr);
 

@@ -55,7 +55,7 @@ TimelineView::TimelineView(ViewState* viewState, QWidget* parent)
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
     legend->setToolTip(
         tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom "
-           "about the cursor · F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow (keep "
+           "about the cursor · F: fit all · Backspace, Shift+Backspace: back, forward · End: the cursor into view · L: follow (keep "
            "the cursor in view as it plays, steps or jumps) · click: select a cycle · double-click: zoom onto it · "
            "click or drag on the axis: move the cursor · right-click: the pod's previous or next cycle, zoom"));
 

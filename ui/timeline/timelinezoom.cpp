@@ -29,11 +29,13 @@ TimelineZoom::TimelineZoom(QObject* parent)
                 { QKeySequence(Qt::Key_F), QKeySequence(Qt::Key_0) },
                 tr("Show the whole run, and keep showing it as it grows (F)")),
         &QAction::triggered, this, &TimelineZoom::fitAll);
-    connect(make(Back, tr("Back"), QStringLiteral("go-previous"),
-                { QKeySequence::Back, QKeySequence(Qt::Key_Backspace) }, tr("The previous zoom (Alt+Left)")),
+    // Backspace, not Alt+Left and Alt+Right: those step through the selected pod's events window-wide
+    // (PodStepActions), and a shortcut of the view's would make them ambiguous while it has focus.
+    connect(make(Back, tr("Back"), QStringLiteral("go-previous"), { QKeySequence(Qt::Key_Backspace) },
+                tr("The previous zoom (Backspace)")),
         &QAction::triggered, this, &TimelineZoom::back);
-    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), { QKeySequence::Forward },
-                tr("The next zoom (Alt+Right)")),
+    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), { QKeySequence(Qt::SHIFT | Qt::Key_Backspace) },
+                tr("The next zoom (Shift+Backspace)")),
         &QAction::triggered, this, &TimelineZoom::forward);
     QAction* follow = make(Follow, tr("Follow"), QStringLiteral("media-playback-start"), { QKeySequence(Qt::Key_L) },
         tr("Keep the playback cursor in view (L)"));

@@ -69,7 +69,8 @@ QString shortcutSheet(const QWidget& window)
         what.remove(QLatin1Char('&'));
         if (what.endsWith(QStringLiteral("…")))
             what.chop(1);
-        const QString joined = keys.join(QStringLiteral(", "));
+        // "or", not a comma: comma is itself a key (Previous Event).
+        const QString joined = keys.join(tr(" or "));
         if (seen.contains(what + joined))
             continue; // the same action in a menu and on a toolbar
         seen.insert(what + joined);
@@ -96,7 +97,9 @@ QString shortcutSheet(const QWidget& window)
     html += row(tr("Heatmap: move the selected node"), tr("Arrows, Home, End"));
     html += row(tr("Timeline: scroll the pod rows"), tr("Up, Down, Page Up, Page Down, End"));
     html += QStringLiteral("</table><p>") + tr("The playback keys act on the whole window, except the keys a focused view "
-                                               "uses itself (the arrows in the queue lanes and the heatmap).")
+                                               "uses itself (the plain arrows in the queue lanes and the heatmap). "
+                                               "Comma and period step by event wherever the focus is, and Alt with an "
+                                               "arrow or Page key follows the selected pod.")
         + QStringLiteral("</p>");
     return html;
 }
