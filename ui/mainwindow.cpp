@@ -9,6 +9,7 @@
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
 #include "podinspector.h"
+#include "podstepactions.h"
 #include "podtablemodel.h"
 #include "queuelanesview.h"
 #include "run.h"
@@ -296,6 +297,13 @@ void MainWindow::createMenus()
     playbackMenu->addSeparator();
     playbackMenu->addAction(m_viewState->action(ViewState::Back));
     playbackMenu->addAction(m_viewState->action(ViewState::Forward));
+    // The selected pod's steps (issue 20, findings 9 and 10): in the menu, on window-wide keys, and
+    // first in the timeline's context menu.
+    auto* podSteps = new PodStepActions(m_playback, this);
+    playbackMenu->addSeparator();
+    playbackMenu->addActions(podSteps->actions());
+    addActions(podSteps->actions());
+    m_timeline->setContextActions(podSteps->actions());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : std::as_const(m_docks))

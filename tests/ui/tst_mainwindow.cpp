@@ -27,6 +27,11 @@
 
 #include "nodetablemodel.h"
 #include "podtablemodel.h"
+#include "queuelanescanvas.h"
+#include "rowtable.h"
+#include "timelineplot.h"
+#include "timelineview.h"
+#include "timelinezoom.h"
 
 using namespace ksv;
 using trace::PodLocation;
@@ -47,6 +52,29 @@ QString statusText(MainWindow& window)
     for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
         texts << label->text();
     return texts.join(QLatin1Char('|'));
+}
+
+// Opens the backlog sample in the active window, plays it to its end and selects the pod that
+// needed the most attempts.
+bool openAtEnd(MainWindow& window, PlaybackController*& playback, ViewState*& view, qint32& pod)
+{
+    window.show();
+    window.activateWindow();
+    if (!QTest::qWaitForWindowActive(&window)) // a window shortcut needs the active window
+        return false;
+    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+    window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/backlog-node-added.yaml"));
+    if (!QTest::qWaitFor([&] { return loaded.size() == 1 && window.playback()->run()->indexed() > 0; }, 10000))
+        return false;
+    playback = window.playback();
+    view = window.viewState();
+    playback->setSpeed(0);
+    playback->play();
+    if (!QTest::qWaitFor([&] { return playback->isFinished(); }, 30000))
+        return false;
+    window.selectMostRetriedPod();
+    pod = view->selectedPod();
+    return pod >= 0;
 }
 
 } // namespace
@@ -361,6 +389,112 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("window/state"));
     }
 
+    // Finding 10: stepping does not depend on focus. With the queue lanes focused (they take the
+    // plain arrows to move their selection) or the event log's table, period and comma step by event.
+    void periodAndCommaStepWhateverHasFocus()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        auto* lanes = window.findChild<QueueLanesCanvas*>();
+        QVERIFY(lanes);
+        lanes->setFocus();
+        QTRY_VERIFY(lanes->hasFocus());
+        playback->seekPosition(playback->run()->indexed() / 2);
+        const qsizetype here = view->cursor();
+        QTest::keyClick(lanes, Qt::Key_Period);
+        QTRY_COMPARE(view->cursor(), here + 1);
+        QTest::keyClick(lanes, Qt::Key_Comma);
+        QTRY_COMPARE(view->cursor(), here);
+
+        auto* log = window.findChild<QDockWidget*>(QStringLiteral("eventLogDock"));
+        log->raise();
+        auto* table = log->findChild<RowTable*>();
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        const qsizetype before = view->cursor();
+        QTest::keyClick(table, Qt::Key_Period);
+        QTRY_COMPARE(view->cursor(), before + 1);
+    }
+
+    // Finding 10: Alt+Right and Alt+Left go to the selected pod's next and previous event of its own
+    // (TraceIndex::podEvents), whatever has focus.
+    void podEventKeys()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        const std::vector<qint32>& events = playback->run()->index().podEvents(pod);
+        QVERIFY(events.size() >= 4);
+        auto* lanes = window.findChild<QueueLanesCanvas*>();
+        QVERIFY(lanes);
+        lanes->setFocus();
+        QTRY_VERIFY(lanes->hasFocus());
+        playback->seekPosition(events[2]); // just before the pod's third event
+        QTest::keyClick(lanes, Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[3]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+        QTest::keyClick(lanes, Qt::Key_Left, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[1]) + 1);
+        QCOMPARE(view->selectedPod(), pod);
+        QVERIFY(!playback->isPlaying());
+        // The timeline focused: Alt+arrows are the pod's there too (its zoom history is on Backspace).
+        auto* timeline = window.findChild<TimelineView*>();
+        timeline->plot()->setFocus();
+        QTRY_VERIFY(timeline->plot()->hasFocus());
+        QTest::keyClick(timeline->plot(), Qt::Key_Right, Qt::AltModifier);
+        QTRY_COMPARE(view->cursor(), qsizetype(events[2]) + 1);
+    }
+
+    // Finding 9: Alt+Page Down and Alt+Page Up go to the selected pod's next and previous scheduling
+    // cycle: the cursor right after its end, the cycle selected, and the timeline showing it.
+    void podCycleKeys()
+    {
+        MainWindow window;
+        PlaybackController* playback = nullptr;
+        ViewState* view = nullptr;
+        qint32 pod = -1;
+        QVERIFY(openAtEnd(window, playback, view, pod));
+        const trace::TraceIndex& index = playback->run()->index();
+        const std::vector<qint32>& cycles = index.podCycles(pod);
+        QVERIFY(cycles.size() >= 2);
+        // The first attempt chosen (in the inspector, say), the cursor still at the end: the next
+        // cycle is the one after the selected one.
+        selectCycle(*view, playback->run(), cycles[0]);
+
+        QTest::keyClick(&window, Qt::Key_PageDown, Qt::AltModifier);
+        QTRY_COMPARE(view->selectedCycle(), cycles[1]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[1])].endEvent) + 1);
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::AltModifier);
+        QTRY_COMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[0])].endEvent) + 1);
+        // No cycle before the first: nothing moves.
+        QTest::keyClick(&window, Qt::Key_PageUp, Qt::AltModifier);
+        QCOMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->cursor(), qsizetype(index.cycles()[size_t(cycles[0])].endEvent) + 1);
+        // Back in the view history returns to the cycle before the jump.
+        QTest::keyClick(&window, Qt::Key_Left, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedCycle(), cycles[1]);
+        QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(view->selectedCycle(), cycles[0]);
+        QCOMPARE(view->selectedPod(), pod);
+        auto* timeline = window.findChild<TimelineView*>();
+        QVERIFY(timeline);
+        timeline->plot()->refresh();
+        const auto& cycle = index.cycles()[size_t(cycles[0])];
+        QVERIFY(timeline->zoom()->range().intersects(cycle.start, cycle.end));
+        QVERIFY(timeline->zoom()->range().contains(view->cursorTime()));
+    }
+
     void layoutIsSavedAndRestored()
     {
         QByteArray saved;
@@ -402,7 +536,10 @@ private Q_SLOTS:
             QVERIFY2(text.contains(action->shortcut().toString(QKeySequence::NativeText)), qPrintable(name));
             ++listed;
         }
-        QVERIFY(listed >= 15); // the playback toolbar's, the timeline's zoom, File's, Back and Forward
+        QVERIFY(listed >= 19); // the playback toolbar's, the timeline's zoom, File's, Back and Forward, the pod steps
+        // Registered as the others are, the pod steps and the second keys of the event steps are listed.
+        for (const char* entry : {"Next Event of This Pod", "Previous Cycle of This Pod", "Alt+PgDown", "Alt+Right", ". or Right", ", or Left"})
+            QVERIFY2(text.contains(QLatin1String(entry)), entry);
         QVERIFY(text.contains(QStringLiteral("Queue lanes: move the selected pod along its lane")));
         if (const QString directory = qEnvironmentVariable("KSV_SCREENSHOT_DIR"); !directory.isEmpty())
             QVERIFY(sheet->grab().save(directory + QStringLiteral("/help-shortcuts.png")));

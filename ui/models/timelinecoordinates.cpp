@@ -85,6 +85,27 @@ TimeRange zoomAround(TimeRange range, double anchor, double factor)
     return { start, start + static_cast<VirtualNanos>(std::llround(span)) };
 }
 
+TimeRange zoomAboutTime(TimeRange range, VirtualNanos t, double factor)
+{
+    if (!range.isValid())
+        return range;
+    if (range.contains(t))
+        return zoomAround(range, double(t - range.start) / double(range.span()), factor);
+    const TimeRange zoomed = zoomAround(range, 0.5, factor);
+    return { t - zoomed.span() / 2, t - zoomed.span() / 2 + zoomed.span() };
+}
+
+TimeRange followTime(TimeRange range, VirtualNanos t, double margin, double lead)
+{
+    if (!range.isValid())
+        return range;
+    const auto edge = static_cast<VirtualNanos>(margin * double(range.span()));
+    if (t >= range.start && t < range.end - edge)
+        return range;
+    const auto before = static_cast<VirtualNanos>(lead * double(range.span()));
+    return { t - before, t - before + range.span() };
+}
+
 TimeRange panByPixels(TimeRange range, double width, double pixels)
 {
     const auto shift = static_cast<VirtualNanos>(std::llround(pixels * double(range.span()) / std::max(width, 1.0)));

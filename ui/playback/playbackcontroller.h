@@ -58,6 +58,16 @@ public:
     void step(StepUnit unit);
     // Back to the previous event of the unit.
     void stepBack(StepUnit unit);
+    // The selected pod's own stops, for following one pod through a busy run. Event: the cursor right
+    // after the pod's next (previous) event of its own (TraceIndex::podEvents), a step like any
+    // other. Cycle: the cursor right after the end of the pod's next (previous) scheduling cycle,
+    // counted from the selected cycle when it is the pod's and from the cursor otherwise, and that
+    // cycle selected (a jump the view history remembers). A next stop the engine has not published
+    // yet: it runs on, an instant at a time, until there is one or the run ends (any other playback
+    // command cancels the wait). No-op without a selected pod, or with no such stop.
+    enum class PodStep { Event, Cycle };
+    void stepPod(PodStep unit);
+    void stepPodBack(PodStep unit);
     // Pauses with the cursor at virtual time t (every event up to t applied).
     void seek(VirtualNanos t);
     // Pauses and moves the cursor to a trace position (<= what is indexed).
@@ -96,7 +106,21 @@ private:
     qsizetype groupEnd(qsizetype from, StepUnit unit) const;
     qsizetype nextStop(qsizetype from, StepUnit unit) const; // -1: not published yet
     qsizetype previousStop(qsizetype from, StepUnit unit) const;
+    // Where a pod step stops: right after `position` events, selecting `cycle` (-1: none).
+    struct PodStop
+    {
+        qsizetype position = -1; // -1: none (yet)
+        qint32 cycle = -1;
+    };
+    // The cycle of `pod` a cycle step counts from: the selected one if it is the pod's, else -1 (the cursor).
+    qint32 podStepOrigin(qint32 pod) const;
+    PodStop nextPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const;
+    PodStop previousPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const;
+    void arriveAt(const PodStop& stop);
     void resolvePending();
+    // The pending stop lies beyond what is indexed: waits for the next indexing slice, asks the engine
+    // for its next instant, or gives up at the run's end.
+    void awaitMore();
     VirtualNanos eventTimeBefore(qsizetype position) const;
 
     void measureSpeed();
@@ -114,9 +138,12 @@ private:
     // A step or seek whose target the engine has not published yet.
     struct Pending
     {
-        enum Kind { None, Step, Seek } kind = None;
+        enum Kind { None, Step, Seek, Pod } kind = None;
         StepUnit unit = StepUnit::Event;
         VirtualNanos time = 0;
+        PodStep podUnit = PodStep::Cycle;
+        qint32 pod = -1;
+        qint32 fromCycle = -1;
     } m_pending;
 };
 

@@ -61,9 +61,11 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
     add(QStyle::SP_MediaSkipBackward, tr("Previous Cycle"), QKeySequence(Qt::CTRL | Qt::Key_Left), [this] { m_playback->stepBack(Unit::Cycle); });
     add(QStyle::SP_MediaSeekBackward, tr("Previous Extension Point"), QKeySequence(Qt::SHIFT | Qt::Key_Left),
         [this] { m_playback->stepBack(Unit::ExtensionPoint); }, false);
-    add(QStyle::SP_MediaSeekBackward, tr("Previous Event"), QKeySequence(Qt::Key_Left), [this] { m_playback->stepBack(Unit::Event); });
+    QAction* previousEvent = add(QStyle::SP_MediaSeekBackward, tr("Previous Event"), QKeySequence(Qt::Key_Left),
+                                 [this] { m_playback->stepBack(Unit::Event); });
     m_play = add(QStyle::SP_MediaPlay, tr("Play"), QKeySequence(Qt::Key_Space), [this] { m_playback->togglePlay(); });
-    add(QStyle::SP_MediaSeekForward, tr("Next Event"), QKeySequence(Qt::Key_Right), [this] { m_playback->step(Unit::Event); });
+    QAction* nextEvent = add(QStyle::SP_MediaSeekForward, tr("Next Event"), QKeySequence(Qt::Key_Right),
+                             [this] { m_playback->step(Unit::Event); });
     add(QStyle::SP_ArrowForward, tr("Next Extension Point"), QKeySequence(Qt::SHIFT | Qt::Key_Right),
         [this] { m_playback->step(Unit::ExtensionPoint); });
     add(QStyle::SP_MediaSkipForward, tr("Next Cycle"), QKeySequence(Qt::CTRL | Qt::Key_Right), [this] { m_playback->step(Unit::Cycle); });
@@ -74,6 +76,14 @@ PlaybackToolBar::PlaybackToolBar(PlaybackController* playback, QWidget* parent)
         m_goTo->setFocus();
         m_goTo->selectAll();
     }, false);
+
+    // Comma and period step by event whatever has focus: a focused queue lane or heatmap takes the
+    // plain arrows for its own selection (issue 20, finding 10).
+    for (const auto& [action, key] : {std::pair {previousEvent, Qt::Key_Comma}, std::pair {nextEvent, Qt::Key_Period}}) {
+        action->setShortcuts({QKeySequence(key), action->shortcut()});
+        action->setToolTip(QStringLiteral("%1 (%2, %3)").arg(action->text(), action->shortcuts()[0].toString(QKeySequence::NativeText),
+                                                             action->shortcuts()[1].toString(QKeySequence::NativeText)));
+    }
 
     addSeparator();
     m_speed = new QComboBox(this);
