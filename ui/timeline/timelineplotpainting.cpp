@@ -28,15 +28,6 @@ QColor faded(QColor color, const QColor& towards, double amount)
         float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
 }
 
-// Separators and grid lines: the text colour, faint, so they show on light and dark palettes alike
-// (QPalette::Mid is darker than Base in some dark palettes).
-QColor rule(const QPalette& palette)
-{
-    QColor color = palette.color(QPalette::WindowText);
-    color.setAlphaF(0.3f);
-    return color;
-}
-
 QRectF span(double x0, double x1, double top, double height)
 {
     return QRectF(x0, top, std::max(x1 - x0, 2.0), height); // folds and instants stay visible
@@ -118,7 +109,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
     const TimelineCoordinates& c = frame.coordinates;
     const QRect axis = laneRect(Lane::Axis);
     painter.fillRect(QRect(0, 0, width(), axis.height()), palette().window());
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(0, axis.bottom(), width(), axis.bottom());
 
     // The finest step whose labels do not collide.
@@ -132,7 +123,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
             break;
         step = timeline::nextTickStep(step);
     }
-    QColor grid = rule(palette());
+    QColor grid = colors::rule(palette());
     grid.setAlphaF(0.10f);
     for (const VirtualNanos t : timeline::ticks(c.range(), step)) {
         const double x = plotLeft() + c.timeToX(t);
@@ -216,7 +207,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         const double y = marksTop + 3;
         painter.drawPolygon(QPolygonF({ QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y) }));
     }
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(lane.left(), lane.bottom(), lane.right(), lane.bottom());
 }
 
@@ -434,7 +425,7 @@ void TimelinePlot::paintLabels(QPainter& painter) const
 {
     const QRect column(0, 0, m_labelWidth, height());
     painter.fillRect(column, palette().window());
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(column.right(), 0, column.right(), height());
     const QFontMetrics metrics = fontMetrics();
     const auto label
