@@ -9,6 +9,7 @@
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
 #include "podinspector.h"
+#include "podstepactions.h"
 #include "podtablemodel.h"
 #include "queuelanesview.h"
 #include "run.h"
@@ -36,6 +37,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QTableView>
 #include <QThread>
@@ -81,15 +83,18 @@ MainWindow::MainWindow(QWidget* parent)
     m_nodesRefresh = new QTimer(this);
     m_nodesRefresh->setSingleShot(true);
     m_nodesRefresh->setInterval(150);
-    connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshNodes);
+    connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshTables);
+    // The tables follow the cursor while they are in sight, at most every 150 ms while it plays.
     connect(m_viewState, &ViewState::cursorChanged, this, [this] {
-        if (m_nodesDock->isVisible() && !m_nodesRefresh->isActive())
+        if ((m_nodesDock->isVisible() || m_podsDock->isVisible()) && !m_nodesRefresh->isActive())
             m_nodesRefresh->start();
     });
-    connect(m_nodesDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible)
-            refreshNodes();
-    });
+    for (QDockWidget* dock : {m_nodesDock, m_podsDock}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (visible)
+                refreshTables();
+        });
+    }
     connect(m_playback, &PlaybackController::speedChanged, this, &MainWindow::updateStatus);
     connect(m_viewState, &ViewState::playingChanged, this, &MainWindow::updateStatus);
     connect(m_playback, &PlaybackController::failed, this, &MainWindow::showFailure);
@@ -97,8 +102,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_defaultLayout = saveState();
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(1400, 900);
+    if (!settings.contains(QStringLiteral("window/geometry"))) {
+        // 1400x900 where the screen has room, else what it has (less a frame's worth).
+        const QSize room = screen() ? screen()->availableGeometry().size() - QSize(16, 40) : QSize(1400, 900);
+        resize(QSize(1400, 900).boundedTo(room));
+    }
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
         // Dock sizes only take once the window has its size.
         QTimer::singleShot(0, this, &MainWindow::applyDefaultSizes);
@@ -116,24 +124,23 @@ void MainWindow::createDocks()
     m_timeline = new TimelineView(m_viewState, this);
     m_eventLog = new EventLogView(m_viewState, this);
     setCentralWidget(m_lanes);
-    QDockWidget* heatmap = addDock(m_heatmap, tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
-    QDockWidget* inspector = addDock(m_inspector, tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
+    // The views whose minimum sizes add up past a 1280x720 screen (or 1920x1080 at 150 %) scroll in
+    // their docks when the window is smaller than they need: a dock then never draws over another,
+    // and text keeps its size (issue 20: the heatmap's legend was drawn over the inspector's title).
+    QDockWidget* heatmap = addDock(scrolling(m_heatmap), tr("Nodes Heatmap"), QStringLiteral("heatmapDock"), Qt::RightDockWidgetArea);
+    QDockWidget* inspector = addDock(scrolling(m_inspector), tr("Pod Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
     splitDockWidget(heatmap, inspector, Qt::Vertical);
-    QDockWidget* timeline = addDock(m_timeline, tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = addDock(scrolling(m_timeline), tr("Timeline"), QStringLiteral("timelineDock"), Qt::BottomDockWidgetArea);
     // Three charts need more height than the bottom docks get; scrolling keeps them from forcing
     // the window taller than the screen.
-    auto* chartsArea = new QScrollArea(this);
-    m_charts = new ChartsView(m_viewState, chartsArea);
-    chartsArea->setWidget(m_charts);
-    chartsArea->setWidgetResizable(true);
-    chartsArea->setFrameShape(QFrame::NoFrame);
+    m_charts = new ChartsView(m_viewState, this);
+    QScrollArea* chartsArea = scrolling(m_charts);
     chartsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* charts = addDock(chartsArea, tr("Charts"), QStringLiteral("chartsDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* log = addDock(m_eventLog, tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* log = addDock(scrolling(m_eventLog), tr("Event Log"), QStringLiteral("eventLogDock"), Qt::BottomDockWidgetArea);
     QDockWidget* nodes = m_nodesDock = addDock(createTable(m_nodes, NodeTableModel::SortRole, NodeTableModel::FilterRole, tr("Filter nodes by name, zone or taint")),
                                  tr("Nodes"), QStringLiteral("nodesDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* pods = addDock(createTable(m_pods, PodTableModel::SortRole, PodTableModel::FilterRole, tr("Filter pods by name, node or phase")),
-                                tr("Pods (scenario)"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* pods = m_podsDock = addDock(createPodTable(), tr("Pods"), QStringLiteral("podsDock"), Qt::BottomDockWidgetArea);
     for (QDockWidget* dock : {charts, log, nodes, pods})
         tabifyDockWidget(timeline, dock);
     timeline->raise();
@@ -142,7 +149,8 @@ void MainWindow::createDocks()
 void MainWindow::showRun(Run* run)
 {
     m_nodesAtCursor.reset();
-    refreshNodes();
+    m_pods->setRun(run ? &run->index() : nullptr);
+    refreshTables();
     m_lanes->setRun(run);
     m_heatmap->setRun(run);
     m_inspector->setRun(run);
@@ -155,10 +163,29 @@ void MainWindow::applyDefaultSizes()
 {
     // The lanes keep a little more than half the width; the heatmap sits above the inspector, which
     // gets the larger share for its table; the timeline and its tabs take a quarter of the height.
+    // Where the window has room, each view gets at least its minimum size, so that it does not
+    // scroll in its dock; on a small screen the shares stand and the views scroll.
     const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
-    resizeDocks({dock("heatmapDock")}, {width() * 45 / 100}, Qt::Horizontal);
-    resizeDocks({dock("heatmapDock"), dock("inspectorDock")}, {height() * 28 / 100, height() * 42 / 100}, Qt::Vertical);
+    const auto share = [](int total, int percent, int wanted, int most) { return std::max(total * percent / 100, std::min(wanted, most)); };
+    const int chrome = 32; // a dock's title bar and frame
+    const int right = share(width(), 45, std::max(m_inspector->minimumSizeHint().width(), m_heatmap->minimumSizeHint().width()),
+                            width() - std::max(m_lanes->minimumSizeHint().width(), 640) - chrome); // the lanes keep room for names
+    resizeDocks({dock("heatmapDock")}, {right}, Qt::Horizontal);
+    const int heatmap = share(height(), 28, m_heatmap->minimumSizeHint().height() + chrome, height() * 35 / 100);
+    const int inspector = share(height(), 42, m_inspector->minimumSizeHint().height() + chrome, height() * 45 / 100);
+    resizeDocks({dock("heatmapDock"), dock("inspectorDock")}, {heatmap, inspector}, Qt::Vertical);
     resizeDocks({dock("timelineDock")}, {height() * 27 / 100}, Qt::Vertical);
+}
+
+QScrollArea* MainWindow::scrolling(QWidget* view)
+{
+    // Resizable: the view fills the dock when the dock is large enough, and scrolls when it is
+    // smaller than the view's minimum size.
+    auto* area = new QScrollArea(this);
+    area->setWidget(view);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
 }
 
 QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area)
@@ -189,6 +216,38 @@ QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int fi
     connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
     auto* view = new QTableView(page);
     view->setModel(proxy);
+    styleTable(view);
+    layout->addWidget(filter);
+    layout->addWidget(view);
+    return page;
+}
+
+QWidget* MainWindow::createPodTable()
+{
+    // The pod model sorts and filters itself (a proxy would read all 150,000 rows at each refresh).
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* filter = new QLineEdit(page);
+    filter->setPlaceholderText(tr("Filter pods by name, node or state"));
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, m_pods, &PodTableModel::setFilterText);
+    auto* view = new QTableView(page);
+    view->setObjectName(QStringLiteral("podTable"));
+    view->setModel(m_pods);
+    styleTable(view);
+    view->setToolTip(tr("Double-click a pod to select it in every view"));
+    connect(view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (m_playback->isLoaded() && index.isValid())
+            selectPod(*m_viewState, m_playback->run(), m_pods->podAt(index.row()));
+    });
+    layout->addWidget(filter);
+    layout->addWidget(view);
+    return page;
+}
+
+void MainWindow::styleTable(QTableView* view)
+{
     view->setSortingEnabled(true);
     view->sortByColumn(0, Qt::AscendingOrder);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -201,9 +260,6 @@ QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int fi
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setDefaultSectionSize(160);
-    layout->addWidget(filter);
-    layout->addWidget(view);
-    return page;
 }
 
 void MainWindow::createMenus()
@@ -241,6 +297,13 @@ void MainWindow::createMenus()
     playbackMenu->addSeparator();
     playbackMenu->addAction(m_viewState->action(ViewState::Back));
     playbackMenu->addAction(m_viewState->action(ViewState::Forward));
+    // The selected pod's steps (issue 20, findings 9 and 10): in the menu, on window-wide keys, and
+    // first in the timeline's context menu.
+    auto* podSteps = new PodStepActions(m_playback, this);
+    playbackMenu->addSeparator();
+    playbackMenu->addActions(podSteps->actions());
+    addActions(podSteps->actions());
+    m_timeline->setContextActions(podSteps->actions());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : std::as_const(m_docks))
@@ -296,7 +359,6 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
 {
     m_current = std::move(result);
     const Scenario& scenario = *m_current->scenario;
-    m_pods->setRows(m_current->summary.pods);
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
     m_statusScenario->setText(tr("%1 (seed %2)%3")
                                   .arg(QFileInfo(m_current->path).fileName())
@@ -338,7 +400,8 @@ void MainWindow::updateStatus()
 {
     using trace::PodLocation;
     m_statusTime->setText(tr("%1 · %2%3")
-                              .arg(format::virtualTime(m_viewState->cursorTime()), PlaybackToolBar::speedText(m_playback->speed()),
+                              .arg(format::virtualTime(m_viewState->cursorTime(), format::microsecondDigits),
+                                   PlaybackToolBar::speedText(m_playback->speed()),
                                    m_playback->isPlaying() ? tr(" · playing")
                                        : m_playback->isFinished() ? tr(" · finished")
                                                                   : tr(" · paused")));
@@ -359,11 +422,14 @@ void MainWindow::updateStatus()
                                 .arg(state.count(PodLocation::Bound)));
 }
 
-void MainWindow::refreshNodes()
+void MainWindow::refreshTables()
 {
     m_nodesRefresh->stop();
     const Run* run = m_playback->run();
-    m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
+    if (m_nodesDock->isVisible())
+        m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
+    if (run && m_podsDock->isVisible())
+        m_pods->refresh(run->state());
 }
 
 void MainWindow::selectMostRetriedPod()

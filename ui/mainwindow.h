@@ -11,6 +11,8 @@ class QDockWidget;
 class QLabel;
 class QAbstractItemModel;
 class QMenu;
+class QScrollArea;
+class QTableView;
 class QTimer;
 
 namespace ksv {
@@ -66,13 +68,16 @@ private:
     void createMenus();
     QDockWidget* addDock(QWidget* view, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);
+    QWidget* createPodTable();
+    QScrollArea* scrolling(QWidget* view);
+    static void styleTable(QTableView* view);
     void showLoaded(std::shared_ptr<const LoadedScenario> result);
     void showLoadFailure(const QString& path, const QString& message);
     void showFailure(const QString& message); // the engine's
     // Gives every view the run the controller started.
     void showRun(Run* run);
     void updateStatus();
-    void refreshNodes();
+    void refreshTables();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
 
@@ -91,6 +96,7 @@ private:
     // up to date a few times a second, and only while the tab is shown.
     NodesAtCursor m_nodesAtCursor;
     QDockWidget* m_nodesDock = nullptr;
+    QDockWidget* m_podsDock = nullptr;
     QTimer* m_nodesRefresh = nullptr;
     PodTableModel* m_pods;
     QList<QDockWidget*> m_docks;

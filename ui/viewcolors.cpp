@@ -119,4 +119,16 @@ bool isDark(const QPalette& palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
+QColor rule(const QPalette& palette)
+{
+    QColor color = palette.color(QPalette::WindowText);
+    color.setAlphaF(0.3f);
+    return color;
+}
+
+QColor absent(const QPalette& palette)
+{
+    return palette.color(QPalette::PlaceholderText);
+}
+
 } // namespace ksv::colors

@@ -33,5 +33,10 @@ QColor extensionPoint(framework::ExtensionPoint point);
 QColor queue(trace::PodLocation location);
 
 bool isDark(const QPalette& palette);
+// Separators, grid lines and outlines: the text colour, faint, so they show on light and dark
+// palettes alike (QPalette::Mid is darker than Base in some dark palettes).
+QColor rule(const QPalette& palette);
+// The dotted outline of something not there (a node not in the cluster at the cursor).
+QColor absent(const QPalette& palette);
 
 } // namespace ksv::colors

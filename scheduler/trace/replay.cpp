@@ -164,9 +164,10 @@ ReplayState::ReplayState(const ReplayCatalogue& catalogue, const ClusterState& i
             continue;
         const Pod& spec = initial.pods[listed];
         std::ranges::copy(catalogue.podRequests(spec), podRequests.begin() + qsizetype(size_t(pod) * measures));
+        PodRow& row = pods[size_t(pod)];
+        row.present = true;
         if (spec.isTerminal())
             continue;
-        PodRow& row = pods[size_t(pod)];
         if (!spec.nodeName.isEmpty()) {
             row.location = PodLocation::Bound;
             place(pod, catalogue.nodeIndex(spec.nodeName));
@@ -231,10 +232,11 @@ void ReplayState::applyClusterChange(const Event& event, const TraceIndex& trace
             std::copy_n(traceIndex.changeRow(index), measures, nodeAllocatable.begin() + offset);
         }
     } else if (std::holds_alternative<Pod>(change.object)) {
-        if (change.action == EventAction::Delete)
-            return; // the pod's move to Deleted frees its room
         const qint32 p = catalogue.changeObject(index);
         PodRow& row = pods[size_t(p)];
+        row.present = change.action != EventAction::Delete;
+        if (change.action == EventAction::Delete)
+            return; // the pod's move to Deleted frees its room
         const qint32 boundTo = row.node;
         place(p, -1);
         row.spec = qint32(index);

@@ -103,7 +103,10 @@ struct PodRow
     qint32 nominatedNode = -1;    // node index
     qint32 spec = -1;             // spec version (see TraceIndex::podSpec)
     PodLocation location = PodLocation::None;
-    bool preempted = false;       // a preemption victim, not bound again since (fits the padding)
+    // In the cluster: listed at the start or created since, and not deleted. A pod can be present
+    // and never queued (finished, or another scheduler's), so the location alone does not say it.
+    bool present = false;
+    bool preempted = false; // a preemption victim, not bound again since (fits the padding)
 };
 
 // The run after the first `position` events of the trace: a value, so that it can be copied as a

@@ -1,4 +1,4 @@
-// The queue lanes and the node heatmap at scale: how long a refresh (after a seek, and after a step
+// The queue lanes, the node heatmap and the Pods table at scale: how long a refresh (after a seek, and after a step
 // while playing) and a paint take with the scale sample's 5,000 nodes and tens of thousands of
 // queued pods. Prints milliseconds; never asserted.
 //
@@ -6,6 +6,7 @@
 //                                    t=0, of which activeQ still holds most). TIME as "90s", "2m".
 // Node detail is off, as the app records it only for clusters up to 1,000 nodes.
 #include "heatmapview.h"
+#include "podtablemodel.h"
 #include "playbackcontroller.h"
 #include "queuelanesview.h"
 #include "run.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
+#include <QTableView>
 #include <cstdio>
 
 using namespace ksv;
@@ -116,5 +118,33 @@ int main(int argc, char** argv)
     std::printf("heatmap node details:           %7.2f ms\n", milliseconds([&] { heatmap.refresh(); }));
     if (!shots.isEmpty())
         heatmap.grab().save(shots + QStringLiteral("/bench-heatmap.png"));
+
+    // The Pods tab: every pod in the cluster, sorted and filtered by the model at each refresh.
+    PodTableModel pods;
+    QTableView table;
+    table.setModel(&pods);
+    table.resize(1400, 400);
+    pods.setRun(&run.index());
+    double took = milliseconds([&] { pods.refresh(run.state()); });
+    std::printf("pods    first refresh:          %7.2f ms (%d rows)\n", took, pods.rowCount());
+    step = 0;
+    for (int i = 0; i < steps; ++i) {
+        playback.seekPosition(std::min(view.cursor() + 40, run.indexed()));
+        step += milliseconds([&] { pods.refresh(run.state()); });
+    }
+    std::printf("pods    refresh after a step:   %7.2f ms (mean of %d)\n", step / steps, steps);
+    playback.seekPosition(end / 2);
+    took = milliseconds([&] { pods.refresh(run.state()); });
+    std::printf("pods    refresh after a seek:   %7.2f ms (%d rows)\n", took, pods.rowCount());
+    std::printf("pods    sort by CPU request:    %7.2f ms\n", milliseconds([&] { pods.sort(PodTableModel::CpuColumn, Qt::DescendingOrder); }));
+    step = 0;
+    for (int i = 0; i < steps; ++i) {
+        playback.seekPosition(std::min(view.cursor() + 40, run.indexed()));
+        step += milliseconds([&] { pods.refresh(run.state()); });
+    }
+    std::printf("pods    step, sorted by CPU:    %7.2f ms (mean of %d)\n", step / steps, steps);
+    took = milliseconds([&] { pods.setFilterText(QStringLiteral("9-12")); });
+    std::printf("pods    filter:                 %7.2f ms (%d rows)\n", took, pods.rowCount());
+    std::printf("pods    paint:                  %7.2f ms\n", milliseconds([&] { (void)table.grab(); }));
     return 0;
 }

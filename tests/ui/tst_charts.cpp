@@ -2,6 +2,7 @@
 // result, pending counts match the replayed state at each second's end, latency percentiles lie
 // within the SLI durations of the pods bound that second; long runs are reduced with peaks kept.
 #include "chartsview.h"
+#include "format.h"
 #include "cursorchartview.h"
 #include "config/config.h"
 #include "playbackhelpers.h"
@@ -388,7 +389,10 @@ private Q_SLOTS:
         QMouseEvent move(QEvent::MouseMove, mouse, chartView->viewport()->mapToGlobal(mouse), Qt::NoButton, {}, {});
         QCoreApplication::sendEvent(chartView->viewport(), &move);
         QTRY_VERIFY2(QToolTip::text().contains(view.seriesName(ChartsView::PendingChart, ChartsView::ActiveSeries)), qPrintable(QToolTip::text()));
-        QVERIFY(QToolTip::text().contains(QStringLiteral("%1 s").arg(std::floor(t))));
+        // The second under the mouse, on the app's clock (issue 20, finding 13).
+        const auto second = VirtualNanos(std::floor(t)) * nanosPerSecond;
+        QVERIFY2(QToolTip::text().contains(format::virtualTime(second, 0) + QStringLiteral(" to ") + format::virtualTime(second + nanosPerSecond, 0)),
+                 qPrintable(QToolTip::text()));
     }
 
     void darkScreenshot()

@@ -1,9 +1,12 @@
 // The cycle timeline against real runs: its bars, failure marks and binding bars account for every
 // CycleEnd, BindingStart and BindingEnd of the trace; a click selects the cycle under it; the wheel
-// zooms about the pointer; selection elsewhere scrolls the view; the axis seeks.
+// zooms about the pointer and the keys about the cursor; Follow keeps the cursor in view however it
+// moves; selection elsewhere scrolls the view; the axis seeks; binding lanes keep a usable height;
+// the context menu steps through a pod's cycles.
 #include "config/config.h"
 #include "framework/status.h"
 #include "playbackhelpers.h"
+#include "podstepactions.h"
 #include "screenshots.h"
 #include "scenario/loader.h"
 #include "theme.h"
@@ -11,7 +14,9 @@
 #include "timelineview.h"
 #include "timelinezoom.h"
 
+#include <QContextMenuEvent>
 #include <QElapsedTimer>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -283,9 +288,9 @@ private Q_SLOTS:
         QTest::keyClick(f.plot, Qt::Key_Minus);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
         QVERIFY(f.view.zoom()->canGoBack());
-        f.view.zoom()->back();
+        QTest::keyClick(f.plot, Qt::Key_Backspace);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
-        f.view.zoom()->forward();
+        QTest::keyClick(f.plot, Qt::Key_Backspace, Qt::ShiftModifier);
         QVERIFY(std::abs(f.view.zoom()->range().span() - 4 * nanosPerSecond) <= 1);
         QTest::keyClick(f.plot, Qt::Key_F);
         QVERIFY(f.view.zoom()->isFitAll());
@@ -341,6 +346,148 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(session.playback.isFinished() && session.view.isFollowing(), 60000);
         view.plot()->refresh();
         QCOMPARE(view.zoom()->range().start, VirtualNanos(0));
+    }
+
+    // Finding 8: with Follow on, every move of the cursor keeps it in view, paused or not: a jump
+    // (Go to Time, a click elsewhere), a step, the history's Back. Without Follow the window stays.
+    void followKeepsCursorInViewWhenPaused()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        TimelineZoom& zoom = *f.view.zoom();
+        const VirtualNanos span = 2 * nanosPerSecond;
+        zoom.setRange({0, span}, true);
+        QVERIFY(zoom.isFollowing());
+        const auto inView = [&] {
+            f.plot->refresh();
+            return zoom.range().contains(f.session.view.cursorTime()) && zoom.range().span() == span;
+        };
+
+        f.session.view.requestSeek(60 * nanosPerSecond); // what Go to Time does
+        QVERIFY(!f.session.playback.isPlaying());
+        QVERIFY(inView());
+
+        zoom.setRange({0, span}, true);
+        f.session.playback.stepBack(PlaybackController::StepUnit::Cycle);
+        QVERIFY(inView());
+        zoom.setRange({0, span}, true);
+        f.session.playback.step(PlaybackController::StepUnit::Event);
+        QVERIFY(inView());
+
+        // The view history's Back takes the cursor to where it was before the seek.
+        zoom.setRange({100 * nanosPerSecond, 100 * nanosPerSecond + span}, true);
+        f.session.view.back();
+        QCOMPARE(f.session.view.cursor(), f.index().indexed());
+        QVERIFY(inView());
+
+        zoom.setFollowing(false);
+        zoom.setRange({0, span}, true);
+        f.session.view.requestSeek(70 * nanosPerSecond);
+        f.plot->refresh();
+        QCOMPARE(zoom.range(), TimeRange({0, span}));
+    }
+
+    // Finding 8: + and - zoom about the cursor: it keeps its x while in view, and comes into view
+    // when it was not.
+    void keyboardZoomKeepsTheCursor()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("default.yaml")));
+        f.view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f.view)); // shortcuts fire in the active window only
+        f.plot->setFocus();
+        TimelineZoom& zoom = *f.view.zoom();
+        zoom.setRange({1 * nanosPerSecond, 5 * nanosPerSecond}, true);
+        f.session.playback.seek(2 * nanosPerSecond);
+        f.plot->refresh();
+        const VirtualNanos cursor = f.session.view.cursorTime();
+        QVERIFY(zoom.range().contains(cursor));
+        const double x = f.plot->coordinates().timeToX(cursor);
+        for (const int key : {Qt::Key_Plus, Qt::Key_Plus, Qt::Key_Minus}) {
+            const VirtualNanos before = zoom.range().span();
+            QTest::keyClick(f.plot, Qt::Key(key));
+            QVERIFY(zoom.range().span() != before);
+            QVERIFY2(std::abs(f.plot->coordinates().timeToX(cursor) - x) <= 1.0,
+                     qPrintable(QString::number(f.plot->coordinates().timeToX(cursor)) + QStringLiteral(" vs ") + QString::number(x)));
+        }
+        QVERIFY(std::abs(zoom.range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+
+        // The cursor out of view: zooming brings it in, at the new scale.
+        zoom.setRange({10 * nanosPerSecond, 14 * nanosPerSecond}, true);
+        QTest::keyClick(f.plot, Qt::Key_Plus);
+        QVERIFY(zoom.range().contains(cursor));
+        QVERIFY(std::abs(zoom.range().span() - 4 * nanosPerSecond * 2 / 3) <= 1);
+        zoom.setRange({10 * nanosPerSecond, 14 * nanosPerSecond}, true);
+        QTest::keyClick(f.plot, Qt::Key_Minus);
+        QVERIFY(zoom.range().contains(cursor));
+        QVERIFY(std::abs(zoom.range().span() - 6 * nanosPerSecond) <= 1);
+    }
+
+    // Finding 9: however many binding lanes and however short the view, a lane stays tall enough to
+    // see and click its bars (10 px); the rest scroll.
+    void bindingLanesKeepAUsableHeight()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        const int lanes = f.plot->model().bindingLaneCount();
+        QVERIFY(lanes >= 16);
+        f.view.resize(1280, 260);
+        const QRect podLane = f.plot->laneRect(TimelinePlot::Lane::SelectedPod);
+        // Too short for every lane at a usable height: they have to scroll.
+        QTRY_VERIFY(f.plot->height() < podLane.bottom() + lanes * 10);
+        for (int lane = 0; lane < lanes; ++lane)
+            QVERIFY2(f.plot->laneRect(TimelinePlot::Lane::Binding, lane).height() >= 10, qPrintable(QString::number(lane)));
+        QVERIFY(f.plot->contentHeight() >= podLane.bottom() + lanes * 10);
+        // Scrolled to the end, the last lane is in view below the fixed lanes.
+        f.plot->setVerticalOffset(f.plot->contentHeight());
+        const QRect last = f.plot->laneRect(TimelinePlot::Lane::Binding, lanes - 1);
+        QVERIFY(last.top() > podLane.bottom());
+        QVERIFY(last.bottom() < f.plot->height());
+    }
+
+    // Finding 9: a right-click on a cycle selects it and offers its pod's previous and next cycle
+    // (the window's actions) before the zoom's; the next one moves the cursor to it and shows it.
+    void contextMenuStepsThroughThePodsCycles()
+    {
+        Fixture f;
+        QVERIFY(f.run(QStringLiteral("backlog-node-added.yaml")));
+        PodStepActions podSteps(&f.session.playback);
+        f.view.setContextActions(podSteps.actions());
+        qint32 pod = -1;
+        for (qint32 p = 0; p < f.index().catalogue().podCount() && pod < 0; ++p) {
+            if (f.index().podCycles(p).size() >= 2)
+                pod = p;
+        }
+        QVERIFY(pod >= 0);
+        const std::vector<qint32>& cycles = f.index().podCycles(pod);
+        const trace::CycleRecord& first = f.index().cycles()[size_t(cycles[0])];
+        const trace::CycleRecord& second = f.index().cycles()[size_t(cycles[1])];
+        const VirtualNanos length = first.end - first.start;
+        f.view.zoom()->setRange({first.start - 3 * length, first.end + 3 * length}, true);
+        QVERIFY(!f.view.zoom()->range().contains(second.end));
+        const QPoint onFirst(f.plot->plotLeft() + int(f.plot->coordinates().timeToX(first.start + length / 2)),
+                             f.plot->cycleBarRect().center().y());
+        QContextMenuEvent click(QContextMenuEvent::Mouse, onFirst, f.plot->mapToGlobal(onFirst));
+        QApplication::sendEvent(f.plot, &click);
+        QCOMPARE(f.session.view.selectedCycle(), cycles[0]);
+        auto* menu = f.plot->findChild<QMenu*>(QStringLiteral("timelineContextMenu"));
+        QVERIFY(menu);
+        const QList<QAction*> offered = menu->actions();
+        QCOMPARE(offered.mid(0, podSteps.actions().size()), podSteps.actions());
+        QVERIFY(offered.contains(podSteps.action(PodStepActions::NextCycle)));
+        QVERIFY(offered.contains(f.view.zoom()->action(TimelineZoom::ZoomIn)));
+        QVERIFY(podSteps.action(PodStepActions::NextCycle)->isEnabled());
+        podSteps.action(PodStepActions::NextCycle)->trigger();
+        menu->close();
+        QCOMPARE(f.session.view.selectedCycle(), cycles[1]);
+        QCOMPARE(f.session.view.cursor(), qsizetype(second.endEvent) + 1);
+        f.plot->refresh();
+        QVERIFY(f.view.zoom()->range().contains(f.session.view.cursorTime()));
+        QVERIFY(f.view.zoom()->range().intersects(second.start, second.end));
+
+        // Nothing selected: the pod steps are there but disabled.
+        f.session.view.select({});
+        QVERIFY(!podSteps.action(PodStepActions::NextCycle)->isEnabled());
     }
 
     // While the run plays the view paints what has been indexed so far, the running cycle and binding

@@ -1,10 +1,7 @@
-// The cluster tables under QAbstractItemModelTester, what they show for a real sample, and the load
-// job that reads a scenario off the GUI thread.
-#include "clustersummary.h"
+// The Nodes table under QAbstractItemModelTester and a proxy, and the load job that reads a scenario
+// off the GUI thread. (The tables at the cursor: tst_nodesatcursor and tst_podtablemodel.)
 #include "nodetablemodel.h"
-#include "podtablemodel.h"
 #include "scenarioloadjob.h"
-#include "scenario/loader.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -21,22 +18,6 @@ private Q_SLOTS:
     {
         qputenv("KSV_NO_DIALOGS", "1");
         QCoreApplication::setOrganizationName(QStringLiteral("kschedviz-tests"));
-    }
-
-    void summaryOfDefaultSample()
-    {
-        const Scenario scenario = loadScenarioFile(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
-        const ClusterSummary summary = ClusterSummary::fromCluster(scenario.initial);
-        QCOMPARE(summary.nodes.size(), scenario.initial.nodes.size());
-        QCOMPARE(summary.pods.size(), scenario.initial.pods.size());
-        qint64 bound = 0;
-        for (const auto& node : summary.nodes)
-            bound += node.podCount;
-        QCOMPARE(bound, summary.boundPods);
-        QCOMPARE(summary.boundPods + summary.pendingPods
-                     + std::count_if(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(),
-                                     [](const Pod& p) { return !p.nodeName.isEmpty() && p.isTerminal(); }),
-                 qint64(summary.pods.size()));
     }
 
     void nodeModel()
@@ -63,19 +44,6 @@ private Q_SLOTS:
         QCOMPARE(proxy.rowCount(), 1);
         model.setRows({});
         QCOMPARE(proxy.rowCount(), 0);
-    }
-
-    void podModel()
-    {
-        PodTableModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        PodRow gated {QStringLiteral("default/a"), {}, PodPhase::Pending, 100, 250, 64LL << 20, QStringLiteral("default-scheduler"), 1};
-        PodRow running {QStringLiteral("default/b"), QStringLiteral("n1"), PodPhase::Running, 0, 1000, 1LL << 30, QStringLiteral("default-scheduler"), 0};
-        model.setRows({gated, running});
-        QCOMPARE(model.index(0, PodTableModel::PhaseColumn).data().toString(), QStringLiteral("SchedulingGated"));
-        QCOMPARE(model.index(0, PodTableModel::CpuColumn).data().toString(), QStringLiteral("250m"));
-        QCOMPARE(model.index(1, PodTableModel::NodeColumn).data().toString(), QStringLiteral("n1"));
-        QCOMPARE(model.index(1, PodTableModel::MemoryColumn).data(PodTableModel::SortRole).toLongLong(), 1LL << 30);
     }
 
     void loadJobDropsSupersededResults()

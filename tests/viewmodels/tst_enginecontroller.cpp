@@ -100,6 +100,32 @@ private Q_SLOTS:
         QVERIFY(engine.now() > target);
     }
 
+    // Finding 1 of issue 20: paced play through a stretch where nothing happens (default.yaml has no
+    // event between about 2 s and the gate's removal at 20 s) moves the clock all along, instead of
+    // holding the last event's time and then jumping. At 20x the stretch takes under a second.
+    void clockFlowsThroughIdleStretches()
+    {
+        const auto scenario = sample("default.yaml");
+        EngineController engine;
+        QList<VirtualNanos> idleTimes;
+        qsizetype idleSize = -1;
+        connect(&engine, &EngineController::progressed, this, [&](qsizetype size, qint64 now) {
+            if (now > 3 * nanosPerSecond && now < 19 * nanosPerSecond) {
+                idleTimes.append(now);
+                QVERIFY(idleSize < 0 || size == idleSize); // the trace did not grow: nothing happened
+                idleSize = size;
+            }
+        });
+        engine.start(scenario, configurationOf(*scenario), {});
+        engine.setSpeed(20);
+        engine.play();
+        QTRY_VERIFY_WITH_TIMEOUT(engine.now() >= 20 * nanosPerSecond, 20000);
+        // About 60 reports a second of wall time; a handful is plenty to tell a flowing clock from
+        // one that stood still, on a loaded machine too.
+        QVERIFY2(idleTimes.size() >= 5, qPrintable(QString::number(idleTimes.size())));
+        QVERIFY(std::ranges::is_sorted(idleTimes));
+    }
+
     // A run may finish while the loop still starts others (the processEvents below lets its reports
     // through, and a small sample runs to its end in a few milliseconds): that finish is the
     // current run's and counts. What must never happen is a report of a superseded run, or one run

@@ -2,6 +2,7 @@
 // accessors: widget-free, so this runs on QCoreApplication alone.
 
 #include "eventtext.h"
+#include "format.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -108,6 +109,53 @@ private Q_SLOTS:
         QFETCH(qint64, nanos);
         QFETCH(QString, text);
         QCOMPARE(eventtext::time(nanos), text);
+    }
+
+    // The app's one clock for instants (issue 20, finding 13: "0.000 s", "2:00.000", "0:00.000000"
+    // and "1m38s" were all in use), at any precision, and its one form for spans.
+    void clock_data()
+    {
+        QTest::addColumn<qint64>("nanos");
+        QTest::addColumn<int>("decimals");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("zero") << qint64(0) << 3 << QStringLiteral("0:00.000");
+        QTest::newRow("under a minute") << qint64(2'001'250'000) << 3 << QStringLiteral("0:02.001");
+        QTest::newRow("microseconds") << qint64(2'001'250'000) << 6 << QStringLiteral("0:02.001250");
+        QTest::newRow("truncated, never rounded up") << qint64(59'999'999'999) << 3 << QStringLiteral("0:59.999");
+        QTest::newRow("minutes") << qint64(98'000'000'000) << 3 << QStringLiteral("1:38.000");
+        QTest::newRow("whole seconds") << qint64(98'700'000'000) << 0 << QStringLiteral("1:38");
+        QTest::newRow("an hour") << qint64(3'723'000'000'000) << 3 << QStringLiteral("1:02:03.000");
+        QTest::newRow("nanoseconds") << qint64(1) << 9 << QStringLiteral("0:00.000000001");
+        QTest::newRow("negative") << qint64(-1'500'000'000) << 1 << QStringLiteral("-0:01.5");
+    }
+    void clock()
+    {
+        QFETCH(qint64, nanos);
+        QFETCH(int, decimals);
+        QFETCH(QString, text);
+        QCOMPARE(format::virtualTime(nanos, decimals), text);
+    }
+
+    void spans_data()
+    {
+        QTest::addColumn<qint64>("nanos");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ns") << qint64(750) << "750 ns";
+        QTest::newRow("cycle") << qint64(515'000) << "515 µs";
+        QTest::newRow("1.25 ms") << qint64(1'250'000) << "1.25 ms";
+        QTest::newRow("20.4 ms") << qint64(20'400'000) << "20.4 ms";
+        QTest::newRow("850 ms") << qint64(850'000'000) << "850 ms";
+        QTest::newRow("3.2 s") << qint64(3'240'000'000) << "3.24 s";
+        QTest::newRow("1 min 38 s") << qint64(98) * nanosPerSecond << "1 min 38 s";
+        QTest::newRow("2 min") << qint64(120) * nanosPerSecond << "2 min";
+        QTest::newRow("1 h 2 min") << qint64(3720) * nanosPerSecond << "1 h 2 min";
+        QTest::newRow("negative") << qint64(-2'000'000) << "-2 ms";
+    }
+    void spans()
+    {
+        QFETCH(qint64, nanos);
+        QFETCH(QString, text);
+        QCOMPARE(format::duration(nanos), text);
     }
 
     void moves()

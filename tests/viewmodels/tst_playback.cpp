@@ -338,6 +338,118 @@ private Q_SLOTS:
         compareToScratch(session);
     }
 
+    // Finding 9: the selected pod's next and previous scheduling cycle. The cursor stops right after
+    // the cycle's end and the cycle is selected; a cycle the engine has not run yet is waited for; the
+    // view history remembers the jump; from no selected cycle the steps count from the cursor.
+    void stepsThroughAPodsCycles()
+    {
+        // The pod with the most cycles, and where they end, from a run played to its end (runs are
+        // deterministic: the same positions in every run of the sample).
+        Session finished;
+        loadAndWait(finished, sample("backlog-node-added.yaml"));
+        playToEnd(finished);
+        const trace::TraceIndex& ended = finished.run().index();
+        qint32 pod = 0;
+        for (qint32 p = 0; p < ended.catalogue().podCount(); ++p) {
+            if (ended.podCycles(p).size() > ended.podCycles(pod).size())
+                pod = p;
+        }
+        const std::vector<qint32> cycles = ended.podCycles(pod);
+        QVERIFY(cycles.size() >= 2);
+        const auto endOf = [&](size_t i) { return qsizetype(ended.cycles()[size_t(cycles[i])].endEvent) + 1; };
+
+        using Step = PlaybackController::PodStep;
+        Session session;
+        loadAndWait(session, sample("backlog-node-added.yaml"));
+        QVERIFY(session.run().index().podCycles(pod).empty()); // nothing has run yet
+        session.selectPod(pod);
+        session.playback.stepPod(Step::Cycle); // the engine runs on to the pod's first cycle
+        QTRY_COMPARE_WITH_TIMEOUT(session.view.cursor(), endOf(0), 10000);
+        QCOMPARE(session.view.selectedCycle(), cycles[0]);
+        QCOMPARE(session.view.selectedPod(), pod);
+        QVERIFY(!session.playback.isPlaying());
+        QCOMPARE(int(session.run().trace().at(session.view.cursor() - 1).kind()), int(EventKind::CycleEnd));
+        compareToScratch(session);
+        session.playback.stepPod(Step::Cycle);
+        QTRY_COMPARE_WITH_TIMEOUT(session.view.cursor(), endOf(1), 10000);
+        QCOMPARE(session.view.selectedCycle(), cycles[1]);
+        compareToScratch(session);
+
+        session.playback.stepPodBack(Step::Cycle);
+        QCOMPARE(session.view.cursor(), endOf(0));
+        QCOMPARE(session.view.selectedCycle(), cycles[0]);
+        session.playback.stepPodBack(Step::Cycle); // none before the first
+        QCOMPARE(session.view.cursor(), endOf(0));
+        QCOMPARE(session.view.selectedCycle(), cycles[0]);
+        session.view.back(); // before the step back
+        QCOMPARE(session.view.selectedCycle(), cycles[1]);
+        QCOMPARE(session.view.cursor(), endOf(1));
+
+        // From the cursor, with the pod but no cycle selected: the first cycle after it, the last
+        // before it.
+        playToEnd(session);
+        session.view.select({pod, -1, -1});
+        session.playback.seekPosition(endOf(0) + 1);
+        session.playback.stepPod(Step::Cycle);
+        QTRY_COMPARE(session.view.cursor(), endOf(1));
+        session.view.select({pod, -1, -1});
+        session.playback.seekPosition(endOf(1) - 1);
+        session.playback.stepPodBack(Step::Cycle);
+        QCOMPARE(session.view.cursor(), endOf(0));
+        QCOMPARE(session.view.selectedCycle(), cycles[0]);
+
+        // Nothing selected: nothing moves.
+        session.view.select({});
+        session.playback.stepPod(Step::Cycle);
+        session.playback.stepPodBack(Step::Cycle);
+        QCOMPARE(session.view.cursor(), endOf(0));
+    }
+
+    // Finding 10: the selected pod's next and previous event of its own (TraceIndex::podEvents): the
+    // cursor right past it, waiting for the engine to run to it when it has not yet; a step, not a
+    // place in the view history.
+    void stepsThroughAPodsEvents()
+    {
+        Session finished;
+        loadAndWait(finished, sample("gang-scheduling.yaml"));
+        playToEnd(finished);
+        const trace::TraceIndex& ended = finished.run().index();
+        qint32 pod = 0;
+        for (qint32 p = 0; p < ended.catalogue().podCount(); ++p) {
+            if (ended.podEvents(p).size() > ended.podEvents(pod).size())
+                pod = p;
+        }
+        const std::vector<qint32> events = ended.podEvents(pod);
+        QVERIFY(events.size() >= 6);
+
+        using Step = PlaybackController::PodStep;
+        Session session;
+        loadAndWait(session, sample("gang-scheduling.yaml"));
+        session.selectPod(pod);
+        const bool history = session.view.canGoBack();
+        for (size_t i = 0; i < 5; ++i) {
+            session.playback.stepPod(Step::Event);
+            QTRY_COMPARE_WITH_TIMEOUT(session.view.cursor(), qsizetype(events[i]) + 1, 10000);
+            QCOMPARE(session.run().index().podOf(session.run().trace().at(session.view.cursor() - 1).pod()), pod);
+            QVERIFY(!session.playback.isPlaying());
+        }
+        compareToScratch(session);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[3]) + 1);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[2]) + 1);
+        compareToScratch(session);
+        QCOMPARE(session.view.canGoBack(), history); // steps are not places
+        QCOMPARE(session.view.selectedPod(), pod);
+
+        // From before the pod's first event, there is no previous one.
+        session.playback.seekPosition(events[0]);
+        session.playback.stepPodBack(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[0]));
+        session.playback.stepPod(Step::Event);
+        QCOMPARE(session.view.cursor(), qsizetype(events[0]) + 1);
+    }
+
     // A new run starts the view state afresh before the views hear of it, and the old run goes once
     // they have the new one.
     void aNewRunStartsTheViewStateAfresh()
@@ -378,6 +490,50 @@ private Q_SLOTS:
         QCOMPARE(session.playback.speed(), 0.1);
         session.playback.setSpeed(0);
         QCOMPARE(session.playback.speed(), 0.0);
+    }
+
+    // Issue 20, finding 2: the speed measured is virtual time over wall time, over the last second
+    // or so, and only once a second has been seen.
+    void speedMeterMeasuresVirtualOverWall()
+    {
+        constexpr qint64 second = 1'000'000'000;
+        SpeedMeter meter;
+        QVERIFY(!meter.achieved());
+        for (qint64 frame = 0; frame <= 60; ++frame) // a second of frames at 2x
+            meter.sample(frame * second / 60, frame * 2 * second / 60);
+        QVERIFY(meter.achieved());
+        QCOMPARE(*meter.achieved(), 2.0);
+        for (qint64 frame = 61; frame <= 240; ++frame) // then three seconds at 0.5x: the old samples age out
+            meter.sample(frame * second / 60, 2 * second + (frame - 60) * second / 120);
+        QCOMPARE(*meter.achieved(), 0.5);
+        meter.sample(5 * second, 0); // the cursor went back: start again
+        QVERIFY(!meter.achieved());
+    }
+
+    // ... and the controller says it is behind when the run goes slower than the chosen speed: here
+    // a wall clock that runs 30 times too fast makes 10x look like well under 1x.
+    void saysWhenItCannotKeepUp()
+    {
+        Session session;
+        const auto scenario = sample(QStringLiteral("default.yaml"));
+        loadAndWait(session, scenario);
+        QVERIFY(!session.playback.achievedSpeed());
+        QVERIFY(!session.playback.isBehind());
+        qint64 fakeWall = 0;
+        session.playback.setWallClock([&fakeWall] { return fakeWall += 500'000'000; });
+        session.playback.setSpeed(10);
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.isBehind(), 20000);
+        QVERIFY(*session.playback.achievedSpeed() < 9.0);
+        session.playback.pause();
+        QVERIFY(!session.playback.achievedSpeed());
+        QVERIFY(!session.playback.isBehind());
+
+        // At the real wall clock, 10x keeps up with this small sample.
+        session.playback.setWallClock({});
+        session.playback.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.playback.achievedSpeed().has_value(), 20000);
+        QVERIFY2(!session.playback.isBehind(), qPrintable(QString::number(*session.playback.achievedSpeed())));
     }
 };
 

@@ -40,24 +40,36 @@ private Q_SLOTS:
         QCOMPARE(int(causeFamily(cause)), family);
     }
 
-    void durations_data()
-    {
-        QTest::addColumn<qint64>("nanos");
-        QTest::addColumn<QString>("text");
-        QTest::newRow("ms") << qint64(850'000'000) << "850 ms";
-        QTest::newRow("s") << qint64(3'240'000'000) << "3.2 s";
-        QTest::newRow("min") << qint64(125) * nanosPerSecond << "2m05s";
-        QTest::newRow("h") << qint64(3720) * nanosPerSecond << "1h02m";
-    }
-    void durations()
-    {
-        QFETCH(qint64, nanos);
-        QFETCH(QString, text);
-        QCOMPARE(formatLaneDuration(nanos), text);
-    }
-
     // Ordering and grouping 150,000 queued pods: checked for correctness, timed for information
     // (never asserted on time: see the benchmarks for that).
+    // Issue 20, finding 3: rows said "defau…9f5-0" and "media…ker-0", the namespace first. The
+    // name comes first now, and the namespace only where the name alone is shared, or not at all
+    // when grouped by namespace.
+    void rowsSayTheNameFirst()
+    {
+        Scenario scenario;
+        for (const char* key : {"default/web-0", "media/web-0", "media/render-worker-0", "default/api-7f9d5c9f5-0"}) {
+            Pod pod;
+            pod.meta.namespace_ = QString::fromLatin1(key).section(QLatin1Char('/'), 0, 0);
+            pod.meta.name = QString::fromLatin1(key).section(QLatin1Char('/'), 1);
+            pod.meta.uid = QString::fromLatin1(key);
+            scenario.initial.pods.append(pod);
+        }
+        const trace::ReplayCatalogue catalogue {ScenarioSource(scenario)};
+        QueueLanes lanes;
+        lanes.reset(&catalogue);
+        const auto label = [&](const char* key) {
+            const QueueLanes::RowLabel row = lanes.rowLabel(catalogue.podIndex(QString::fromLatin1(key)));
+            return row.ns.isEmpty() ? row.name : row.name + QLatin1Char('|') + row.ns;
+        };
+        QCOMPARE(label("media/render-worker-0"), QStringLiteral("render-worker-0"));
+        QCOMPARE(label("default/api-7f9d5c9f5-0"), QStringLiteral("api-7f9d5c9f5-0"));
+        QCOMPARE(label("default/web-0"), QStringLiteral("web-0|default"));
+        QCOMPARE(label("media/web-0"), QStringLiteral("web-0|media"));
+        lanes.setGrouping(LaneGrouping::Namespace);
+        QCOMPARE(label("media/web-0"), QStringLiteral("web-0"));
+    }
+
     void largeQueue()
     {
         Scenario scenario;

@@ -195,6 +195,53 @@ private Q_SLOTS:
         QVERIFY(drawn >= 1);
     }
 
+    // Finding 9: at any zoom every run of a frame (a cycle, a fold of cycles, a failure or preemption
+    // mark, a binding) is at least foldWidth pixels wide, so that nothing vanishes, unless the next
+    // run starts sooner, which it then reaches and does not cover: neighbours never overlap.
+    void everyRunIsAVisibleMark_data() { samples_data(); }
+    void everyRunIsAVisibleMark()
+    {
+        QFETCH(QString, scenario);
+        Session session;
+        QVERIFY(runToEnd(session, scenario));
+        const trace::TraceIndex& index = session.run().index();
+        TimelineModel model;
+        model.reset(&index);
+        model.update(true);
+        model.setCursorTime(session.view.cursorTime());
+        const auto check = [](const std::vector<FoldedRun>& runs, const char* what) {
+            for (size_t i = 0; i < runs.size(); ++i) {
+                const FoldedRun& run = runs[i];
+                const QString where = QString::fromLatin1(what) + QStringLiteral(" run %1 of %2: x %3 to %4")
+                                          .arg(i).arg(runs.size()).arg(run.x0).arg(run.x1);
+                QVERIFY2(run.x1 - run.x0 >= 1.0 - 1e-9, qPrintable(where));
+                if (i + 1 == runs.size()) {
+                    QVERIFY2(run.x1 - run.x0 >= TimelineModel::foldWidth - 1e-9, qPrintable(where));
+                    continue;
+                }
+                const double next = runs[i + 1].x0;
+                QVERIFY2(run.x1 - run.x0 >= TimelineModel::foldWidth - 1e-9 || run.x1 >= next - 1e-9, qPrintable(where));
+                QVERIFY2(run.x1 <= std::max(next, run.x0 + 1.0) + 1e-9, qPrintable(where));
+            }
+        };
+        const trace::CycleRecord& middle = index.cycles()[index.cycles().size() / 2];
+        for (const double width : {300.0, 900.0, 1900.0}) {
+            const TimelineCoordinates whole = fitAll(model, width);
+            const TimelineCoordinates around(TimeRange {middle.start - 50 * timeline::nanosPerMilli, middle.start + 50 * timeline::nanosPerMilli}, width);
+            for (const TimelineCoordinates& coordinates : {whole, around}) {
+                const auto frame = model.frame(coordinates, 0, model.bindingLaneCount());
+                // The first failure says enough.
+                check(frame.cycles, "cycle");
+                check(frame.failures, "failure");
+                check(frame.preemptions, "preemption");
+                for (size_t lane = 0; lane < frame.bindings.size() && !QTest::currentTestFailed(); ++lane)
+                    check(frame.bindings[lane], "binding");
+                if (QTest::currentTestFailed())
+                    return;
+            }
+        }
+    }
+
     void nearestItemIsTheOneThere()
     {
         Session session;

@@ -3,6 +3,7 @@
 #include "chartreduction.h"
 #include "cursorchartview.h"
 #include "run.h"
+#include "timelinecoordinates.h"
 #include "viewrefresh.h"
 #include "viewstate.h"
 #include "viewcolors.h"
@@ -17,6 +18,7 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <QCategoryAxis>
 #include <QValueAxis>
 #include <cmath>
 
@@ -95,15 +97,14 @@ ChartsView::ChartsView(ViewState* viewState, QWidget* parent)
         auto* chart = new QChart;
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
-        auto* x = new QValueAxis(chart);
+        auto* x = new QCategoryAxis(chart);
+        x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        x->setRange(0, 1);
         auto* y = new QValueAxis(chart);
         // Units on the tick labels rather than axis titles: a short dock has no room for titles.
-        x->setLabelFormat(QStringLiteral("%g s"));
-        for (QValueAxis* axis : { x, y }) {
-            axis->setRange(0, 1);
-            axis->setTickInterval(1);
-            axis->setTickType(QValueAxis::TicksDynamic);
-        }
+        y->setRange(0, 1);
+        y->setTickInterval(1);
+        y->setTickType(QValueAxis::TicksDynamic);
         y->setLabelFormat(c == LatencyChart ? QStringLiteral("%.3g s") : QStringLiteral("%g"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
@@ -274,8 +275,19 @@ void ChartsView::updateAxes()
         }
     };
     const double xStep = niceStep(end, 10, true);
+    if (end != m_xLabelledEnd || xStep != m_xLabelledStep) {
+        m_xLabelledEnd = end;
+        m_xLabelledStep = xStep;
+        const auto stepNanos = VirtualNanos(std::llround(xStep * double(nanosPerSecond)));
+        for (QCategoryAxis* x : m_xAxes) {
+            for (const QString& label : x->categoriesLabels())
+                x->remove(label);
+            x->setRange(0, end);
+            for (qint64 i = 0; double(i) * xStep <= end + 1e-9; ++i)
+                x->append(timeline::formatTick(i * stepNanos, stepNanos), double(i) * xStep);
+        }
+    }
     for (int c = 0; c < ChartCount; ++c) {
-        setTicks(m_xAxes[size_t(c)], end, xStep);
         double peak = 0;
         for (int s = 0; s < seriesCounts[size_t(c)]; ++s) {
             for (const QPointF& point : m_series[size_t(c)][size_t(s)]->points())

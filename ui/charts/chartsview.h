@@ -14,6 +14,7 @@
 class QChart;
 class QChartView;
 class QXYSeries;
+class QCategoryAxis;
 class QValueAxis;
 
 namespace ksv {
@@ -69,7 +70,10 @@ private:
     ViewRefresh* m_refresh = nullptr;
     std::array<QChartView*, ChartCount> m_views {};
     std::array<std::array<QXYSeries*, maxSeries>, ChartCount> m_series {};
-    std::array<QValueAxis*, ChartCount> m_xAxes {};
+    // Time axes label their ticks with the app's clock ("0:30", "1:00"), which only a category
+    // axis can print; their ticks are set in updateAxes().
+    std::array<QCategoryAxis*, ChartCount> m_xAxes {};
+    double m_xLabelledEnd = -1, m_xLabelledStep = -1;
     std::array<QValueAxis*, ChartCount> m_yAxes {};
     int m_maxPoints = defaultMaxPoints;
     int m_bucket = 1;

@@ -1,5 +1,7 @@
 #include "cursorchartview.h"
 
+#include "format.h"
+
 #include "viewstate.h"
 
 #include <QHelpEvent>
@@ -206,8 +208,10 @@ QString CursorChartView::toolTipAt(double seconds) const
     }
     if (rows.isEmpty())
         return {};
-    const double second = std::floor(seconds);
-    const QString when = m_bucket > 1 ? tr("%1 s (the peak of %2 s)").arg(second).arg(m_bucket) : tr("%1 s").arg(second);
+    // The second (or bucket of seconds) the point stands for, on the app's clock.
+    const auto second = VirtualNanos(std::floor(seconds)) * nanosPerSecond;
+    const QString span = tr("%1 to %2").arg(format::virtualTime(second, 0), format::virtualTime(second + nanosPerSecond, 0));
+    const QString when = m_bucket > 1 ? tr("%1 (the peak of %2 seconds)").arg(span).arg(m_bucket) : span;
     return QStringLiteral("<b>") + when + QStringLiteral("</b><table>") + rows + QStringLiteral("</table><i>")
         + tr("Click to move the playback cursor here.") + QStringLiteral("</i>");
 }

@@ -1,6 +1,7 @@
 #include "heatmapcanvas.h"
 
 #include "heatmapview.h"
+#include "viewcolors.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -191,7 +192,7 @@ bool HeatmapCanvas::event(QEvent* event)
 QColor HeatmapCanvas::cellColour(qint32 node) const
 {
     const QColor base = palette().color(QPalette::Base);
-    const QColor missing = missingColor(base, palette().color(QPalette::Mid));
+    const QColor missing = missingColor(base, palette().color(QPalette::Text));
     const double value = m_frame.values[size_t(node)];
     switch (m_frame.mode.kind) {
     case HeatmapMode::Measure:
@@ -269,7 +270,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
             if (!state.nodeExists(node)) {
                 // Not in the cluster drawn, the cursor's or the attempt's (not created yet, or
                 // deleted): a hollow cell, so nodes do not jump around as they come and go.
-                painter.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
+                painter.setPen(QPen(colors::absent(pal), 1, Qt::DotLine));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(cell.adjusted(0, 0, -1, -1));
                 if (m_grid.text) {
@@ -376,7 +377,7 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
 {
     std::vector<LegendItem> items;
     const QColor base = palette().color(QPalette::Base);
-    const QColor missing = missingColor(base, palette().color(QPalette::Mid));
+    const QColor missing = missingColor(base, palette().color(QPalette::Text));
     const HeatmapMode& mode = m_frame.mode;
     const CycleNodes& cycle = attempt();
     switch (mode.kind) {
@@ -423,7 +424,7 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
     items.push_back({ LegendItem::Hollow,
         m_frame.atAttempt ? HeatmapView::tr("not in the cluster at the attempt")
                           : HeatmapView::tr("not in the cluster"),
-        palette().color(QPalette::Mid), {}, {} });
+        colors::absent(palette()), {}, {} });
     return items;
 }
 
@@ -498,7 +499,11 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             break;
         }
         case LegendItem::Swatch:
+            // Outlined, so that a swatch close to the background still shows.
             painter.fillRect(box, item.colour);
+            painter.setPen(colors::rule(pal));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(box.adjusted(0, 0, -1, -1));
             break;
         case LegendItem::Hollow:
             painter.setPen(QPen(item.colour, 1, Qt::DotLine));

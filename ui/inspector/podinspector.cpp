@@ -102,6 +102,9 @@ PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts = new QLabel(page);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wrapped: on one line the facts set the dock's minimum width past what a 1280-pixel screen
+    // leaves the inspector.
+    m_facts->setWordWrap(true);
     titleRow->addWidget(m_title);
     titleRow->addSpacing(12);
     titleRow->addWidget(m_facts, 1);
@@ -116,7 +119,7 @@ PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
     m_attempts = new QComboBox(page);
     // A fixed width: long attempt descriptions must not widen the dock (and the window with it).
     m_attempts->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_attempts->setMinimumContentsLength(20);
+    m_attempts->setMinimumContentsLength(14);
     m_next = new QToolButton(page);
     m_next->setArrowType(Qt::RightArrow);
     m_next->setToolTip(tr("Next attempt"));

@@ -1,5 +1,7 @@
 #include "queuelanescanvas.h"
 
+#include "format.h"
+
 #include "queuelanesview.h"
 
 #include <QApplication>
@@ -280,9 +282,9 @@ bool QueueLanesCanvas::event(QEvent* event)
                            group.collapsed ? tr("expand") : tr("fold"));
         }
     } else if (m_legend.contains(help->pos())) {
-        text = tr("A pod that moved within the last second of virtual time is tinted with the colour of its move's "
-                  "cause; "
-                  "the tint fades as time goes on. The latest %1 moves are outlined.")
+        text = tr(
+            "A pod that moved within the last second of virtual time is tinted with the colour of its move's cause; "
+            "the tint fades as time goes on. The latest %1 moves are outlined.")
                    .arg(laneLatestMoveCount)
             + QStringLiteral("<br>")
             + tr("A dashed ring marks a pod nominated to a node (preemption is making room for it there), a solid "
@@ -309,16 +311,16 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         // A pod never tried shows how long it has waited since it was queued; a retried one how
         // often it was tried (its queue timestamp is from before its failures).
         const QString tries
-            = row.attempts == 0 ? formatLaneDuration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
+            = row.attempts == 0 ? format::duration(now - row.queueValue) : tr("tried %1×").arg(row.attempts);
         return mixed && lanes().grouping() != LaneGrouping::Priority
             ? tr("prio %1 · %2").arg(row.priority).arg(tries)
             : tries;
     }
     case PodLocation::Backoff:
-        return row.queueValue > now ? formatLaneDuration(row.queueValue - now) : tr("due");
+        return row.queueValue > now ? format::duration(row.queueValue - now) : tr("due");
     case PodLocation::Unschedulable:
     case PodLocation::Gated:
-        return formatLaneDuration(now - row.since);
+        return format::duration(now - row.since);
     case PodLocation::Scheduling:
         return row.nominatedNode >= 0
             ? tr("attempt %1 · nominated %2").arg(row.attempts).arg(m_frame.catalogue->nodeName(row.nominatedNode))
@@ -345,16 +347,16 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
     line(tr("Where"), laneTitle(row.location));
     line(tr("Priority"), QString::number(row.priority));
     line(tr("Attempts"), QString::number(row.attempts));
-    line(tr("Since"), tr("%1 (%2 ago)").arg(formatLaneDuration(row.since), formatLaneDuration(now - row.since)));
+    line(tr("Since"), tr("%1 (%2 ago)").arg(format::virtualTime(row.since, format::microsecondDigits), format::duration(now - row.since)));
     if (!cause.isEmpty())
         line(tr("Last move"), tr("%1 (%2)").arg(cause, toString(causeFamily(cause))));
     if (row.location == PodLocation::Active)
-        line(tr("Queued at"), formatLaneDuration(row.queueValue));
+        line(tr("Queued at"), format::virtualTime(row.queueValue, format::microsecondDigits));
     if (row.location == PodLocation::Backoff)
         line(tr("Backoff until"),
             tr("%1 (%2 left)")
                 .arg(
-                    formatLaneDuration(row.queueValue), formatLaneDuration(std::max<qint64>(0, row.queueValue - now))));
+                    format::virtualTime(row.queueValue, format::microsecondDigits), format::duration(std::max<qint64>(0, row.queueValue - now))));
     if (row.node >= 0)
         line(tr("Node"), catalogue.nodeName(row.node));
     if (row.nominatedNode >= 0)
@@ -495,22 +497,28 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     const QColor foreground = pal.color(selected ? QPalette::HighlightedText : QPalette::Text);
     const QColor dim = selected ? foreground : pal.color(QPalette::PlaceholderText);
 
-    // The detail column: node names in the in-flight lanes get half the row, durations a fixed slot.
+    // The detail column: durations get a third of the row; node names in the in-flight lanes up to
+    // half, giving way to the pod's name while it does not fit whole.
     const PodLocation location = queueLanes[size_t(lane)];
     const bool nodeDetail = location == PodLocation::WaitingOnPermit || location == PodLocation::Binding;
     const QString detail = detailText(lane, pod);
+    const QueueLanes::RowLabel label = lanes().rowLabel(pod);
     // (+2: elidedText() elides a string given exactly its own advance, which is rounded.)
-    const int detailWidth
-        = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? text.width() / 2 : text.width() / 3);
-    painter.setPen(dim);
-    painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(detail, Qt::ElideMiddle, detailWidth));
-    text.setRight(text.right() - detailWidth - 6);
+    const int nameRoom = text.width() - (metrics.horizontalAdvance(label.name) + 2) - 6;
+    const int detailWidth = std::min(metrics.horizontalAdvance(detail) + 2, nodeDetail ? std::min(text.width() / 2, nameRoom) : text.width() / 3);
+    const QString shownDetail = metrics.elidedText(detail, Qt::ElideMiddle, std::max(detailWidth, 0));
+    // A node name cut to less than a few letters says nothing: the tooltip has it.
+    if (!nodeDetail || shownDetail.size() >= std::min<qsizetype>(detail.size(), 4)) {
+        painter.setPen(dim);
+        painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, shownDetail);
+        text.setRight(text.right() - detailWidth - 6);
+    }
 
     // The cause chip, when the row has room for it next to a readable part of the key. The
     // scheduling loop's own steps (Pop, Permit, ...) go without: the lane already says as much.
     if (!cause.isEmpty() && causeFamily(cause) != CauseFamily::Pipeline) {
-        const QString label = chipText(cause);
-        const int chipWidth = metrics.horizontalAdvance(label) + 8;
+        const QString chipLabel = chipText(cause);
+        const int chipWidth = metrics.horizontalAdvance(chipLabel) + 8;
         if (text.width() - chipWidth - 6 >= metrics.horizontalAdvance(QStringLiteral("w")) * 8) {
             const QRect chip(text.right() - chipWidth + 1, rect.top() + 2, chipWidth, rect.height() - 4);
             QColor fill = causeColour;
@@ -522,17 +530,23 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
             painter.drawRoundedRect(chip, 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, false);
             painter.setPen(textOn(chipBackground));
-            painter.drawText(chip, Qt::AlignCenter, label);
+            painter.drawText(chip, Qt::AlignCenter, chipLabel);
             text.setRight(chip.left() - 6);
         }
     }
 
-    // Grouped by namespace, the section header already names it.
-    QString key = m_frame.catalogue->podKey(pod);
-    if (lanes().grouping() == LaneGrouping::Namespace)
-        key = key.mid(key.indexOf(QLatin1Char('/')) + 1);
+    // The name first, whole where it fits; the namespace after it, dimmed, only where the name
+    // alone is shared by another namespace's pod (grouped by namespace, the header says it).
+    const QString suffix = label.ns.isEmpty() ? QString() : QStringLiteral(" · ") + label.ns;
+    const int suffixWidth = std::min(metrics.horizontalAdvance(suffix), text.width() / 3);
+    const QString shownName = metrics.elidedText(label.name, Qt::ElideMiddle, text.width() - suffixWidth);
     painter.setPen(foreground);
-    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(key, Qt::ElideMiddle, text.width()));
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, shownName);
+    if (!suffix.isEmpty()) {
+        painter.setPen(dim);
+        painter.drawText(text.adjusted(metrics.horizontalAdvance(shownName), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(suffix, Qt::ElideRight, suffixWidth + 2));
+    }
     paintPreemptionMarks(painter, pod, rect, background);
 }
 

@@ -1,5 +1,7 @@
 #include "eventtext.h"
 
+#include "format.h"
+
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -85,14 +87,7 @@ QString scoreSummary(const trace::Trace& trace, const trace::ScoreNodes& block)
 
 QString time(VirtualNanos t)
 {
-    const bool negative = t < 0;
-    const qint64 magnitude = negative ? -t : t;
-    const qint64 micros = (magnitude / 1000) % 1'000'000;
-    const qint64 seconds = magnitude / nanosPerSecond;
-    const qint64 minutes = seconds / 60;
-    QString text = QString::number(minutes) + QLatin1Char(':') + QStringLiteral("%1").arg(seconds % 60, 2, 10, QLatin1Char('0'))
-        + QLatin1Char('.') + QStringLiteral("%1").arg(micros, 6, 10, QLatin1Char('0'));
-    return negative ? QString(QLatin1Char('-') + text) : text;
+    return format::virtualTime(t, format::microsecondDigits);
 }
 
 QString location(quint8 value)

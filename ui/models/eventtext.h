@@ -9,7 +9,8 @@
 
 namespace ksv::eventtext {
 
-// Virtual time as m:ss.uuuuuu ("0:45.020331", "12:03.500000"): fixed width, so a column of them lines up.
+// An event's time: the app's clock to the microsecond (format::virtualTime): "0:45.020331",
+// "12:03.500000"; fixed width, so a column of them lines up.
 QString time(VirtualNanos t);
 // "Active → Backoff"; a pod appearing from nowhere reads "new → Active".
 QString move(const trace::Event& event);

@@ -343,9 +343,11 @@ QColor rejectionColor(const QString& plugin)
     return colours[slot];
 }
 
-QColor missingColor(const QColor& background, const QColor& mid)
+QColor missingColor(const QColor& background, const QColor& text)
 {
-    return mix(background, mid, 0.45);
+    // Towards the text colour, not QPalette::Mid: a dark palette's Mid can be darker than its
+    // Base, which left these cells and their legend swatch invisible (issue 20, finding 12).
+    return mix(background, text, 0.22);
 }
 
 } // namespace ksv

@@ -146,6 +146,6 @@ QColor scoreColor(double fraction, const QColor& background); // 0..1 of the att
 QColor feasibleColor();
 // A stable colour per rejecting Filter plugin, the same in every attempt.
 QColor rejectionColor(const QString& plugin);
-QColor missingColor(const QColor& background, const QColor& mid); // n/a, not evaluated
+QColor missingColor(const QColor& background, const QColor& text); // n/a, not evaluated
 
 } // namespace ksv

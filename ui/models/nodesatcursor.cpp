@@ -1,6 +1,34 @@
 #include "nodesatcursor.h"
 
+#include "api/resources.h"
+
 namespace ksv {
+
+namespace {
+const QString zoneLabel = QStringLiteral("topology.kubernetes.io/zone");
+} // namespace
+
+NodeRow nodeRowOf(const Node& node)
+{
+    NodeRow row;
+    row.name = node.meta.name;
+    row.zone = node.meta.labels.value(zoneLabel);
+    row.allocatableMilliCpu = node.allocatable.value(ResourceName::cpu).milliValue();
+    row.allocatableMemory = node.allocatable.value(ResourceName::memory).value();
+    row.allocatablePods = node.allocatable.value(ResourceName::pods).value();
+    QStringList taints;
+    for (const auto& taint : node.taints) {
+        taints.append(taint.key + (taint.value.isEmpty() ? QString() : QLatin1Char('=') + taint.value) + QLatin1Char(':')
+                      + toString(taint.effect));
+    }
+    row.taints = taints.join(QStringLiteral(", "));
+    for (const auto& condition : node.conditions) {
+        if (condition.type == QLatin1String("Ready"))
+            row.ready = condition.status == QLatin1String("True");
+    }
+    row.unschedulable = node.unschedulable;
+    return row;
+}
 
 QList<NodeRow> NodesAtCursor::rows(const trace::TraceIndex& index, const trace::ReplayState& state)
 {

@@ -5,12 +5,15 @@
 // spec at the cursor (zone, allocatable, taints, status) and what the pods bound, binding or
 // waiting on Permit there request — the scheduler's cache's view, as the heatmap shows it.
 
-#include "clustersummary.h"
+#include "nodetablemodel.h"
 #include "trace/replay.h"
 
 #include <vector>
 
 namespace ksv {
+
+// A node's row as its spec says (name, zone, allocatable, taints, status); nothing requested yet.
+NodeRow nodeRowOf(const Node& node);
 
 class NodesAtCursor
 {

@@ -1,10 +1,26 @@
 #pragma once
 
-#include "clustersummary.h"
-
 #include <QAbstractTableModel>
+#include <QList>
+#include <QString>
 
 namespace ksv {
+
+// One node's row: its spec (name, zone, allocatable, taints, status) and what is requested there.
+struct NodeRow
+{
+    QString name;
+    QString zone;
+    qint64 allocatableMilliCpu = 0;
+    qint64 allocatableMemory = 0;
+    qint64 allocatablePods = 0;
+    qint64 requestedMilliCpu = 0;
+    qint64 requestedMemory = 0;
+    qint64 podCount = 0;
+    QString taints; // "key=value:Effect, ..."
+    bool ready = true;
+    bool unschedulable = false;
+};
 
 // The cluster's nodes as a table: allocatable resources, what the bound pods request, taints.
 class NodeTableModel : public QAbstractTableModel

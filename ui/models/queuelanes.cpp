@@ -134,25 +134,6 @@ QColor causeColor(CauseFamily family)
     return {};
 }
 
-QString formatLaneDuration(VirtualNanos nanos)
-{
-    const bool negative = nanos < 0;
-    const qint64 n = negative ? -nanos : nanos;
-    QString text;
-    if (n < nanosPerSecond)
-        text = QString::number(n / 1'000'000) + QStringLiteral(" ms");
-    else if (n < 60 * nanosPerSecond)
-        text = QString::number(double(n) / double(nanosPerSecond), 'f', 1) + QStringLiteral(" s");
-    else if (n < 3600 * nanosPerSecond) {
-        const qint64 s = n / nanosPerSecond;
-        text = QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    } else {
-        const qint64 m = n / (60 * nanosPerSecond);
-        text = QStringLiteral("%1h%2m").arg(m / 60).arg(m % 60, 2, 10, QLatin1Char('0'));
-    }
-    return negative ? QStringLiteral("-") + text : text;
-}
-
 double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos now)
 {
     if (pod < 0 || size_t(pod) >= state.pods.size())
@@ -172,6 +153,7 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     for (auto& open : m_open)
         open.clear();
     m_podNamespace.clear();
+    m_sharedName.clear();
     m_namespaces.clear();
     m_matches.clear();
     m_seenLane.clear();
@@ -203,7 +185,35 @@ void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
     m_podNamespace.resize(provisional.size());
     for (size_t pod = 0; pod < provisional.size(); ++pod)
         m_podNamespace[pod] = rank[size_t(provisional[pod])];
+
+    // Names used in more than one namespace: the first pod's namespace per name, or -1 once a
+    // second namespace has used it.
+    QHash<QStringView, qint32> namespaceOfName;
+    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
+        const QString& key = catalogue->podKey(pod);
+        const QStringView name = QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1);
+        const auto it = namespaceOfName.find(name);
+        if (it == namespaceOfName.end())
+            namespaceOfName.insert(name, m_podNamespace[size_t(pod)]);
+        else if (*it != m_podNamespace[size_t(pod)])
+            *it = -1;
+    }
+    m_sharedName.resize(provisional.size());
+    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
+        const QString& key = catalogue->podKey(pod);
+        m_sharedName[size_t(pod)] = namespaceOfName.value(QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1)) < 0;
+    }
     setFilter(m_filter);
+}
+
+QueueLanes::RowLabel QueueLanes::rowLabel(qint32 pod) const
+{
+    const QString& key = m_catalogue->podKey(pod);
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    RowLabel label {key.mid(slash + 1), {}};
+    if (slash > 0 && m_grouping != LaneGrouping::Namespace && nameNeedsNamespace(pod))
+        label.ns = key.left(slash);
+    return label;
 }
 
 QString QueueLanes::podNamespace(qint32 pod) const

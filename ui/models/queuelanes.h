@@ -52,9 +52,6 @@ QColor causeColor(CauseFamily family);
 
 enum class LaneGrouping : quint8 { None, Namespace, Priority };
 
-// Durations as the lanes print them: "850 ms", "3.2 s", "2m05s", "1h02m".
-QString formatLaneDuration(VirtualNanos nanos);
-
 // A pod's last move is highlighted for a second of virtual time; the latest few moves are outlined.
 inline constexpr VirtualNanos laneHighlightWindow = nanosPerSecond;
 inline constexpr int laneLatestMoveCount = 6;
@@ -106,6 +103,18 @@ public:
     const Lane& lane(int index) const { return m_lanes[size_t(index)]; }
     // The namespace of a pod ("" for keys without one).
     QString podNamespace(qint32 pod) const;
+    // Whether the pod's name alone does not tell it apart: another namespace has a pod of that name.
+    // Rows show the name first, and the namespace only then (issue 20, finding 3: rows read
+    // "defau…9f5-0" when the namespace came first).
+    bool nameNeedsNamespace(qint32 pod) const { return size_t(pod) < m_sharedName.size() && m_sharedName[size_t(pod)]; }
+    // What a pod's row says: its name, and the namespace where it must be said (not when grouped
+    // by namespace, whose headers say it).
+    struct RowLabel
+    {
+        QString name;
+        QString ns; // empty: not shown
+    };
+    RowLabel rowLabel(qint32 pod) const;
 
 private:
     void groupRows(int laneIndex, const trace::ReplayState& state);
@@ -128,6 +137,7 @@ private:
     std::vector<qint8> m_seenLane;
     std::vector<SeenKey> m_seenKey;
     std::vector<qint32> m_podNamespace; // by pod: index into m_namespaces
+    std::vector<bool> m_sharedName;     // by pod: see nameNeedsNamespace()
     QStringList m_namespaces; // sorted
 };
 

@@ -1,5 +1,7 @@
 #include "timelinecoordinates.h"
 
+#include "format.h"
+
 #include <QStringList>
 #include <array>
 #include <cmath>
@@ -59,44 +61,6 @@ int decimalsFor(VirtualNanos step, VirtualNanos unit)
     return decimals;
 }
 
-QString fixed(double value, int decimals)
-{
-    return QString::number(value, 'f', decimals);
-}
-
-// Three significant digits, trailing zeros dropped: 512, 20.4, 1.25, 2.
-QString significant(double value)
-{
-    const int decimals = value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2;
-    QString text = QString::number(value, 'f', decimals);
-    if (text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
-    }
-    return text;
-}
-
-// "1 h 30 min", "2 min", "1 min 30.5 s", "45 s": hours and minutes when t reaches them, seconds
-// with `decimals` unless they are zero and a larger unit was printed.
-QString clockText(VirtualNanos t, int decimals)
-{
-    const VirtualNanos hours = t / nanosPerHour;
-    const VirtualNanos minutes = (t % nanosPerHour) / nanosPerMinute;
-    const VirtualNanos rest = t % nanosPerMinute;
-    QStringList parts;
-    if (hours > 0)
-        parts.append(QString::number(hours) + QStringLiteral(" h"));
-    if (rest != 0 && hours > 0)
-        parts.append(QString::number(minutes) + QStringLiteral(" min"));
-    else if (minutes > 0)
-        parts.append(QString::number(minutes) + QStringLiteral(" min"));
-    if (rest != 0 || parts.isEmpty())
-        parts.append(fixed(double(rest) / double(nanosPerSecond), decimals) + QStringLiteral(" s"));
-    return parts.join(QLatin1Char(' '));
-}
-
 } // namespace
 
 TimelineCoordinates::TimelineCoordinates(TimeRange range, double width)
@@ -119,6 +83,27 @@ TimeRange zoomAround(TimeRange range, double anchor, double factor)
     const double span = std::clamp(double(range.span()) / factor, double(minimumSpan), double(maximumSpan));
     const auto start = static_cast<VirtualNanos>(std::llround(anchorTime - anchor * span));
     return { start, start + static_cast<VirtualNanos>(std::llround(span)) };
+}
+
+TimeRange zoomAboutTime(TimeRange range, VirtualNanos t, double factor)
+{
+    if (!range.isValid())
+        return range;
+    if (range.contains(t))
+        return zoomAround(range, double(t - range.start) / double(range.span()), factor);
+    const TimeRange zoomed = zoomAround(range, 0.5, factor);
+    return { t - zoomed.span() / 2, t - zoomed.span() / 2 + zoomed.span() };
+}
+
+TimeRange followTime(TimeRange range, VirtualNanos t, double margin, double lead)
+{
+    if (!range.isValid())
+        return range;
+    const auto edge = static_cast<VirtualNanos>(margin * double(range.span()));
+    if (t >= range.start && t < range.end - edge)
+        return range;
+    const auto before = static_cast<VirtualNanos>(lead * double(range.span()));
+    return { t - before, t - before + range.span() };
 }
 
 TimeRange panByPixels(TimeRange range, double width, double pixels)
@@ -187,41 +172,8 @@ QList<VirtualNanos> ticks(TimeRange range, VirtualNanos step)
 
 QString formatTick(VirtualNanos t, VirtualNanos step)
 {
-    if (t == 0)
-        return QStringLiteral("0");
-    if (t < 0)
-        return QLatin1Char('-') + formatTick(-t, step);
-    if (step >= nanosPerMinute)
-        return clockText(t, 0);
-    if (t < nanosPerSecond && step < 100 * nanosPerMilli) {
-        if (t < nanosPerMilli && step < nanosPerMilli)
-            return fixed(double(t) / double(nanosPerMicro), decimalsFor(step, nanosPerMicro)) + QStringLiteral(" µs");
-        return fixed(double(t) / double(nanosPerMilli), decimalsFor(step, nanosPerMilli)) + QStringLiteral(" ms");
-    }
-    return clockText(t, decimalsFor(step, nanosPerSecond));
-}
-
-QString formatDuration(VirtualNanos duration)
-{
-    if (duration < 0)
-        return QLatin1Char('-') + formatDuration(-duration);
-    if (duration < nanosPerMicro)
-        return QString::number(duration) + QStringLiteral(" ns");
-    if (duration < nanosPerMilli)
-        return significant(double(duration) / double(nanosPerMicro)) + QStringLiteral(" µs");
-    if (duration < nanosPerSecond)
-        return significant(double(duration) / double(nanosPerMilli)) + QStringLiteral(" ms");
-    if (duration < nanosPerMinute)
-        return significant(double(duration) / double(nanosPerSecond)) + QStringLiteral(" s");
-    const VirtualNanos seconds = (duration + nanosPerSecond / 2) / nanosPerSecond;
-    if (seconds < 3600)
-        return seconds % 60 == 0 ? QString(QString::number(seconds / 60) + QStringLiteral(" min"))
-                                 : QString(QString::number(seconds / 60) + QStringLiteral(" min ")
-                                     + QString::number(seconds % 60) + QStringLiteral(" s"));
-    const VirtualNanos minutes = (seconds + 30) / 60;
-    return minutes % 60 == 0 ? QString(QString::number(minutes / 60) + QStringLiteral(" h"))
-                             : QString(QString::number(minutes / 60) + QStringLiteral(" h ")
-                                 + QString::number(minutes % 60) + QStringLiteral(" min"));
+    // The app's clock, to the step's precision: "0:30", "1:00", "0:00.250", "0:00.000250".
+    return format::virtualTime(t, decimalsFor(step, nanosPerSecond));
 }
 
 } // namespace ksv::timeline

@@ -60,6 +60,14 @@ private:
 // The window zoomed by `factor` (> 1 zooms in) so that the time at fraction `anchor` of the width
 // (0 = left edge, 1 = right edge) stays where it is; the span is kept within [minimumSpan, maximumSpan].
 TimeRange zoomAround(TimeRange range, double anchor, double factor);
+// The window zoomed by `factor` about time t, as the zoom keys do about the cursor: t keeps its
+// place while it is in the window; from outside, the window comes to t, centred on it, at the new span.
+TimeRange zoomAboutTime(TimeRange range, VirtualNanos t, double factor);
+// Follow mode: the window scrolled, span kept, so that t is in view, with t at `lead` (a fraction of
+// the width) so that what led up to it shows; unchanged while t lies inside and at least `margin`
+// (a fraction of the span) away from the right edge. Playing keeps a margin so that the cursor
+// never reaches the edge; a paused move needs none, so that a click inside never scrolls.
+TimeRange followTime(TimeRange range, VirtualNanos t, double margin, double lead = 0.85);
 // The window moved by `pixels` (positive: the content moves right, so earlier times come into view).
 TimeRange panByPixels(TimeRange range, double width, double pixels);
 // The window moved as little as possible so that [from, to] lies inside it, with `margin` (a fraction
@@ -77,11 +85,9 @@ VirtualNanos tickStep(double nanosPerPixel, double minPixels);
 VirtualNanos nextTickStep(VirtualNanos step);
 // Every multiple of `step` inside [range.start, range.end].
 QList<VirtualNanos> ticks(TimeRange range, VirtualNanos step);
-// A tick's label, as precise as the step requires: "0", "250 µs", "12 ms", "12.5 ms", "0.5 s",
-// "1.25 s", "45 s", "1 min 30 s", "1 min 30.5 s", "2 h 15 min".
+// A tick's label: the app's clock (format::virtualTime) as precise as the step requires: "0:00",
+// "0:00.000250", "0:00.012", "0:00.5", "1:30", "1:30.5", "2:15:00".
 QString formatTick(VirtualNanos t, VirtualNanos step);
-// A duration for tooltips, three significant digits: "512 µs", "1.25 ms", "3.2 s", "1 min 30 s".
-QString formatDuration(VirtualNanos duration);
 
 // ---- Visible slices and folding ---------------------------------------------------------------
 
@@ -110,7 +116,7 @@ std::pair<qsizetype, qsizetype> visibleSlice(qsizetype count, TimeRange range, S
 }
 
 // What the view paints for a run of items: one item at its extent, or several folded into one
-// block because each is narrower than the fold width.
+// block because each is narrower than the fold width. [x0, x1) is the extent drawn: see foldItems.
 struct FoldedRun
 {
     qsizetype first = 0; // item indexes [first, last)
@@ -124,7 +130,11 @@ struct FoldedRun
 // Folds the items [first, last) (sorted by start, not overlapping) at `coordinates`: items at least
 // `minWidth` pixels wide come out alone; a narrower item swallows every item that starts less than
 // `minWidth` pixels after it (found by binary search, so a slice of 150,000 items costs a few hundred
-// steps), except a wide last one, which comes out on its own. A run is at least 1 pixel wide.
+// steps), except a wide last one, which comes out on its own.
+// A run is drawn at least `minWidth` wide, so that a 0.5 ms cycle seen across minutes still shows
+// as a mark that can be found and clicked; but never over the start of the next run, so that
+// neighbours do not merge into a misleading bar (a run the next one follows closely is at least a
+// pixel wide).
 template <typename StartAt, typename EndAt>
 std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizetype first, qsizetype last,
     StartAt startAt, EndAt endAt, double minWidth)
@@ -133,19 +143,20 @@ std::vector<FoldedRun> foldItems(const TimelineCoordinates& coordinates, qsizety
     qsizetype i = first;
     while (i < last) {
         const double x0 = coordinates.timeToX(startAt(i));
-        const double x1 = coordinates.timeToX(endAt(i));
-        if (x1 - x0 >= minWidth) {
-            runs.push_back({ i, i + 1, x0, x1 });
-            ++i;
-            continue;
+        double end = coordinates.timeToX(endAt(i));
+        qsizetype next = i + 1;
+        if (end - x0 < minWidth) {
+            const VirtualNanos limit = coordinates.xToTime(x0 + minWidth);
+            next = partitionPoint(i + 1, last, [&](qsizetype j) { return startAt(j) < limit; });
+            // A long item that merely starts inside the fold is drawn alone, at its own extent.
+            if (next - 1 > i && coordinates.timeToX(endAt(next - 1)) - coordinates.timeToX(startAt(next - 1)) >= minWidth)
+                --next;
+            end = coordinates.timeToX(endAt(next - 1));
         }
-        const VirtualNanos limit = coordinates.xToTime(x0 + minWidth);
-        qsizetype next = partitionPoint(i + 1, last, [&](qsizetype j) { return startAt(j) < limit; });
-        // A long item that merely starts inside the fold is drawn alone, at its own extent.
-        if (next - 1 > i && coordinates.timeToX(endAt(next - 1)) - coordinates.timeToX(startAt(next - 1)) >= minWidth)
-            --next;
-        const double end = coordinates.timeToX(endAt(next - 1));
-        runs.push_back({ i, next, x0, std::max(end, x0 + 1.0) });
+        double drawnEnd = std::max(end, x0 + minWidth);
+        if (next < last)
+            drawnEnd = std::min(drawnEnd, std::max(coordinates.timeToX(startAt(next)), x0 + 1.0));
+        runs.push_back({ i, next, x0, drawnEnd });
         i = next;
     }
     return runs;

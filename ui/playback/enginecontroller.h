@@ -136,6 +136,7 @@ private:
     VirtualNanos m_playStartVirtual = 0;
     qint64 m_lastReportWallNs = 0;
     qsizetype m_lastReportedSize = -1;
+    VirtualNanos m_lastReportedClock = -1;
 };
 
 } // namespace ksv

@@ -6,6 +6,8 @@
 
 #include <QTimer>
 
+#include <algorithm>
+
 namespace ksv {
 
 using trace::Event;
@@ -46,6 +48,15 @@ PlaybackController::PlaybackController(ViewState* view, QObject* parent)
 {
     m_replayTimer->setInterval(frameMs);
     connect(m_replayTimer, &QTimer::timeout, this, &PlaybackController::replayTick);
+    m_wall.start();
+    connect(m_view, &ViewState::cursorChanged, this, &PlaybackController::measureSpeed);
+    connect(m_view, &ViewState::playingChanged, this, [this] {
+        m_meter.reset();
+        if (m_achieved) {
+            m_achieved.reset();
+            Q_EMIT achievedSpeedChanged();
+        }
+    });
     connect(m_view, &ViewState::seekRequested, this, &PlaybackController::seek);
     connect(m_view, &ViewState::cursorRequested, this, [this](qsizetype position, VirtualNanos time) {
         if (!m_run)
@@ -153,8 +164,29 @@ void PlaybackController::togglePlay()
         play();
 }
 
+void PlaybackController::measureSpeed()
+{
+    if (!isPlaying())
+        return;
+    const qint64 now = m_wallClock ? m_wallClock() : m_wall.nsecsElapsed();
+    m_meter.sample(now, m_view->cursorTime());
+    // A few reports a second are plenty for a number a person reads.
+    if (now - m_lastSpeedReportNs < 250'000'000)
+        return;
+    m_lastSpeedReportNs = now;
+    m_achieved = m_meter.achieved();
+    Q_EMIT achievedSpeedChanged();
+}
+
+bool PlaybackController::isBehind() const
+{
+    // A tenth below the wish is frame jitter, not a machine that cannot keep up.
+    return isPlaying() && m_speed > 0 && m_achieved && *m_achieved < 0.9 * m_speed;
+}
+
 void PlaybackController::setSpeed(double speed)
 {
+    m_meter.reset(); // the old speed's samples say nothing of the new one
     m_speed = speed <= 0 ? 0 : std::clamp(speed, 0.1, 1000.0);
     if (m_run)
         m_run->engine()->setSpeed(m_speed);
@@ -318,6 +350,125 @@ void PlaybackController::stepBack(StepUnit unit)
     moveCursor(position, eventTimeBefore(position));
 }
 
+qint32 PlaybackController::podStepOrigin(qint32 pod) const
+{
+    const qint32 selected = m_view->selectedCycle();
+    const auto& cycles = m_run->index().cycles();
+    return selected >= 0 && size_t(selected) < cycles.size() && cycles[size_t(selected)].pod == pod ? selected : -1;
+}
+
+PlaybackController::PodStop PlaybackController::nextPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const
+{
+    const trace::TraceIndex& index = m_run->index();
+    const qsizetype position = m_run->position();
+    switch (unit) {
+    case PodStep::Event: {
+        // The first event at or after the cursor: the cursor goes past it.
+        const std::vector<qint32>& events = index.podEvents(pod);
+        const auto next = std::lower_bound(events.cbegin(), events.cend(), position);
+        if (next == events.cend())
+            return {};
+        return {qsizetype(*next) + 1, -1};
+    }
+    case PodStep::Cycle: {
+        const std::vector<qint32>& podCycles = index.podCycles(pod);
+        // From the cursor: the first cycle not over before it (the one running at it, if any).
+        const auto next = fromCycle >= 0 ? std::upper_bound(podCycles.cbegin(), podCycles.cend(), fromCycle)
+                                         : std::find_if(podCycles.cbegin(), podCycles.cend(), [&](qint32 cycle) {
+                                               const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
+                                               return record.endEvent < 0 || record.endEvent + 1 > position;
+                                           });
+        if (next == podCycles.cend() || index.cycles()[size_t(*next)].endEvent < 0)
+            return {}; // not begun or not over yet
+        return {qsizetype(index.cycles()[size_t(*next)].endEvent) + 1, *next};
+    }
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+PlaybackController::PodStop PlaybackController::previousPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const
+{
+    const trace::TraceIndex& index = m_run->index();
+    const qsizetype position = m_run->position();
+    switch (unit) {
+    case PodStep::Event: {
+        // The last event the cursor is past, not counting the one it has just passed.
+        const std::vector<qint32>& events = index.podEvents(pod);
+        auto after = std::lower_bound(events.cbegin(), events.cend(), position - 1);
+        if (after == events.cbegin())
+            return {};
+        return {qsizetype(*--after) + 1, -1};
+    }
+    case PodStep::Cycle: {
+        const std::vector<qint32>& podCycles = index.podCycles(pod);
+        // From the cursor: the cycle before the first not over strictly before it.
+        auto after = fromCycle >= 0 ? std::lower_bound(podCycles.cbegin(), podCycles.cend(), fromCycle)
+                                    : std::find_if(podCycles.cbegin(), podCycles.cend(), [&](qint32 cycle) {
+                                          const trace::CycleRecord& record = index.cycles()[size_t(cycle)];
+                                          return record.endEvent < 0 || record.endEvent + 1 >= position;
+                                      });
+        if (after == podCycles.cbegin())
+            return {};
+        const qint32 previous = *--after; // over: the pod's cycles run one after the other
+        return {qsizetype(index.cycles()[size_t(previous)].endEvent) + 1, previous};
+    }
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+void PlaybackController::arriveAt(const PodStop& stop)
+{
+    moveCursor(stop.position, m_run->trace().at(stop.position - 1).time());
+    if (stop.cycle >= 0)
+        selectCycle(*m_view, m_run.get(), stop.cycle, false); // remembered when asked for
+}
+
+void PlaybackController::stepPod(PodStep unit)
+{
+    if (!m_run)
+        return;
+    const qint32 pod = m_view->selectedPod();
+    if (pod < 0 || pod >= m_run->index().catalogue().podCount())
+        return;
+    const qint32 from = podStepOrigin(pod);
+    pause();
+    if (m_run->isFollowing())
+        moveCursor(m_run->indexed(), m_run->engineTime());
+    if (unit == PodStep::Cycle)
+        m_view->remember();
+    m_pending = {Pending::Pod, StepUnit::Event, 0, unit, pod, from};
+    resolvePending();
+}
+
+void PlaybackController::stepPodBack(PodStep unit)
+{
+    if (!m_run)
+        return;
+    const qint32 pod = m_view->selectedPod();
+    if (pod < 0 || pod >= m_run->index().catalogue().podCount())
+        return;
+    pause();
+    const PodStop stop = previousPodStop(pod, unit, podStepOrigin(pod));
+    if (stop.position < 0)
+        return;
+    if (unit == PodStep::Cycle)
+        m_view->remember();
+    arriveAt(stop);
+}
+
+void PlaybackController::awaitMore()
+{
+    if (m_run->indexed() < m_run->engine()->published()) {
+        // Not indexed yet: the next indexing slice comes back here.
+    } else if (m_run->isEngineFinished()) {
+        m_pending = {};
+    } else {
+        m_run->requestStep();
+    }
+}
+
 void PlaybackController::resolvePending()
 {
     switch (m_pending.kind) {
@@ -334,12 +485,18 @@ void PlaybackController::resolvePending()
         if (stop >= 0) {
             m_pending = {};
             moveCursor(stop, m_run->trace().at(stop - 1).time());
-        } else if (m_run->indexed() < m_run->engine()->published()) {
-            // Not indexed yet: the next indexing slice comes back here.
-        } else if (m_run->isEngineFinished()) {
-            m_pending = {};
         } else {
-            m_run->requestStep();
+            awaitMore();
+        }
+        return;
+    }
+    case Pending::Pod: {
+        const PodStop stop = nextPodStop(m_pending.pod, m_pending.podUnit, m_pending.fromCycle);
+        if (stop.position >= 0) {
+            m_pending = {};
+            arriveAt(stop);
+        } else {
+            awaitMore();
         }
         return;
     }

@@ -12,11 +12,13 @@
 #include "config/types.h"
 #include "scenario/scenario.h"
 #include "simulation/simulator.h"
+#include "speedmeter.h"
 #include "trace/replay.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 class QTimer;
@@ -56,17 +58,36 @@ public:
     void step(StepUnit unit);
     // Back to the previous event of the unit.
     void stepBack(StepUnit unit);
+    // The selected pod's own stops, for following one pod through a busy run. Event: the cursor right
+    // after the pod's next (previous) event of its own (TraceIndex::podEvents), a step like any
+    // other. Cycle: the cursor right after the end of the pod's next (previous) scheduling cycle,
+    // counted from the selected cycle when it is the pod's and from the cursor otherwise, and that
+    // cycle selected (a jump the view history remembers). A next stop the engine has not published
+    // yet: it runs on, an instant at a time, until there is one or the run ends (any other playback
+    // command cancels the wait). No-op without a selected pod, or with no such stop.
+    enum class PodStep { Event, Cycle };
+    void stepPod(PodStep unit);
+    void stepPodBack(PodStep unit);
     // Pauses with the cursor at virtual time t (every event up to t applied).
     void seek(VirtualNanos t);
     // Pauses and moves the cursor to a trace position (<= what is indexed).
     void seekPosition(qsizetype position);
     // The run is over and the cursor at its end.
     bool isFinished() const;
+    // While playing: virtual seconds per wall second over the last second or so (none until a second
+    // has been seen, and none while paused).
+    std::optional<double> achievedSpeed() const { return m_achieved; }
+    // Playing slower than the chosen speed: the engine (or the window) cannot keep up with it.
+    bool isBehind() const;
+    // The wall clock the speed is measured against (nanoseconds); tests give one that runs fast.
+    void setWallClock(std::function<qint64()> clock) { m_wallClock = std::move(clock); }
 
 Q_SIGNALS:
     // A new run replaced the old one (which is deleted once this returns): views take the new one.
     void runChanged(ksv::Run* run);
     void speedChanged(double speed);
+    // achievedSpeed() or isBehind() changed (at most a few times a second).
+    void achievedSpeedChanged();
     void finished();
     void failed(const QString& message);
 
@@ -85,10 +106,31 @@ private:
     qsizetype groupEnd(qsizetype from, StepUnit unit) const;
     qsizetype nextStop(qsizetype from, StepUnit unit) const; // -1: not published yet
     qsizetype previousStop(qsizetype from, StepUnit unit) const;
+    // Where a pod step stops: right after `position` events, selecting `cycle` (-1: none).
+    struct PodStop
+    {
+        qsizetype position = -1; // -1: none (yet)
+        qint32 cycle = -1;
+    };
+    // The cycle of `pod` a cycle step counts from: the selected one if it is the pod's, else -1 (the cursor).
+    qint32 podStepOrigin(qint32 pod) const;
+    PodStop nextPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const;
+    PodStop previousPodStop(qint32 pod, PodStep unit, qint32 fromCycle) const;
+    void arriveAt(const PodStop& stop);
     void resolvePending();
+    // The pending stop lies beyond what is indexed: waits for the next indexing slice, asks the engine
+    // for its next instant, or gives up at the run's end.
+    void awaitMore();
     VirtualNanos eventTimeBefore(qsizetype position) const;
 
+    void measureSpeed();
+
     ViewState* m_view;
+    SpeedMeter m_meter;
+    QElapsedTimer m_wall;
+    std::function<qint64()> m_wallClock;
+    qint64 m_lastSpeedReportNs = 0;
+    std::optional<double> m_achieved;
     std::unique_ptr<Run> m_run;
     double m_speed = 1.0;
     QTimer* m_replayTimer;
@@ -96,9 +138,12 @@ private:
     // A step or seek whose target the engine has not published yet.
     struct Pending
     {
-        enum Kind { None, Step, Seek } kind = None;
+        enum Kind { None, Step, Seek, Pod } kind = None;
         StepUnit unit = StepUnit::Event;
         VirtualNanos time = 0;
+        PodStep podUnit = PodStep::Cycle;
+        qint32 pod = -1;
+        qint32 fromCycle = -1;
     } m_pending;
 };
 

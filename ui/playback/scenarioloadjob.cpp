@@ -28,7 +28,6 @@ LoadOutcome loadInBackground(const QString& scenarioPath, const QString& configP
         Scenario scenario = loadScenarioFile(scenarioPath, &result->warnings);
         // Decoded here, off the GUI thread: a bad configuration fails the load with its file:line.
         result->configuration = effectiveConfiguration(scenario, configPath);
-        result->summary = ClusterSummary::fromCluster(scenario.initial);
         result->scenario = std::make_shared<const Scenario>(std::move(scenario));
         result->catalogue = std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(result->scenario));
         return result;

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "clustersummary.h"
 #include "config/types.h"
 #include "trace/replay.h"
 
@@ -15,7 +14,6 @@ struct LoadedScenario
     QString path;
     std::shared_ptr<const Scenario> scenario;
     config::KubeSchedulerConfiguration configuration; // the scenario's, the file's, or the default
-    ClusterSummary summary;
     std::shared_ptr<const trace::ReplayCatalogue> catalogue; // numbered here, not on the GUI thread
     QStringList warnings;
 };

@@ -7,8 +7,8 @@ namespace ksv {
 ViewState::ViewState(QObject* parent)
     : QObject(parent)
 {
-    // Alt+Shift: Alt+← alone is the timeline's zoom history, and the plain and Shift and Ctrl
-    // arrows step the playback.
+    // Alt+Shift: Alt+← alone steps through the selected pod's events (PodStepActions), and the plain
+    // and Shift and Ctrl arrows step the playback.
     const auto make = [this](Action which, const QString& text, const QString& icon, const QKeySequence& key, const QString& tip) {
         auto* action = new QAction(QIcon::fromTheme(icon), text, this);
         action->setShortcut(key);

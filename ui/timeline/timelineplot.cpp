@@ -5,7 +5,9 @@
 #include "viewrefresh.h"
 #include "viewstate.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -30,15 +32,24 @@ TimelinePlot::TimelinePlot(ViewState* viewState, TimelineZoom* zoom, QWidget* pa
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(400, axisHeight() + schedulingHeight + podLaneHeight + lanesGap + 3 * maxBindingLaneHeight);
 
-    connect(m_viewState, &ViewState::cursorChanged, this, &TimelinePlot::scheduleRefresh);
+    connect(m_viewState, &ViewState::cursorChanged, this, [this] {
+        // Now, not at the coalesced refresh: a zoom key pressed right after a step zooms about
+        // where the cursor went.
+        m_zoom->setCursorTime(m_run ? m_viewState->cursorTime() : 0);
+        scheduleRefresh();
+    });
     connect(m_viewState, &ViewState::selectionChanged, this, [this] {
+        // A cursor move still waiting for its refresh came first (a jump to a pod's cycle moves the
+        // cursor, then selects): follow it, then reveal the selection.
+        if (m_refresh->isPending())
+            refresh();
         revealSelection();
         update();
     });
     connect(m_zoom, &TimelineZoom::rangeChanged, this, qOverload<>(&QWidget::update));
     connect(m_zoom, &TimelineZoom::followingChanged, this, [this](bool following) {
         if (following) {
-            m_followedCursor = -1;
+            m_followed = {};
             followCursor();
         }
     });
@@ -66,7 +77,7 @@ void TimelinePlot::scheduleRefresh()
 void TimelinePlot::resetData()
 {
     m_model.reset(m_run ? &m_run->index() : nullptr);
-    m_followedCursor = -1;
+    m_followed = {};
     m_scrollY = 0;
 }
 
@@ -76,6 +87,7 @@ void TimelinePlot::refresh()
     const int oldHeight = contentHeight();
     m_model.update(m_run && m_run->isFinished());
     m_model.setCursorTime(m_run ? m_viewState->cursorTime() : 0);
+    m_zoom->setCursorTime(cursorTime());
     m_zoom->setDataBounds({ 0, std::max(m_model.dataEnd(), cursorTime()) });
     followCursor();
     if (contentHeight() != oldHeight)
@@ -87,19 +99,22 @@ void TimelinePlot::refresh()
 
 void TimelinePlot::followCursor()
 {
-    // Only while playing or tracking the engine: after a seek or a step the window stays where the
-    // user put it.
+    // Every move of the cursor, not only playing: a step, a jump to a time, a place from the
+    // history. A scrub on the axis stays inside the window and must not move it under the pointer.
+    // A step may move the cursor by an event and not in time: either counts as a move.
     const VirtualNanos cursor = cursorTime();
-    if (!index() || !(m_viewState->isPlaying() || m_viewState->isFollowing()) || !m_zoom->isFollowing() || m_zoom->isFitAll()
-        || cursor == m_followedCursor)
+    const FollowedCursor now {m_run ? m_viewState->cursor() : 0, cursor};
+    if (!index() || !m_zoom->isFollowing() || m_scrubbing || now == m_followed)
         return;
-    m_followedCursor = cursor;
+    m_followed = now;
+    if (m_zoom->isFitAll())
+        return; // the whole run is in view, the cursor with it
+    // Playing, the cursor turns the page before it reaches the edge; paused, only leaving the window does.
+    const bool moving = m_viewState->isPlaying() || m_viewState->isFollowing();
     const TimeRange range = m_zoom->range();
-    const auto edge = range.span() / 50;
-    if (cursor > range.end - edge || cursor < range.start) {
-        const auto before = static_cast<VirtualNanos>(double(range.span()) * 0.85);
-        m_zoom->scrollTo({ cursor - before, cursor - before + range.span() });
-    }
+    const TimeRange followed = timeline::followTime(range, cursor, moving ? 0.02 : 0.0);
+    if (followed != range)
+        m_zoom->scrollTo(followed);
 }
 
 void TimelinePlot::revealSelection()
@@ -300,6 +315,28 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* event)
         selectCycle(*m_viewState, m_run, index()->bindings()[size_t(hit.binding)].cycle);
     else if (hit.lane == Lane::Scheduling || hit.lane == Lane::Binding)
         selectCycle(*m_viewState, m_run, -1);
+}
+
+void TimelinePlot::contextMenuEvent(QContextMenuEvent* event)
+{
+    // A right-click on a cycle or a binding selects it first, so that the pod steps act on its pod.
+    if (event->reason() == QContextMenuEvent::Mouse) {
+        const Hit hit = hitTest(event->pos());
+        if (hit.cycle >= 0)
+            selectCycle(*m_viewState, m_run, hit.cycle);
+        else if (hit.binding >= 0)
+            selectCycle(*m_viewState, m_run, index()->bindings()[size_t(hit.binding)].cycle);
+    }
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("timelineContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addActions(m_contextActions);
+    if (!m_contextActions.isEmpty())
+        menu->addSeparator();
+    for (const TimelineZoom::Action action : {TimelineZoom::ZoomIn, TimelineZoom::ZoomOut, TimelineZoom::FitAll, TimelineZoom::Follow})
+        menu->addAction(m_zoom->action(action));
+    menu->popup(event->globalPos());
+    event->accept();
 }
 
 void TimelinePlot::mouseDoubleClickEvent(QMouseEvent* event)

@@ -11,6 +11,7 @@
 #include "timelinemodel.h"
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QWidget>
 #include <vector>
 
@@ -73,6 +74,9 @@ public:
     // Brings the model and the window up to date with the run and the cursor now (normally coalesced).
     void refresh();
 
+    // Offered first in the context menu (the window's pod steps), before the zoom's own actions.
+    void setContextActions(const QList<QAction*>& actions) { m_contextActions = actions; }
+
 Q_SIGNALS:
     void contentHeightChanged();
 
@@ -84,6 +88,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -95,9 +100,10 @@ private:
     static constexpr int podLaneHeight = 30;
     static constexpr int lanesGap = 6;
     static constexpr int maxBindingLaneHeight = 18;
-    // Binding lanes squeeze down to thin stripes before they scroll: in a short dock seeing how many
-    // binding cycles run at once matters more than reading each one.
-    static constexpr int minBindingLaneHeight = 4;
+    // Binding lanes squeeze to fit the dock, but no thinner than a bar that can be seen and clicked
+    // (6 px between 2 px gaps); more lanes than fit scroll. Thin stripes of 4 px showed how many
+    // binding cycles ran at once, but not which (issue 20, finding 9).
+    static constexpr int minBindingLaneHeight = 10;
     static constexpr int dragThreshold = 4;
 
     void scheduleRefresh();
@@ -118,19 +124,29 @@ private:
     void paintCycle(QPainter& painter, const Frame& frame, qint32 index, QRectF bar) const;
     void paintSelectedPod(QPainter& painter, const Frame& frame) const;
     void paintBindings(QPainter& painter, const Frame& frame) const;
+    // At least `minWidth` pixels wide (a run of the frame is drawn at least the fold width).
     void paintBinding(QPainter& painter, const timeline::TimelineCoordinates& coordinates,
-        const trace::BindingRecord& binding, QRectF row) const;
+        const trace::BindingRecord& binding, QRectF row, double minWidth) const;
     void paintLabels(QPainter& painter) const;
 
     QString cycleToolTip(qint32 cycle) const;
     QString bindingToolTip(qint32 binding) const;
 
     const Run* m_run = nullptr;
+    QList<QAction*> m_contextActions;
     ViewState* m_viewState;
     TimelineZoom* m_zoom;
     ViewRefresh* m_refresh;
     timeline::TimelineModel m_model;
-    VirtualNanos m_followedCursor = -1;
+    // Where the cursor was when follow mode last looked: it scrolls once per move of the cursor, so
+    // that the user can still zoom and look elsewhere while the cursor stays put.
+    struct FollowedCursor
+    {
+        qsizetype position = -1;
+        VirtualNanos time = -1;
+        bool operator==(const FollowedCursor&) const = default;
+    };
+    FollowedCursor m_followed;
     int m_labelWidth = 124;
     int m_scrollY = 0;
 

@@ -28,15 +28,6 @@ QColor faded(QColor color, const QColor& towards, double amount)
         float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
 }
 
-// Separators and grid lines: the text colour, faint, so they show on light and dark palettes alike
-// (QPalette::Mid is darker than Base in some dark palettes).
-QColor rule(const QPalette& palette)
-{
-    QColor color = palette.color(QPalette::WindowText);
-    color.setAlphaF(0.3f);
-    return color;
-}
-
 QRectF span(double x0, double x1, double top, double height)
 {
     return QRectF(x0, top, std::max(x1 - x0, 2.0), height); // folds and instants stay visible
@@ -118,7 +109,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
     const TimelineCoordinates& c = frame.coordinates;
     const QRect axis = laneRect(Lane::Axis);
     painter.fillRect(QRect(0, 0, width(), axis.height()), palette().window());
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(0, axis.bottom(), width(), axis.bottom());
 
     // The finest step whose labels do not collide.
@@ -132,7 +123,7 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
             break;
         step = timeline::nextTickStep(step);
     }
-    QColor grid = rule(palette());
+    QColor grid = colors::rule(palette());
     grid.setAlphaF(0.10f);
     for (const VirtualNanos t : timeline::ticks(c.range(), step)) {
         const double x = plotLeft() + c.timeToX(t);
@@ -156,13 +147,17 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     const QRect lane = laneRect(Lane::Scheduling);
     const double left = plotLeft();
 
-    for (const FoldedRun& run : frame.cycles) {
+    for (size_t i = 0; i < frame.cycles.size(); ++i) {
+        const FoldedRun& run = frame.cycles[i];
+        QRectF block = span(left + run.x0, left + run.x1, bar.top(), bar.height());
+        // A mark widened to the minimum may reach the next one: a pixel of gap keeps them two.
+        if (i + 1 < frame.cycles.size() && run.x1 + 0.5 >= frame.cycles[i + 1].x0 && block.width() >= 3 && block.width() < 5)
+            block.setWidth(block.width() - 1);
         if (!run.folded()) {
-            paintCycle(painter, frame, qint32(run.first), span(left + run.x0, left + run.x1, bar.top(), bar.height()));
+            paintCycle(painter, frame, qint32(run.first), block);
             continue;
         }
         // A fold: its share of failures as a red band over the success colour.
-        const QRectF block = span(left + run.x0, left + run.x1, bar.top(), bar.height());
         const qint64 failures = m_model.failuresIn(run.first, run.last);
         painter.fillRect(block, faded(colors::scheduled(), palette().color(QPalette::Base), 0.25));
         if (failures > 0) {
@@ -212,7 +207,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         const double y = marksTop + 3;
         painter.drawPolygon(QPolygonF({ QPointF(x, y - 4), QPointF(x + 4, y), QPointF(x, y + 4), QPointF(x - 4, y) }));
     }
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(lane.left(), lane.bottom(), lane.right(), lane.bottom());
 }
 
@@ -304,7 +299,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     }
     const auto& bindings = index.bindings();
     for (const qint32 b : index.podBindings(pod))
-        paintBinding(painter, c, bindings[size_t(b)], QRectF(left, blockTop, plotWidth(), blockHeight));
+        paintBinding(painter, c, bindings[size_t(b)], QRectF(left, blockTop, plotWidth(), blockHeight), foldWidth);
     for (const qint32 i : podCycles) {
         const auto& cycle = cycles[size_t(i)];
         const double x0 = left + c.timeToX(cycle.start);
@@ -325,14 +320,14 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
     }
 }
 
-void TimelinePlot::paintBinding(
-    QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding, QRectF row) const
+void TimelinePlot::paintBinding(QPainter& painter, const TimelineCoordinates& c, const trace::BindingRecord& binding,
+    QRectF row, double minWidth) const
 {
     const double left = plotLeft();
     const VirtualNanos start = m_model.bindingStart(binding);
     const VirtualNanos end = m_model.bindingEnd(binding);
     const double x0 = left + c.timeToX(start);
-    const double x1 = std::max(left + c.timeToX(end), x0 + 1);
+    const double x1 = std::max(left + c.timeToX(end), x0 + std::max(minWidth, 1.0));
     if (x1 < left || x0 > width())
         return;
     // Permit wait: light and hatched; then the bind call, solid.
@@ -389,7 +384,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
         for (const FoldedRun& run : frame.bindings[lane]) {
             if (!run.folded()) {
                 flush();
-                paintBinding(painter, frame.coordinates, bindings[size_t(members[size_t(run.first)])], inner);
+                paintBinding(painter, frame.coordinates, bindings[size_t(members[size_t(run.first)])], inner, run.x1 - run.x0);
                 continue;
             }
             const double x0 = left + run.x0;
@@ -418,7 +413,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
     for (const qint32 b : index()->podBindings(pod)) {
         const trace::BindingRecord& binding = bindings[size_t(b)];
         const double x0 = left + frame.coordinates.timeToX(m_model.bindingStart(binding));
-        const double x1 = std::max(left + frame.coordinates.timeToX(m_model.bindingEnd(binding)), x0 + 2);
+        const double x1 = std::max(left + frame.coordinates.timeToX(m_model.bindingEnd(binding)), x0 + foldWidth);
         if (x1 >= left && x0 <= width())
             painter.drawRect(QRectF(laneRect(Lane::Binding, binding.lane))
                                  .adjusted(0, 1, 0, -1)
@@ -430,7 +425,7 @@ void TimelinePlot::paintLabels(QPainter& painter) const
 {
     const QRect column(0, 0, m_labelWidth, height());
     painter.fillRect(column, palette().window());
-    painter.setPen(rule(palette()));
+    painter.setPen(colors::rule(palette()));
     painter.drawLine(column.right(), 0, column.right(), height());
     const QFontMetrics metrics = fontMetrics();
     const auto label
@@ -439,7 +434,7 @@ void TimelinePlot::paintLabels(QPainter& painter) const
               font.setBold(bold);
               painter.setFont(font);
               painter.setPen(palette().color(QPalette::WindowText));
-              const QRect rect(6, lane.top(), m_labelWidth - 10, lane.height());
+              const QRect rect(6, lane.top(), std::min(m_labelWidth - 10, lane.width() - 6), lane.height());
               painter.drawText(
                   rect, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(font).elidedText(text, elide, rect.width()));
               font.setBold(false);
@@ -463,11 +458,24 @@ void TimelinePlot::paintLabels(QPainter& painter) const
             for (int lane = 0; lane < lanes; ++lane)
                 label(laneRect(Lane::Binding, lane), tr("Binding %1").arg(lane + 1), lane == 0);
         } else {
-            // Lanes squeezed thinner than a line of text: one label for them all.
-            const QRect all(
-                first.left(), first.top(), first.width(), laneRect(Lane::Binding, lanes - 1).bottom() - first.top());
-            label(QRect(all.left(), all.top(), all.width(), std::min(all.height(), 2 * metrics.height())),
-                tr("Binding 1–%1").arg(lanes), true);
+            // Lanes squeezed thinner than a line of text: each gets its number in a small font, and
+            // one name for them all stays at the top of the lanes in view as they scroll.
+            QFont small = painter.font();
+            small.setPixelSize(std::max(7, first.height() - 2));
+            const int numbersWidth = QFontMetrics(small).horizontalAdvance(QString::number(lanes)) + 4;
+            const auto [firstShown, lastShown] = visibleBindingLanes();
+            painter.save();
+            painter.setFont(small);
+            painter.setPen(palette().color(QPalette::WindowText));
+            for (int lane = firstShown; lane < lastShown; ++lane) {
+                const QRect row = laneRect(Lane::Binding, lane);
+                painter.drawText(QRect(0, row.top(), m_labelWidth - 4, row.height()), Qt::AlignRight | Qt::AlignVCenter,
+                    QString::number(lane + 1));
+            }
+            painter.restore();
+            const int top = std::max(laneRect(Lane::SelectedPod).bottom() + 1, first.top());
+            const QRect name(0, top, m_labelWidth - numbersWidth, std::min(2 * metrics.height(), height() - top));
+            label(name, tr("Binding 1–%1").arg(lanes), true, Qt::ElideRight);
         }
     }
     painter.restore();

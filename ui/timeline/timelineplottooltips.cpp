@@ -7,7 +7,7 @@
 namespace ksv {
 
 using framework::Code;
-using timeline::formatDuration;
+using format::duration;
 
 namespace {
 
@@ -17,10 +17,11 @@ QString row(const QString& name, const QString& value)
         + QStringLiteral("</td></tr>");
 }
 
-// As the other views print times, so one can be matched with the other.
+// As the event log prints times (to the microsecond: cycles last half a millisecond), so one can
+// be matched with the other.
 QString at(VirtualNanos t)
 {
-    return format::virtualTime(t);
+    return format::virtualTime(t, format::microsecondDigits);
 }
 
 } // namespace
@@ -77,7 +78,7 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
     if (cycle.preempted)
         text += row(tr("Preemption"), tr("nominated; victims are being evicted"));
     text += row(tr("Start"), at(cycle.start));
-    text += row(tr("Duration"), running ? tr("running") : formatDuration(cycle.end - cycle.start));
+    text += row(tr("Duration"), running ? tr("running") : duration(cycle.end - cycle.start));
     text += row(tr("Nodes"), tr("%1 evaluated, %2 feasible").arg(cycle.evaluated).arg(cycle.feasible));
     if (cycle.profile >= 0)
         text += row(tr("Profile"), trace.string(cycle.profile).toHtmlEscaped());
@@ -89,7 +90,7 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
         QStringList parts;
         for (const timeline::CycleSegment& segment : segments)
             parts.append(
-                framework::toString(segment.point) + QLatin1Char(' ') + formatDuration(segment.end - segment.start));
+                framework::toString(segment.point) + QLatin1Char(' ') + duration(segment.end - segment.start));
         if (!parts.isEmpty())
             text += QStringLiteral("<p>") + parts.join(QStringLiteral(" · ")) + QStringLiteral("</p>");
         text += tr(
@@ -111,11 +112,11 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
     if (binding.permitStart >= 0) {
         const VirtualNanos waitEnd = binding.start >= 0 ? binding.start : m_model.bindingEnd(binding);
         text += row(tr("Permit wait"),
-            formatDuration(waitEnd - binding.permitStart)
+            duration(waitEnd - binding.permitStart)
                 + (binding.start < 0 && binding.finished ? tr(", rejected") : QString()));
     }
     if (binding.start >= 0)
-        text += row(tr("Bind call"), binding.finished ? formatDuration(binding.end - binding.start) : tr("running"));
+        text += row(tr("Bind call"), binding.finished ? duration(binding.end - binding.start) : tr("running"));
     text += row(tr("Result"), binding.finished ? framework::toString(Code(binding.code)) : tr("running"));
     if (const QString message = traceIndex.trace().string(binding.message); !message.isEmpty())
         text += row(tr("Message"), message.toHtmlEscaped());

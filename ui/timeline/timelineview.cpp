@@ -1,5 +1,6 @@
 #include "timelineview.h"
 
+#include "format.h"
 #include "timelineplot.h"
 #include "timelinezoom.h"
 #include "viewcolors.h"
@@ -54,9 +55,10 @@ TimelineView::TimelineView(ViewState* viewState, QWidget* parent)
         keys.append(swatch(colors::extensionPoint(point), framework::toString(point)));
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
     legend->setToolTip(
-        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom · "
-           "F: fit all · Backspace, Alt+←: back · End: the cursor into view · L: follow · click: select a cycle · "
-           "double-click: zoom onto it · click or drag on the axis: move the cursor"));
+        tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom "
+           "about the cursor · F: fit all · Backspace, Shift+Backspace: back, forward · End: the cursor into view · L: follow (keep "
+           "the cursor in view as it plays, steps or jumps) · click: select a cycle · double-click: zoom onto it · "
+           "click or drag on the axis: move the cursor · right-click: the pod's previous or next cycle, zoom"));
 
     auto* plotRow = new QHBoxLayout;
     plotRow->setContentsMargins(0, 0, 0, 0);
@@ -91,6 +93,11 @@ void TimelineView::setRun(const Run* run)
     m_plot->setRun(run);
 }
 
+void TimelineView::setContextActions(const QList<QAction*>& actions)
+{
+    m_plot->setContextActions(actions);
+}
+
 void TimelineView::updateScrollBar()
 {
     const int hidden = std::max(0, m_plot->contentHeight() - m_plot->height());
@@ -109,7 +116,7 @@ void TimelineView::updateRangeLabel()
     m_rangeLabel->setText(
         tr("%1 – %2 (%3 shown)")
             .arg(timeline::formatTick(range.start / step * step, step),
-                timeline::formatTick(range.end / step * step, step), timeline::formatDuration(range.span())));
+                timeline::formatTick(range.end / step * step, step), format::duration(range.span())));
 }
 
 } // namespace ksv

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QScrollBar;
 
@@ -24,6 +25,9 @@ public:
 
     // The run shown (null: none). Call again for each new run.
     void setRun(const Run* run);
+
+    // Actions the plot's context menu offers before the zoom's (the window's pod steps).
+    void setContextActions(const QList<QAction*>& actions);
 
     TimelinePlot* plot() const { return m_plot; }
     TimelineZoom* zoom() const { return m_zoom; }

@@ -20,20 +20,22 @@ TimelineZoom::TimelineZoom(QObject* parent)
     };
     connect(make(ZoomIn, tr("Zoom In"), QStringLiteral("zoom-in"),
                 { QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn },
-                tr("Zoom in about the centre (+, or the mouse wheel about the pointer)")),
-        &QAction::triggered, this, [this] { zoomIn(); });
+                tr("Zoom in about the playback cursor (+; the mouse wheel zooms about the pointer)")),
+        &QAction::triggered, this, &TimelineZoom::zoomIn);
     connect(make(ZoomOut, tr("Zoom Out"), QStringLiteral("zoom-out"),
-                { QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut }, tr("Zoom out about the centre (-)")),
-        &QAction::triggered, this, [this] { zoomOut(); });
+                { QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut }, tr("Zoom out about the playback cursor (-)")),
+        &QAction::triggered, this, &TimelineZoom::zoomOut);
     connect(make(FitAll, tr("Fit All"), QStringLiteral("zoom-fit-best"),
                 { QKeySequence(Qt::Key_F), QKeySequence(Qt::Key_0) },
                 tr("Show the whole run, and keep showing it as it grows (F)")),
         &QAction::triggered, this, &TimelineZoom::fitAll);
-    connect(make(Back, tr("Back"), QStringLiteral("go-previous"),
-                { QKeySequence::Back, QKeySequence(Qt::Key_Backspace) }, tr("The previous zoom (Alt+Left)")),
+    // Backspace, not Alt+Left and Alt+Right: those step through the selected pod's events window-wide
+    // (PodStepActions), and a shortcut of the view's would make them ambiguous while it has focus.
+    connect(make(Back, tr("Back"), QStringLiteral("go-previous"), { QKeySequence(Qt::Key_Backspace) },
+                tr("The previous zoom (Backspace)")),
         &QAction::triggered, this, &TimelineZoom::back);
-    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), { QKeySequence::Forward },
-                tr("The next zoom (Alt+Right)")),
+    connect(make(Forward, tr("Forward"), QStringLiteral("go-next"), { QKeySequence(Qt::SHIFT | Qt::Key_Backspace) },
+                tr("The next zoom (Shift+Backspace)")),
         &QAction::triggered, this, &TimelineZoom::forward);
     QAction* follow = make(Follow, tr("Follow"), QStringLiteral("media-playback-start"), { QKeySequence(Qt::Key_L) },
         tr("Keep the playback cursor in view (L)"));
@@ -91,14 +93,14 @@ void TimelineZoom::fitAll()
     m_fitAll = true;
 }
 
-void TimelineZoom::zoomIn(double anchor)
+void TimelineZoom::zoomIn()
 {
-    setRange(timeline::zoomAround(m_range, anchor, stepFactor), true);
+    setRange(timeline::zoomAboutTime(m_range, m_cursorTime, stepFactor), true);
 }
 
-void TimelineZoom::zoomOut(double anchor)
+void TimelineZoom::zoomOut()
 {
-    setRange(timeline::zoomAround(m_range, anchor, 1 / stepFactor), true);
+    setRange(timeline::zoomAboutTime(m_range, m_cursorTime, 1 / stepFactor), true);
 }
 
 void TimelineZoom::back()
@@ -136,6 +138,7 @@ void TimelineZoom::reset()
     m_forward.clear();
     m_bounds = { 0, 0 };
     m_fitAll = true;
+    m_cursorTime = 0;
     apply(timeline::fitRange(0, nanosPerSecond));
     setFollowing(true);
     updateActions();

@@ -39,9 +39,12 @@ public:
     bool isFitAll() const { return m_fitAll; }
     void fitAll();
 
-    // Zoom about a point given as a fraction of the width (0.5: the centre).
-    void zoomIn(double anchor = 0.5);
-    void zoomOut(double anchor = 0.5);
+    // The zoom keys zoom about the playback cursor (timeline::zoomAboutTime): looking at the cursor
+    // is why one zooms with the keyboard, and the mouse wheel zooms about the pointer instead.
+    void setCursorTime(VirtualNanos t) { m_cursorTime = t; }
+    VirtualNanos cursorTime() const { return m_cursorTime; }
+    void zoomIn();
+    void zoomOut();
 
     bool canGoBack() const { return !m_back.isEmpty(); }
     bool canGoForward() const { return !m_forward.isEmpty(); }
@@ -69,6 +72,7 @@ private:
     timeline::TimeRange m_bounds { 0, 0 };
     bool m_fitAll = true;
     bool m_following = true;
+    VirtualNanos m_cursorTime = 0;
     QList<timeline::TimeRange> m_back;
     QList<timeline::TimeRange> m_forward;
     std::array<QAction*, ActionCount> m_actions {};

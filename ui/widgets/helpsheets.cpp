@@ -69,7 +69,8 @@ QString shortcutSheet(const QWidget& window)
         what.remove(QLatin1Char('&'));
         if (what.endsWith(QStringLiteral("…")))
             what.chop(1);
-        const QString joined = keys.join(QStringLiteral(", "));
+        // "or", not a comma: comma is itself a key (Previous Event).
+        const QString joined = keys.join(tr(" or "));
         if (seen.contains(what + joined))
             continue; // the same action in a menu and on a toolbar
         seen.insert(what + joined);
@@ -96,7 +97,9 @@ QString shortcutSheet(const QWidget& window)
     html += row(tr("Heatmap: move the selected node"), tr("Arrows, Home, End"));
     html += row(tr("Timeline: scroll the pod rows"), tr("Up, Down, Page Up, Page Down, End"));
     html += QStringLiteral("</table><p>") + tr("The playback keys act on the whole window, except the keys a focused view "
-                                               "uses itself (the arrows in the queue lanes and the heatmap).")
+                                               "uses itself (the plain arrows in the queue lanes and the heatmap). "
+                                               "Comma and period step by event wherever the focus is, and Alt with an "
+                                               "arrow or Page key follows the selected pod.")
         + QStringLiteral("</p>");
     return html;
 }
@@ -120,7 +123,8 @@ QString viewGuide()
                      "pod's history up to the cursor."))
         + section(tr("Timeline"),
                   tr("The scheduling cycles one after the other, the binding cycles that run beside them, and the "
-                     "selected pod's row. Zoom with the wheel or + and -; Follow keeps the cursor in view."))
+                     "selected pod's row. Zoom with the wheel (about the pointer) or + and - (about the cursor); Follow "
+                     "keeps the cursor in view whenever it moves."))
         + section(tr("Charts, Event Log, Nodes, Pods"),
                   tr("Queue lengths and scheduling latency per second of virtual time; every event of the trace, "
                      "searchable; the cluster's nodes at the cursor; the scenario's pods."))

@@ -8,6 +8,7 @@
 
 #include "scenario/scenario.h"
 
+#include <QStyle>
 #include <QToolBar>
 
 class QAction;
@@ -31,14 +32,24 @@ public:
     QList<QAction*> menuActions() const { return m_menuActions; }
     QAction* playAction() const { return m_play; }
     QComboBox* speedBox() const { return m_speed; }
+    // Beside the speed: how fast the run really goes when that is not the chosen speed.
+    QLabel* achievedSpeedLabel() const { return m_achieved; }
 
     // Speeds offered (virtual seconds per wall second); 0 is as fast as possible.
     static const QList<double>& speeds();
     static QString speedText(double speed);
+    // The style's icon, tinted with the palette's text colour when it is a dark glyph on a dark
+    // palette (Fusion's media icons are black whatever the palette).
+    static QIcon themedIcon(const QWidget* widget, QStyle::StandardPixmap which);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void updateState();
+    void updateIcons();
     void updateTime();
+    void updateAchievedSpeed();
     void changeSpeed(int direction);
     void goToTime();
     VirtualNanos engineTime() const; // 0 before a run
@@ -46,8 +57,10 @@ private:
     PlaybackController* m_playback;
     ViewState* m_viewState;
     QList<QAction*> m_menuActions;
+    QList<std::pair<QAction*, QStyle::StandardPixmap>> m_icons; // re-tinted when the palette changes
     QAction* m_play = nullptr;
     QComboBox* m_speed = nullptr;
+    QLabel* m_achieved = nullptr;
     QSlider* m_slider = nullptr;
     QLabel* m_time = nullptr;
     QLineEdit* m_goTo = nullptr;
