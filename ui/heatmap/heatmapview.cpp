@@ -63,11 +63,14 @@ HeatmapMode modeOf(const QString& key)
     return mode;
 }
 
-// A combo box as wide as `characters` whatever it holds, its popup as wide as its longest entry:
-// the heatmap's width must not follow the entries it offers (plugins seen, label keys of a run).
+// A combo box as wide as `characters` whatever it holds, down to a third of that in a narrow dock,
+// its popup as wide as its longest entry: the heatmap's width must not follow the entries it offers
+// (plugins seen, label keys of a run).
 void fixWidth(QComboBox* combo, int characters)
 {
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(characters / 3);
+    combo->setMinimumWidth(combo->minimumSizeHint().width());
     combo->setMinimumContentsLength(characters);
 }
 
@@ -127,12 +130,16 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     bar->addWidget(colourLabel);
     bar->addWidget(m_colourBy);
     bar->addWidget(colourByAttempt);
-    bar->addSpacing(12);
-    bar->addWidget(m_status, 1);
+    bar->addStretch(1);
+    // The status on a line of its own: next to the controls a dock of default width left it no room.
+    auto* status = new QHBoxLayout;
+    status->setContentsMargins(6, 0, 4, 0);
+    status->addWidget(m_status, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(bar);
+    layout->addLayout(status);
     layout->addWidget(m_splitter, 1);
 
     connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this](int index) {
