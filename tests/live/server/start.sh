@@ -53,8 +53,8 @@
 #
 # --restart-apiserver DIR: DIR's etcd must be running and its kube-apiserver stopped (stop.sh
 # --apiserver DIR). Starts the kube-apiserver again with the same command line, port and audit
-# log (appended to), waits for /readyz, adds the new pid to DIR/pids and updates
-# KSV_APISERVER_PID in DIR/env. If it does not become ready it is stopped again (only it).
+# log (appended to), waits for /readyz, puts the new pid in the old one's place in DIR/pids and
+# updates KSV_APISERVER_PID in DIR/env. If it does not become ready it is stopped again (only it).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
