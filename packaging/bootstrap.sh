@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs what is missing, builds, then
 #   run [ARGS...]  starts the app (default: the bundled sample), or says how to run headless
-#   test           builds with -Werror, ASan and UBSan, and runs every test with ctest
+#   test           builds with -Werror, ASan and UBSan, and runs every test with ctest (after
+#                  tests/live/server/build.sh: the real kube-apiserver the live test starts)
 # .ci/run calls `packaging/bootstrap.sh test`, exactly the README's test command.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -55,6 +56,12 @@ test)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  # The real kube-apiserver and kube-scheduler that live/realapiserver starts: built from Debian's
+  # `kubernetes` source package with golang-go (and etcd-server installed) the first time, 10 to 15
+  # min on 2 cores, then cached outside the checkout (~/.cache/kschedviz); later runs take < 1 s.
+  # The test fails without them, so a failed build stops here.
+  KSV_BIN_DIR=$(bash tests/live/server/build.sh | tail -n1)
+  export KSV_BIN_DIR
   build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_WERROR=ON -DKSV_SANITIZE=ON
   (cd build-ci && ctest --output-on-failure -j"$jobs")
   ;;

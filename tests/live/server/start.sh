@@ -6,6 +6,9 @@
 #   tests/live/server/start.sh [--with-scheduler] [--scheduler-config-extra FILE] DIR
 #   . DIR/env          # KSV_APISERVER_URL, ports, certificates, kubeconfigs, logs, pids
 #   tests/live/server/stop.sh DIR
+#   tests/live/server/stop.sh --apiserver DIR; tests/live/server/start.sh --restart-apiserver DIR
+#                      stop, then start again, the kube-apiserver alone (etcd and the scheduler
+#                      keep running): a restart as a client sees it
 #
 # Needs the binaries from build.sh (KSV_BIN_DIR overrides where they are) and Debian's
 # etcd-server, openssl and curl (build.sh installs them). Never needs kubectl.
@@ -22,6 +25,7 @@
 #   pki/                         ca.crt, apiserver.{crt,key}, admin.{crt,key} (RSA),
 #                                reader.{crt,key} (EC), scheduler.{crt,key}, sa.{key,pub}
 #   tokens.csv, reader.token, admin.token
+#   kube-apiserver.args          the apiserver's command line (--restart-apiserver runs it again)
 #   audit.log                    every request: verb, user, resource, code (JSON lines)
 #   etcd.log, kube-apiserver.log, kube-scheduler.log, etcd/ (data)
 #
@@ -46,27 +50,86 @@
 # It waits until /readyz answers ok (90 s at most; KSV_START_TIMEOUT changes it), then applies
 # the RBAC, then waits for the scheduler's /healthz. On failure it prints the log's tail,
 # stops what it started and exits non-zero.
+#
+# --restart-apiserver DIR: DIR's etcd must be running and its kube-apiserver stopped (stop.sh
+# --apiserver DIR). Starts the kube-apiserver again with the same command line, port and audit
+# log (appended to), waits for /readyz, puts the new pid in the old one's place in DIR/pids and
+# updates KSV_APISERVER_PID in DIR/env. If it does not become ready it is stopped again (only it).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 with_scheduler=0
 sched_extra=
+restart_apiserver=0
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --with-scheduler) with_scheduler=1; shift ;;
     --scheduler-config-extra) sched_extra=$(readlink -f "$2"); with_scheduler=1; shift 2 ;;
+    --restart-apiserver) restart_apiserver=1; shift ;;
     -h|--help) usage; exit 0 ;;
     -*) echo "start.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 1 ] || { echo "usage: start.sh [--with-scheduler] [--scheduler-config-extra FILE] DIR" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: start.sh [--with-scheduler] [--scheduler-config-extra FILE] DIR | --restart-apiserver DIR" >&2; exit 2; }
 
 log() { printf '[start.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf '[start.sh] error: %s\n' "$*" >&2; exit 1; }
 T0=$(date +%s%N)
 elapsed() { echo "$(( ($(date +%s%N) - T0) / 1000000 )) ms"; }
+
+show_log_tail() { echo "---- last lines of $1 ----" >&2; tail -n "${2:-40}" "$1" >&2 || true; echo "----" >&2; }
+alive() { [ -d "/proc/$1" ] && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
+# ours PID: running, and its command line names DIR (so not a pid since given to another program)
+ours() { alive "$1" && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qF "$DIR/"; }
+
+# wait_for NAME PID LOG TIMEOUT CMD...: until CMD succeeds; fails if PID dies or time runs out.
+wait_for() {
+  local name=$1 pid=$2 logf=$3 timeout=$4; shift 4
+  local deadline=$(( $(date +%s) + timeout ))
+  until "$@" >/dev/null 2>&1; do
+    if ! alive "$pid"; then show_log_tail "$logf"; die "$name (pid $pid) exited while starting; its log is $logf"; fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      show_log_tail "$logf"; die "$name did not become ready within $timeout s; its log is $logf"
+    fi
+    sleep 0.2
+  done
+}
+TIMEOUT=${KSV_START_TIMEOUT:-90}
+ready() { [ "$(curl -sS --max-time 5 --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" --key "$PKI/admin.key" "$API_URL/readyz")" = ok ]; }
+
+# --- --restart-apiserver DIR ----------------------------------------------------------------------
+if [ "$restart_apiserver" = 1 ]; then
+  [ -d "$1" ] || die "no folder $1"
+  DIR=$(cd "$1" && pwd)
+  [ -f "$DIR/.kschedviz-test-server" ] && [ -f "$DIR/env" ] && [ -f "$DIR/pids" ] && [ -f "$DIR/kube-apiserver.args" ] \
+    || die "$DIR holds no server started by start.sh (or it was stopped)"
+  # shellcheck disable=SC1091
+  . "$DIR/env"
+  PKI=$DIR/pki API_URL=$KSV_APISERVER_URL
+  ! ours "$KSV_APISERVER_PID" || die "kube-apiserver (pid $KSV_APISERVER_PID) is still running: run $HERE/stop.sh --apiserver $DIR first"
+  ours "$KSV_ETCD_PID" || die "etcd (pid $KSV_ETCD_PID) is not running: start the server again with start.sh"
+  eval "args=($(<"$DIR/kube-apiserver.args"))"
+  echo "---- restarted by start.sh --restart-apiserver $(date -u +%Y-%m-%dT%H:%M:%SZ) ----" >>"$DIR/kube-apiserver.log"
+  "${args[@]}" </dev/null >>"$DIR/kube-apiserver.log" 2>&1 &
+  pid=$!
+  # In the old pid's place, so that stop.sh still stops the scheduler, then the apiserver, then etcd.
+  cp "$DIR/pids" "$DIR/pids.before-restart"
+  if grep -qx "$KSV_APISERVER_PID" "$DIR/pids"; then sed -i "s/^$KSV_APISERVER_PID\$/$pid/" "$DIR/pids"
+  else echo "$pid" >>"$DIR/pids"; fi
+  sed -i "s/^export KSV_APISERVER_PID=.*/export KSV_APISERVER_PID=$pid/" "$DIR/env"
+  # Not ready in time: stop this apiserver (only it), and leave DIR/pids and DIR/env as they were.
+  trap 'rc=$?; if [ $rc -ne 0 ]; then kill -KILL "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+        mv -f "$DIR/pids.before-restart" "$DIR/pids"
+        sed -i "s/^export KSV_APISERVER_PID=.*/export KSV_APISERVER_PID=$KSV_APISERVER_PID/" "$DIR/env"; fi; exit $rc' EXIT
+  wait_for kube-apiserver "$pid" "$DIR/kube-apiserver.log" "$TIMEOUT" ready
+  rm -f "$DIR/pids.before-restart"
+  trap - EXIT
+  log "kube-apiserver restarted at $API_URL, pid $pid ($(elapsed))"
+  echo "$DIR/env"
+  exit 0
+fi
 
 for tool in openssl curl etcd flock; do
   command -v "$tool" >/dev/null || die "$tool is missing: run $HERE/build.sh first (it installs etcd-server, openssl, curl)"
@@ -216,22 +279,6 @@ launch() {
   echo "$pid" >>"$DIR/pids"
   eval "${name}_PID=$pid"
 }
-show_log_tail() { echo "---- last lines of $1 ----" >&2; tail -n "${2:-40}" "$1" >&2 || true; echo "----" >&2; }
-alive() { [ -d "/proc/$1" ] && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
-
-# wait_for NAME PID LOG TIMEOUT CMD...: until CMD succeeds; fails if PID dies or time runs out.
-wait_for() {
-  local name=$1 pid=$2 logf=$3 timeout=$4; shift 4
-  local deadline=$(( $(date +%s) + timeout ))
-  until "$@" >/dev/null 2>&1; do
-    if ! alive "$pid"; then show_log_tail "$logf"; die "$name (pid $pid) exited while starting; its log is $logf"; fi
-    if [ "$(date +%s)" -ge "$deadline" ]; then
-      show_log_tail "$logf"; die "$name did not become ready within $timeout s; its log is $logf"
-    fi
-    sleep 0.2
-  done
-}
-TIMEOUT=${KSV_START_TIMEOUT:-90}
 
 launch ETCD "$DIR/etcd.log" etcd --name kschedviz-test --data-dir "$DIR/etcd" \
   --listen-client-urls "http://127.0.0.1:$ETCD_PORT" --advertise-client-urls "http://127.0.0.1:$ETCD_PORT" \
@@ -241,7 +288,7 @@ launch ETCD "$DIR/etcd.log" etcd --name kschedviz-test --data-dir "$DIR/etcd" \
 wait_for etcd "$ETCD_PID" "$DIR/etcd.log" "$TIMEOUT" curl -fsS "http://127.0.0.1:$ETCD_PORT/health"
 log "etcd ready on 127.0.0.1:$ETCD_PORT, pid $ETCD_PID ($(elapsed))"
 
-launch APISERVER "$DIR/kube-apiserver.log" "$BIN/kube-apiserver" \
+APISERVER_ARGS=("$BIN/kube-apiserver" \
   --etcd-servers "http://127.0.0.1:$ETCD_PORT" \
   --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$API_PORT" --insecure-port 0 \
   --tls-cert-file "$PKI/apiserver.crt" --tls-private-key-file "$PKI/apiserver.key" \
@@ -253,8 +300,9 @@ launch APISERVER "$DIR/kube-apiserver.log" "$BIN/kube-apiserver" \
   --disable-admission-plugins TaintNodesByCondition,ServiceAccount \
   --audit-policy-file "$DIR/audit-policy.yaml" --audit-log-path "$DIR/audit.log" \
   --audit-log-format json --audit-log-mode blocking \
-  --cert-dir "$DIR/pki/apiserver-generated" --profiling=false
-ready() { [ "$(curl -sS --max-time 5 --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" --key "$PKI/admin.key" "$API_URL/readyz")" = ok ]; }
+  --cert-dir "$DIR/pki/apiserver-generated" --profiling=false)
+printf '%q ' "${APISERVER_ARGS[@]}" >"$DIR/kube-apiserver.args"
+launch APISERVER "$DIR/kube-apiserver.log" "${APISERVER_ARGS[@]}"
 wait_for kube-apiserver "$APISERVER_PID" "$DIR/kube-apiserver.log" "$TIMEOUT" ready
 log "kube-apiserver ready at $API_URL, pid $APISERVER_PID ($(elapsed))"
 

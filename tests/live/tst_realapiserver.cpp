@@ -1,0 +1,639 @@
+// The read-only client against a real kube-apiserver 1.20.2, kube-scheduler and etcd, built from
+// Debian's `kubernetes` source package by tests/live/server/build.sh and started here, in a
+// temporary folder, by start.sh. The admin writes with curl (never through ksvclient, which can only
+// GET); the client reads as kschedviz-reader, bound to exactly kschedviz-read-only.yaml. At the end
+// the server's own audit log must show that user's verbs as get, list and watch only.
+//
+// What this process starts it stops by process id (stop.sh reads DIR/pids), in cleanupTestCase, and
+// a detached reaper runs stop.sh as well once this process is gone, should it crash or be killed.
+#include "kubeconfig.h"
+#include "reflector.h"
+#include "restclient.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ksv;
+using namespace ksv::client;
+
+namespace {
+
+// Generous: the machine runs sanitized tests beside this one on two cores.
+constexpr int kTimeoutMs = 30'000;
+constexpr int kScriptTimeoutMs = 180'000;
+
+const QString serverScripts = QStringLiteral(KSV_LIVE_SERVER_DIR);
+
+struct ProcessResult
+{
+    int exitCode = -1;
+    bool finished = false;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs a program to its end while the event loop keeps turning, so reflectors go on working
+// meanwhile (a restart must be seen as it happens, not after).
+// A process is running unless /proc has no entry for it or it is a zombie (stop.sh returns as soon
+// as its processes are zombies; init reaps them).
+bool isRunning(qint64 pid)
+{
+    QFile file("/proc/" + QString::number(pid) + "/status");
+    return file.open(QIODevice::ReadOnly) && !file.readAll().contains("\nState:\tZ");
+}
+
+ProcessResult run(const QString& program, const QStringList& args, const QByteArray& input = {},
+                  const QStringList& extraEnv = {}, int timeoutMs = kScriptTimeoutMs)
+{
+    QProcess process;
+    if (!extraEnv.isEmpty()) {
+        QStringList env = QProcess::systemEnvironment();
+        env += extraEnv;
+        process.setEnvironment(env);
+    }
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(program, args);
+    ProcessResult result;
+    if (!process.waitForStarted(10'000)) {
+        result.err = process.errorString().toUtf8();
+        return result;
+    }
+    process.write(input);
+    process.closeWriteChannel();
+    if (!finished.wait(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5'000);
+        result.err = "timed out after " + QByteArray::number(timeoutMs) + " ms; " + process.readAllStandardError();
+        return result;
+    }
+    result.finished = process.exitStatus() == QProcess::NormalExit;
+    result.exitCode = process.exitCode();
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+// start.sh's DIR/env: `export KEY=VALUE`, VALUE quoted by printf %q (our paths need no quoting,
+// but a backslash is taken off anyway).
+QHash<QString, QString> readEnvFile(const QString& path)
+{
+    QHash<QString, QString> env;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return env;
+    for (const QByteArray& raw : file.readAll().split('\n')) {
+        QString line = QString::fromUtf8(raw);
+        if (!line.startsWith("export "))
+            continue;
+        line = line.mid(7);
+        const qsizetype eq = line.indexOf('=');
+        QString value = line.mid(eq + 1);
+        value.remove('\\');
+        env.insert(line.left(eq), value);
+    }
+    return env;
+}
+
+QJsonObject nodeJson(const QString& name, const QString& zone, const QString& cpu, const QString& memory, const QString& pods)
+{
+    const QJsonObject resources {{"cpu", cpu}, {"memory", memory}, {"pods", pods}};
+    return QJsonObject {
+        {"apiVersion", "v1"},
+        {"kind", "Node"},
+        {"metadata", QJsonObject {{"name", name},
+                                  {"labels", QJsonObject {{"kubernetes.io/hostname", name},
+                                                          {"topology.kubernetes.io/zone", zone},
+                                                          {"tier", "gold"}}}}},
+        // There is no kubelet: the node keeps the status it is created with, Ready included.
+        {"status", QJsonObject {{"capacity", resources},
+                                {"allocatable", resources},
+                                {"conditions", QJsonArray {QJsonObject {{"type", "Ready"},
+                                                                        {"status", "True"},
+                                                                        {"reason", "KubeletReady"},
+                                                                        {"message", "tst_realapiserver"},
+                                                                        {"lastHeartbeatTime", "2026-01-01T00:00:00Z"},
+                                                                        {"lastTransitionTime", "2026-01-01T00:00:00Z"}}}}}},
+    };
+}
+
+struct PodSpecInput
+{
+    QString name;
+    QString app;
+    QString cpu;
+    QString memory;
+    QString nodeName; // bound at creation
+    QString zoneSelector; // else left to the scheduler
+    QString priorityClassName;
+};
+
+QJsonObject podJson(const PodSpecInput& in)
+{
+    QJsonObject spec {
+        {"containers", QJsonArray {QJsonObject {
+                           {"name", "main"},
+                           {"image", "registry.invalid/none:1"},
+                           {"resources", QJsonObject {{"requests", QJsonObject {{"cpu", in.cpu}, {"memory", in.memory}}}}}}}},
+    };
+    if (!in.nodeName.isEmpty())
+        spec["nodeName"] = in.nodeName;
+    if (!in.zoneSelector.isEmpty())
+        spec["nodeSelector"] = QJsonObject {{"topology.kubernetes.io/zone", in.zoneSelector}};
+    if (!in.priorityClassName.isEmpty())
+        spec["priorityClassName"] = in.priorityClassName;
+    return QJsonObject {
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", QJsonObject {{"name", in.name}, {"namespace", "default"}, {"labels", QJsonObject {{"app", in.app}}}}},
+        {"spec", spec},
+    };
+}
+
+ResourceList resources(std::initializer_list<std::pair<const char*, const char*>> items)
+{
+    ResourceList list;
+    for (const auto& [name, value] : items)
+        list.insert(QString::fromLatin1(name), *Quantity::parse(QString::fromLatin1(value)));
+    return list;
+}
+
+const Node* nodeIn(const Reflector& reflector, const QString& key)
+{
+    const KubeObject* object = reflector.store().find(key);
+    return object ? std::get_if<Node>(object) : nullptr;
+}
+
+const Pod* podIn(const Reflector& reflector, const QString& key)
+{
+    const KubeObject* object = reflector.store().find(key);
+    return object ? std::get_if<Pod>(object) : nullptr;
+}
+
+ReflectorOptions testOptions()
+{
+    ReflectorOptions options;
+    options.pageSize = 2; // more than one page for nodes and pods
+    // The apiserver is down for a few seconds in apiserverRestart(); a 30 s ceiling could make the
+    // reflector wait that long after it is back. The schedule is the same, only capped lower.
+    options.backoffMaxMs = 4'000;
+    return options;
+}
+
+} // namespace
+
+class TestRealApiServer : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir {QDir::tempPath() + "/tst_realapiserver-XXXXXX"};
+    QString m_serverDir;
+    QHash<QString, QString> m_env;
+    bool m_started = false;
+    bool m_anyFailed = false;
+    qint64 m_reaperPid = 0;
+    QList<qint64> m_serverPids;
+
+    std::unique_ptr<RestClient> m_client; // reader, client certificate
+    std::unique_ptr<Reflector> m_nodes;
+    std::unique_ptr<Reflector> m_pods;
+
+    // -- the admin, with curl and the admin's client certificate --------------------------------
+
+    // Returns the HTTP status; the body goes to *body.
+    int admin(const QString& method, const QString& path, const QJsonObject& object = {},
+              const QString& contentType = "application/json", QByteArray* body = nullptr)
+    {
+        QStringList args {"-sS", "--max-time", "20", "--cacert", m_env["KSV_CA_CERT"], "--cert", m_env["KSV_ADMIN_CERT"],
+                          "--key", m_env["KSV_ADMIN_KEY"], "-X", method, "-w", "\n%{http_code}"};
+        QByteArray input;
+        if (!object.isEmpty()) {
+            args << "-H" << ("Content-Type: " + contentType) << "--data-binary" << "@-";
+            input = QJsonDocument(object).toJson(QJsonDocument::Compact);
+        }
+        args << m_env["KSV_APISERVER_URL"] + path;
+        const ProcessResult result = run("curl", args, input, {}, 60'000);
+        const qsizetype newline = result.out.lastIndexOf('\n');
+        if (body)
+            *body = result.out.left(newline);
+        if (!result.finished || result.exitCode != 0) {
+            qWarning("curl %s %s failed: %s", qPrintable(method), qPrintable(path), result.err.constData());
+            return 0;
+        }
+        return result.out.mid(newline + 1).toInt();
+    }
+
+    bool adminCreate(const QString& path, const QJsonObject& object)
+    {
+        QByteArray body;
+        const int status = admin("POST", path, object, "application/json", &body);
+        if (status != 201)
+            qWarning("POST %s answered %d: %s", qPrintable(path), status, body.left(500).constData());
+        return status == 201;
+    }
+
+    // -- the client -------------------------------------------------------------------------------
+
+    static ResolvedConfig load(const QString& kubeconfig)
+    {
+        KubeconfigOptions options;
+        options.kubeconfigFlag = kubeconfig;
+        return loadKubeconfig(options);
+    }
+
+    // A reflector's first complete list of `kind`, through a fresh client of `config`.
+    static std::optional<Store> listOnce(const ResolvedConfig& config, const QString& kind)
+    {
+        RestClient client(config);
+        Reflector reflector(client, *readResource(kind), testOptions());
+        QSignalSpy synced(&reflector, &Reflector::synced);
+        reflector.start();
+        const bool ok = synced.wait(kTimeoutMs);
+        reflector.stop();
+        if (!ok)
+            return std::nullopt;
+        return reflector.store();
+    }
+
+    QStringList serverEnv() const { return {"KSV_BIN_DIR=" + m_env.value("KSV_BIN_DIR")}; }
+
+    bool stopServer()
+    {
+        // start.sh removes what it started when it fails; a folder without pids has nothing running.
+        if (!m_started || !QFileInfo::exists(m_serverDir + "/pids"))
+            return true;
+        // stop.sh stops the scheduler, then the apiserver, then etcd, each by the pid it recorded.
+        const ProcessResult stopped = run("bash", {serverScripts + "/stop.sh", m_serverDir}, {}, {"KSV_STOP_TIMEOUT=10"});
+        if (!stopped.finished || stopped.exitCode != 0) {
+            qWarning("stop.sh failed: %s", stopped.err.constData());
+            return false;
+        }
+        m_started = false;
+        return true;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
+        m_serverDir = m_dir.filePath("server");
+
+        // The binaries: $KSV_BIN_DIR (packaging/bootstrap.sh test sets it), else build.sh's cache.
+        QString bin = qEnvironmentVariable("KSV_BIN_DIR");
+        if (bin.isEmpty()) {
+            const ProcessResult printed = run("bash", {serverScripts + "/build.sh", "--print-path"}, {}, {}, 60'000);
+            if (printed.finished && printed.exitCode == 0)
+                bin = QString::fromUtf8(printed.out).trimmed().section('\n', -1);
+        }
+        if (bin.isEmpty() || !QFileInfo(bin + "/kube-apiserver").isExecutable() || !QFileInfo(bin + "/kube-scheduler").isExecutable()) {
+            QFAIL(qPrintable("no kube-apiserver and kube-scheduler binaries (KSV_BIN_DIR=\"" + bin
+                             + "\"). This test needs the real server: run " + serverScripts
+                             + "/build.sh once (10 to 15 min; `packaging/bootstrap.sh test` does it), or set KSV_BIN_DIR "
+                               "to the folder that holds them."));
+        }
+        m_env.insert("KSV_BIN_DIR", bin);
+
+        // The reaper: once this process is gone, for whatever reason, stop what start.sh started in
+        // our folder (stop.sh only ends pids it recorded there) and remove the folder unless a
+        // failure asked to keep it. After a clean cleanupTestCase it finds nothing left to do.
+        QProcess reaper;
+        reaper.setProgram("bash");
+        reaper.setArguments({"-c",
+                             "tail --pid=\"$1\" -f /dev/null; \"$2\" \"$3/server\" >/dev/null 2>&1;"
+                             " [ -e \"$3/keep\" ] || rm -rf \"$3\"",
+                             "tst_realapiserver-reaper", QString::number(QCoreApplication::applicationPid()),
+                             serverScripts + "/stop.sh", m_dir.path()});
+        reaper.setStandardInputFile(QProcess::nullDevice());
+        reaper.setStandardOutputFile(QProcess::nullDevice());
+        reaper.setStandardErrorFile(QProcess::nullDevice());
+        QVERIFY(reaper.startDetached(&m_reaperPid));
+
+        QElapsedTimer clock;
+        clock.start();
+        const ProcessResult started = run("bash", {serverScripts + "/start.sh", "--with-scheduler", m_serverDir}, {}, serverEnv());
+        m_started = true; // even a failed start.sh may leave something for stop.sh (it cleans up itself, too)
+        QVERIFY2(started.finished && started.exitCode == 0, started.err.constData());
+        m_env.insert(readEnvFile(m_serverDir + "/env"));
+        QVERIFY2(!m_env.value("KSV_APISERVER_URL").isEmpty(), "start.sh wrote no KSV_APISERVER_URL");
+        {
+            QFile pids(m_serverDir + "/pids");
+            QVERIFY(pids.open(QIODevice::ReadOnly));
+            for (const QByteArray& line : pids.readAll().split('\n')) {
+                if (!line.trimmed().isEmpty())
+                    m_serverPids.append(line.trimmed().toLongLong());
+            }
+        }
+        QCOMPARE(m_serverPids.size(), 3); // etcd, kube-apiserver, kube-scheduler
+        qInfo("server started in %lld ms: %s", qlonglong(clock.elapsed()), qPrintable(m_env["KSV_APISERVER_URL"]));
+
+        // What the admin creates before the client looks.
+        QVERIFY(adminCreate("/apis/scheduling.k8s.io/v1/priorityclasses",
+                            QJsonObject {{"apiVersion", "scheduling.k8s.io/v1"},
+                                         {"kind", "PriorityClass"},
+                                         {"metadata", QJsonObject {{"name", "kschedviz-high"}}},
+                                         {"value", 1000}}));
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-a", "zone-a", "4", "8Gi", "110")));
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-b", "zone-b", "2", "4Gi", "20")));
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-c", "zone-c", "8", "16Gi", "110")));
+        QVERIFY(adminCreate("/api/v1/namespaces/default/pods",
+                            podJson({"bound-1", "web", "250m", "64Mi", "node-b", {}, {}})));
+        QVERIFY(adminCreate("/api/v1/namespaces/default/pods",
+                            podJson({"sched-1", "batch", "500m", "128Mi", {}, "zone-a", "kschedviz-high"})));
+        // Fits no node: the scheduler leaves it Pending.
+        QVERIFY(adminCreate("/api/v1/namespaces/default/pods",
+                            podJson({"pending-1", "batch", "64", "1Gi", {}, {}, {}})));
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            m_anyFailed = true;
+    }
+
+    // The snapshot as the reader lists it, with a client certificate, equals what the admin
+    // created; the pod the real scheduler bound carries its node.
+    void snapshot()
+    {
+        QVERIFY(m_started);
+        m_client = std::make_unique<RestClient>(load(m_env["KSV_READER_CERT_KUBECONFIG"]));
+        m_nodes = std::make_unique<Reflector>(*m_client, *readResource("Node"), testOptions());
+        m_pods = std::make_unique<Reflector>(*m_client, *readResource("Pod"), testOptions());
+        QSignalSpy nodesSynced(m_nodes.get(), &Reflector::synced);
+        QSignalSpy podsSynced(m_pods.get(), &Reflector::synced);
+        QSignalSpy rejected(m_pods.get(), &Reflector::objectRejected);
+        m_nodes->start();
+        m_pods->start();
+        QTRY_VERIFY_WITH_TIMEOUT(nodesSynced.size() >= 1 && podsSynced.size() >= 1, kTimeoutMs);
+        QCOMPARE(rejected.size(), 0);
+
+        QCOMPARE(QSet<QString>(m_nodes->store().objects().keyBegin(), m_nodes->store().objects().keyEnd()),
+                 (QSet<QString> {"node-a", "node-b", "node-c"}));
+        const Node* a = nodeIn(*m_nodes, "node-a");
+        QVERIFY(a);
+        QCOMPARE(a->meta.labels, (Labels {{"kubernetes.io/hostname", "node-a"}, {"topology.kubernetes.io/zone", "zone-a"}, {"tier", "gold"}}));
+        QCOMPARE(a->allocatable, resources({{"cpu", "4"}, {"memory", "8Gi"}, {"pods", "110"}}));
+        QCOMPARE(a->capacity, a->allocatable);
+        QVERIFY(a->taints.isEmpty());
+        QCOMPARE(nodeIn(*m_nodes, "node-b")->allocatable, resources({{"cpu", "2"}, {"memory", "4Gi"}, {"pods", "20"}}));
+        QVERIFY(!a->meta.uid.isEmpty());
+
+        QCOMPARE(QSet<QString>(m_pods->store().objects().keyBegin(), m_pods->store().objects().keyEnd()),
+                 (QSet<QString> {"default/bound-1", "default/sched-1", "default/pending-1"}));
+        const Pod* bound = podIn(*m_pods, "default/bound-1");
+        QVERIFY(bound);
+        QCOMPARE(bound->meta.labels, (Labels {{"app", "web"}}));
+        QCOMPARE(bound->nodeName, "node-b");
+        QCOMPARE(bound->containers.size(), 1);
+        QCOMPARE(bound->containers[0].requests, resources({{"cpu", "250m"}, {"memory", "64Mi"}}));
+        const Pod* pending = podIn(*m_pods, "default/pending-1");
+        QVERIFY(pending);
+        QCOMPARE(pending->containers[0].requests, resources({{"cpu", "64"}, {"memory", "1Gi"}}));
+
+        // The real kube-scheduler binds sched-1 to the only node in zone-a; the watch brings it.
+        QTRY_COMPARE_WITH_TIMEOUT(podIn(*m_pods, "default/sched-1") ? podIn(*m_pods, "default/sched-1")->nodeName : QString(),
+                                  QString("node-a"), kTimeoutMs);
+        const Pod* scheduled = podIn(*m_pods, "default/sched-1");
+        QCOMPARE(scheduled->containers[0].requests, resources({{"cpu", "500m"}, {"memory", "128Mi"}}));
+        QCOMPARE(scheduled->nodeSelector, (Labels {{"topology.kubernetes.io/zone", "zone-a"}}));
+        QCOMPARE(scheduled->priorityClassName, "kschedviz-high");
+        QCOMPARE(scheduled->priority, std::optional<int>(1000)); // set by the Priority admission plugin
+        // Still unbound: nothing fits 64 cpus. (Checked after sched-1: the scheduler has run.)
+        QCOMPARE(podIn(*m_pods, "default/pending-1")->nodeName, QString());
+        QTRY_COMPARE_WITH_TIMEOUT(m_nodes->state(), Reflector::State::Watching, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_pods->state(), Reflector::State::Watching, kTimeoutMs);
+    }
+
+    // While the reflectors watch, the admin adds a node, deletes a pod and changes a label.
+    void watchSeesAdminChanges()
+    {
+        QVERIFY(m_nodes && m_pods);
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-d", "zone-a", "16", "32Gi", "250")));
+        QTRY_VERIFY_WITH_TIMEOUT(nodeIn(*m_nodes, "node-d"), kTimeoutMs);
+        QCOMPARE(nodeIn(*m_nodes, "node-d")->allocatable, resources({{"cpu", "16"}, {"memory", "32Gi"}, {"pods", "250"}}));
+
+        // Grace period 0: there is no kubelet to confirm a graceful deletion.
+        QCOMPARE(admin("DELETE", "/api/v1/namespaces/default/pods/bound-1?gracePeriodSeconds=0"), 200);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_pods->store().find("default/bound-1"), kTimeoutMs);
+
+        QCOMPARE(admin("PATCH", "/api/v1/nodes/node-a", QJsonObject {{"metadata", QJsonObject {{"labels", QJsonObject {{"tier", "silver"}}}}}},
+                       "application/merge-patch+json"),
+                 200);
+        QTRY_COMPARE_WITH_TIMEOUT(nodeIn(*m_nodes, "node-a")->meta.labels.value("tier"), QString("silver"), kTimeoutMs);
+
+        QCOMPARE(admin("DELETE", "/api/v1/nodes/node-c"), 200);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_nodes->store().find("node-c"), kTimeoutMs);
+        QCOMPARE(m_nodes->state(), Reflector::State::Watching);
+        QCOMPARE(m_pods->state(), Reflector::State::Watching);
+    }
+
+    // The kube-apiserver alone is killed mid-watch and started again (etcd keeps the data): the
+    // reflectors see the fault, come back, and see a change made after the restart.
+    void apiserverRestart()
+    {
+        QVERIFY(m_nodes && m_pods);
+        QTRY_COMPARE_WITH_TIMEOUT(m_nodes->state(), Reflector::State::Watching, kTimeoutMs);
+        QSignalSpy nodeStates(m_nodes.get(), &Reflector::stateChanged);
+        const QString oldPid = m_env["KSV_APISERVER_PID"];
+
+        // On SIGTERM the apiserver stops listening at once but keeps open watches (ours, the
+        // scheduler's) for up to a minute; after 2 s stop.sh kills it. The watches open at that
+        // moment never reach the audit log (1.20 logs a watch when it ends); all others do.
+        const ProcessResult stopped = run("bash", {serverScripts + "/stop.sh", "--apiserver", m_serverDir}, {}, {"KSV_STOP_TIMEOUT=2"});
+        QVERIFY2(stopped.finished && stopped.exitCode == 0, stopped.err.constData());
+        QVERIFY2(!isRunning(oldPid.toLongLong()), qPrintable("kube-apiserver pid " + oldPid + " still runs after stop.sh --apiserver: "
+                                                              + QString::fromUtf8(stopped.err)));
+        QTRY_VERIFY_WITH_TIMEOUT(m_nodes->state() != Reflector::State::Watching, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_pods->state() != Reflector::State::Watching, kTimeoutMs);
+
+        const ProcessResult restarted = run("bash", {serverScripts + "/start.sh", "--restart-apiserver", m_serverDir}, {}, serverEnv());
+        m_env.insert(readEnvFile(m_serverDir + "/env"));
+        QVERIFY2(restarted.finished && restarted.exitCode == 0, restarted.err.constData());
+        QVERIFY(m_env["KSV_APISERVER_PID"] != oldPid);
+
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-e", "zone-b", "1", "1Gi", "10")));
+        QVERIFY(adminCreate("/api/v1/namespaces/default/pods", podJson({"after-restart", "web", "100m", "32Mi", "node-e", {}, {}})));
+        QTRY_VERIFY_WITH_TIMEOUT(nodeIn(*m_nodes, "node-e"), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(podIn(*m_pods, "default/after-restart"), kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_nodes->state(), Reflector::State::Watching, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_pods->state(), Reflector::State::Watching, kTimeoutMs);
+        QVERIFY(nodeStates.size() >= 2); // away from Watching and back
+
+        // Nothing lost, nothing duplicated: the stores equal a fresh list.
+        const ResolvedConfig config = load(m_env["KSV_READER_CERT_KUBECONFIG"]);
+        const std::optional<Store> freshNodes = listOnce(config, "Node");
+        const std::optional<Store> freshPods = listOnce(config, "Pod");
+        QVERIFY(freshNodes && freshPods);
+        QCOMPARE(freshNodes->size(), 4); // node-a, node-b, node-d, node-e
+        QVERIFY(m_nodes->store() == *freshNodes);
+        QVERIFY(m_pods->store() == *freshPods);
+    }
+
+    // A bearer token from the kubeconfig.
+    void tokenKubeconfig()
+    {
+        QVERIFY(m_started);
+        const std::optional<Store> nodes = listOnce(load(m_env["KSV_READER_TOKEN_KUBECONFIG"]), "Node");
+        QVERIFY(nodes);
+        QVERIFY(nodes->find("node-a"));
+        QCOMPARE(nodes->size(), 4);
+    }
+
+    // An exec plugin (client.authentication.k8s.io/v1) that prints the reader's token.
+    void execKubeconfig()
+    {
+        QVERIFY(m_started);
+        const QString plugin = m_dir.filePath("exec-plugin.sh");
+        {
+            QFile file(plugin);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("#!/bin/sh\n"
+                       "printf '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\","
+                       "\"status\":{\"token\":\"%s\"}}' \"$(cat \"$1\")\"\n");
+            file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        }
+        const QString kubeconfig = m_dir.filePath("reader-exec.kubeconfig");
+        {
+            QFile file(kubeconfig);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QString("apiVersion: v1\n"
+                               "kind: Config\n"
+                               "clusters:\n"
+                               "- name: kschedviz-test\n"
+                               "  cluster:\n"
+                               "    server: %1\n"
+                               "    certificate-authority: %2\n"
+                               "users:\n"
+                               "- name: kschedviz-reader\n"
+                               "  user:\n"
+                               "    exec:\n"
+                               "      apiVersion: client.authentication.k8s.io/v1\n"
+                               "      command: %3\n"
+                               "      args: [\"%4\"]\n"
+                               "      interactiveMode: Never\n"
+                               "contexts:\n"
+                               "- name: kschedviz-test\n"
+                               "  context: {cluster: kschedviz-test, user: kschedviz-reader}\n"
+                               "current-context: kschedviz-test\n")
+                           .arg(m_env["KSV_APISERVER_URL"], m_env["KSV_CA_CERT"], plugin, m_env["KSV_READER_TOKEN_FILE"])
+                           .toUtf8());
+        }
+        RestClient client(load(kubeconfig));
+        QVERIFY(client.credentials().usesPlugin());
+        Reflector reflector(client, *readResource("Pod"), testOptions());
+        QSignalSpy synced(&reflector, &Reflector::synced);
+        reflector.start();
+        QVERIFY(synced.wait(kTimeoutMs));
+        reflector.stop();
+        QVERIFY(reflector.store().find("default/sched-1"));
+        QVERIFY(client.credentials().pluginRuns() >= 1);
+    }
+
+    // The client refuses Secrets and ConfigMaps itself, before a byte is sent.
+    void secretsAndConfigMapsRefused()
+    {
+        QVERIFY(m_client);
+        for (const QString path : {"/api/v1/namespaces/default/secrets", "/api/v1/secrets", "/api/v1/namespaces/default/configmaps",
+                                   "/api/v1/configmaps", "/api/v1/namespaces/kube-system/secrets/anything"}) {
+            std::unique_ptr<RestReply> reply(m_client->get(path));
+            QSignalSpy finished(reply.get(), &RestReply::finished);
+            QVERIFY(reply->isFinished() || finished.wait(kTimeoutMs));
+            QCOMPARE(reply->error(), RestReply::Error::Aborted);
+            QVERIFY2(reply->errorString().contains("never reads Secrets or ConfigMaps"), qPrintable(reply->errorString()));
+            QCOMPARE(reply->httpStatus(), 0);
+        }
+    }
+
+    // The server's own record: every request kschedviz-reader made was a get, list or watch; there
+    // were lists and watches; none was for Secrets or ConfigMaps.
+    void auditLog()
+    {
+        QVERIFY(m_started);
+        // kube-apiserver 1.20 logs a watch (both its stages) only when it ends: end ours, and give
+        // the server time to see the streams close.
+        m_nodes.reset();
+        m_pods.reset();
+        m_client.reset();
+        const auto readerWatches = [this] {
+            QFile log(m_env["KSV_AUDIT_LOG"]);
+            if (!log.open(QIODevice::ReadOnly))
+                return 0;
+            int watches = 0;
+            for (const QByteArray& line : log.readAll().split('\n')) {
+                const QJsonObject event = QJsonDocument::fromJson(line).object();
+                if (event["user"].toObject()["username"] == "kschedviz-reader" && event["verb"] == "watch"
+                    && event["stage"] == "ResponseComplete")
+                    ++watches;
+            }
+            return watches;
+        };
+        // At least the two closed just now (nodes and pods, opened after the restart).
+        QTRY_VERIFY_WITH_TIMEOUT(readerWatches() >= 2, kTimeoutMs);
+
+        QFile file(m_env["KSV_AUDIT_LOG"]);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+        QMap<QString, int> verbs;
+        QSet<QString> resources;
+        int lines = 0, readerRequests = 0, adminWrites = 0;
+        for (const QByteArray& line : file.readAll().split('\n')) {
+            if (line.trimmed().isEmpty())
+                continue;
+            ++lines;
+            QJsonParseError error;
+            const QJsonObject event = QJsonDocument::fromJson(line, &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable("audit line " + QString::number(lines) + ": " + error.errorString()));
+            const QString verb = event["verb"].toString();
+            const QString user = event["user"].toObject()["username"].toString();
+            if (user == "admin" && (verb == "create" || verb == "delete" || verb == "patch"))
+                ++adminWrites;
+            if (user != "kschedviz-reader")
+                continue;
+            ++readerRequests;
+            verbs[verb]++;
+            const QString resource = event["objectRef"].toObject()["resource"].toString();
+            resources.insert(resource);
+            QVERIFY2(verb == "get" || verb == "list" || verb == "watch",
+                     qPrintable("kschedviz-reader: " + verb + " " + event["requestURI"].toString()));
+            QVERIFY2(resource != "secrets" && resource != "configmaps", qPrintable(event["requestURI"].toString()));
+        }
+        qInfo("audit log: %d lines, %d by kschedviz-reader (list %d, watch %d, get %d) on %s; %d writes by admin", lines,
+              readerRequests, verbs.value("list"), verbs.value("watch"), verbs.value("get"),
+              qPrintable(QStringList(resources.begin(), resources.end()).join(',')), adminWrites);
+        QVERIFY(verbs.value("list") >= 1);
+        QVERIFY(verbs.value("watch") >= 1);
+        QCOMPARE(resources, (QSet<QString> {"nodes", "pods"}));
+        QVERIFY(adminWrites >= 10); // the log does hold the writes: it would show the reader's
+    }
+
+    void cleanupTestCase()
+    {
+        m_nodes.reset();
+        m_pods.reset();
+        m_client.reset();
+        if (m_anyFailed && m_started) {
+            QFile keep(m_dir.filePath("keep"));
+            (void)keep.open(QIODevice::WriteOnly);
+            m_dir.setAutoRemove(false);
+            qWarning("a check failed: the server's folder (logs, audit.log) is kept in %s", qPrintable(m_serverDir));
+        }
+        QVERIFY(stopServer());
+        // Every pid start.sh recorded is gone (the restarted apiserver's included).
+        QFile pids(m_serverDir + "/pids.stopped");
+        if (pids.open(QIODevice::ReadOnly)) {
+            for (const QByteArray& line : pids.readAll().split('\n')) {
+                if (!line.trimmed().isEmpty())
+                    m_serverPids.append(line.trimmed().toLongLong());
+            }
+        }
+        for (const qint64 pid : std::as_const(m_serverPids))
+            QVERIFY2(!isRunning(pid), qPrintable("pid " + QString::number(pid) + " is still running"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRealApiServer)
+#include "tst_realapiserver.moc"
