@@ -237,6 +237,9 @@ QWidget* MainWindow::createPodTable()
     view->setModel(m_pods);
     styleTable(view);
     view->setToolTip(tr("Double-click a pod to select it in every view"));
+    // Wide enough for "namespace/name-5d9f7c8b6-x2z9q"; sizing to contents would read every row.
+    view->setColumnWidth(PodTableModel::PodColumn, view->fontMetrics().averageCharWidth() * 44);
+    view->setColumnWidth(PodTableModel::NodeColumn, view->fontMetrics().averageCharWidth() * 28);
     connect(view, &QTableView::activated, this, [this](const QModelIndex& index) {
         if (m_playback->isLoaded() && index.isValid())
             selectPod(*m_viewState, m_playback->run(), m_pods->podAt(index.row()));
