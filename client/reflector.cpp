@@ -26,6 +26,33 @@ QString metaString(const QJsonObject& object, const char* key)
     return object.value(QLatin1StringView("metadata")).toObject().value(QLatin1StringView(key)).toString();
 }
 
+const auto pdbV1beta1 = QLatin1StringView("policy/v1beta1");
+
+// policy/v1beta1's PodDisruptionBudget as policy/v1 (the only version the decoders accept) states
+// it. The fields kschedviz reads are the same, but an empty selector ({}) selected no pod in
+// v1beta1 and selects every pod of the namespace in v1 (the API server's own conversion turns it
+// into a selector no pod matches). Without a selector the model matches none, as v1beta1 meant.
+QJsonObject pdbFromV1beta1(QJsonObject object)
+{
+    object.insert(QStringLiteral("apiVersion"), QStringLiteral("policy/v1"));
+    QJsonObject spec = object.value(QLatin1StringView("spec")).toObject();
+    const QJsonValue selector = spec.value(QLatin1StringView("selector"));
+    if (selector.isObject()) {
+        const QJsonObject s = selector.toObject();
+        // Only a selector empty in both parts; a malformed one goes on to the decoder's message.
+        const auto emptyOrAbsent = [&s](const char* key, bool isMap) {
+            const QJsonValue value = s.value(QLatin1StringView(key));
+            return value.isUndefined() || value.isNull() || (isMap && value.isObject() && value.toObject().isEmpty())
+                || (!isMap && value.isArray() && value.toArray().isEmpty());
+        };
+        if (emptyOrAbsent("matchLabels", true) && emptyOrAbsent("matchExpressions", false)) {
+            spec.remove(QStringLiteral("selector"));
+            object.insert(QStringLiteral("spec"), spec);
+        }
+    }
+    return object;
+}
+
 } // namespace
 
 QList<ResourceType> readResources()
@@ -47,6 +74,13 @@ QList<ResourceType> readResources()
     };
 }
 
+std::optional<ResourceType> olderVersion(const ResourceType& type)
+{
+    if (type.kind == QLatin1String("PodDisruptionBudget") && type.apiVersion == QLatin1String("policy/v1"))
+        return ResourceType {type.kind, pdbV1beta1, QStringLiteral("/apis/policy/v1beta1/poddisruptionbudgets")};
+    return std::nullopt;
+}
+
 std::optional<ResourceType> readResource(const QString& kind)
 {
     for (const ResourceType& type : readResources()) {
@@ -63,9 +97,7 @@ Reflector::Reflector(RestClient& client, ResourceType type, ReflectorOptions opt
     , m_options(options)
     , m_random(options.seed)
 {
-    QUrl source = client.server();
-    source.setPath(source.path() + m_type.path);
-    m_source = source.toString(QUrl::RemoveUserInfo);
+    setSource();
     m_backoffTimer.setSingleShot(true);
     connect(&m_backoffTimer, &QTimer::timeout, this, [this] {
         if (m_afterBackoff == Next::List)
@@ -73,6 +105,13 @@ Reflector::Reflector(RestClient& client, ResourceType type, ReflectorOptions opt
         else
             watch();
     });
+}
+
+void Reflector::setSource()
+{
+    QUrl source = m_client.server();
+    source.setPath(source.path() + m_type.path);
+    m_source = source.toString(QUrl::RemoveUserInfo);
 }
 
 Reflector::~Reflector()
@@ -182,6 +221,19 @@ void Reflector::onListPage()
         if (!m_resourceVersionUnavailable) {
             m_resourceVersionUnavailable = true;
             listPage(); // at once, from "": the version we asked for is no longer kept
+            return;
+        }
+    }
+    // The version to read is chosen by the first list's answer: a 404 on the preferred version's
+    // collection is what discovery (GET /apis/policy) would have said, with no request and no
+    // state before the list on servers that serve it, and no discovery permission to grant.
+    // A 404 can only mean "not served" here: a missing permission is a 403.
+    if (reply->error() == RestReply::Error::Http && reply->httpStatus() == 404 && m_continue.isEmpty() && !m_hasSynced) {
+        if (auto older = olderVersion(m_type)) {
+            qCInfo(lcReflector).noquote() << m_source << "is not served; reading" << older->apiVersion;
+            m_type = std::move(*older);
+            setSource();
+            listPage();
             return;
         }
     }
@@ -334,6 +386,8 @@ std::optional<KubeObject> Reflector::decode(QJsonObject object, bool identityOnl
         object.insert(QStringLiteral("kind"), m_type.kind);
     if (!object.contains(QLatin1StringView("apiVersion")))
         object.insert(QStringLiteral("apiVersion"), m_type.apiVersion);
+    if (m_type.apiVersion == pdbV1beta1 && object.value(QLatin1StringView("apiVersion")).toString() == pdbV1beta1)
+        object = pdbFromV1beta1(std::move(object));
     try {
         return decodeObject(YamlField(object, m_source), identityOnly ? DecodeMode::IdentityOnly : DecodeMode::Full);
     } catch (const LoadError& error) {

@@ -35,6 +35,10 @@ struct ResourceType
 // The resources kschedviz reads. Secrets and ConfigMaps are not among them, and never will be.
 QList<ResourceType> readResources();
 std::optional<ResourceType> readResource(const QString& kind);
+// The version a server older than `type`'s serves instead (policy/v1beta1 for policy/v1's
+// PodDisruptionBudget, as 1.20 serves), if kschedviz can read it. The reflector falls back to it
+// when the first list of `type` is answered 404; resource() then names the version in use.
+std::optional<ResourceType> olderVersion(const ResourceType& type);
 
 struct ReflectorOptions
 {
@@ -83,6 +87,7 @@ private:
     enum class Next : quint8 { List, Watch };
 
     void setState(State state, const QString& reason = {});
+    void setSource();
     void listPage();
     void onListPage();
     void finishList();
