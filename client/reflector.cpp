@@ -2,6 +2,7 @@
 // which is off by default there).
 #include "reflector.h"
 
+#include "decoding/loaderror.h"
 #include "scenario/decode.h"
 
 #include <QJsonArray>
@@ -71,6 +72,9 @@ QList<ResourceType> readResources()
         {QStringLiteral("PodDisruptionBudget"), QStringLiteral("policy/v1"), QStringLiteral("/apis/policy/v1/poddisruptionbudgets")},
         {QStringLiteral("StorageClass"), QStringLiteral("storage.k8s.io/v1"), QStringLiteral("/apis/storage.k8s.io/v1/storageclasses")},
         {QStringLiteral("CSINode"), QStringLiteral("storage.k8s.io/v1"), QStringLiteral("/apis/storage.k8s.io/v1/csinodes")},
+        // Every event is listed and watched, and all but the scheduler's dropped as they arrive: a
+        // field selector cannot ask for two reasons at once.
+        {QStringLiteral("Event"), QStringLiteral("v1"), QStringLiteral("/api/v1/events")},
     };
 }
 
@@ -189,6 +193,7 @@ void Reflector::listPage()
     QUrlQuery query;
     if (m_continue.isEmpty()) {
         m_listed.clear();
+        m_listedEvents.clear();
         m_listRequestVersion = relistResourceVersion();
         setState(State::Listing);
     }
@@ -253,8 +258,12 @@ void Reflector::onListPage()
     }
     const QJsonArray items = list.value(QLatin1StringView("items")).toArray();
     for (const QJsonValue& item : items) {
-        if (auto object = decode(item.toObject(), false))
+        if (readsEvents()) {
+            if (auto event = decodeEvent(item.toObject()))
+                m_listedEvents.insert(event->eventNamespace + QLatin1Char('/') + event->eventName, std::move(*event));
+        } else if (auto object = decode(item.toObject(), false)) {
             m_listed.insert(Store::keyOf(*object), std::move(*object));
+        }
     }
     const QJsonObject meta = list.value(QLatin1StringView("metadata")).toObject();
     m_continue = meta.value(QLatin1StringView("continue")).toString();
@@ -271,6 +280,7 @@ void Reflector::onListPage()
 void Reflector::finishList()
 {
     m_store.replace(std::exchange(m_listed, {}));
+    m_events = std::exchange(m_listedEvents, {});
     m_resourceVersionUnavailable = false;
     m_unpaged = false;
     m_failures = 0;
@@ -323,24 +333,8 @@ void Reflector::onWatchLine(const QByteArray& line)
     }
     const QString version = metaString(object, "resourceVersion");
     ++m_watchEvents;
-    if (type == QLatin1String("ADDED") || type == QLatin1String("MODIFIED")) {
-        if (auto decoded = decode(object, false)) {
-            const QString key = Store::keyOf(*decoded);
-            m_store.upsert(std::move(*decoded));
-            Q_EMIT objectChanged(key, false);
-        } else {
-            // A version the decoders refuse is not in a fresh list either: the old one goes.
-            const QString ns = metaString(object, "namespace");
-            const QString key = ns.isEmpty() ? metaString(object, "name") : ns + QLatin1Char('/') + metaString(object, "name");
-            if (m_store.remove(key))
-                Q_EMIT objectChanged(key, true);
-        }
-    } else if (type == QLatin1String("DELETED")) {
-        if (auto decoded = decode(object, true)) {
-            const QString key = Store::keyOf(*decoded);
-            if (m_store.remove(key))
-                Q_EMIT objectChanged(key, true);
-        }
+    if (type == QLatin1String("ADDED") || type == QLatin1String("MODIFIED") || type == QLatin1String("DELETED")) {
+        onWatchEvent(type, object);
     } else if (type != QLatin1String("BOOKMARK")) {
         backOff(Next::List, where + QStringLiteral(": unknown watch event type ") + quoteForMessage(type));
         return;
@@ -376,6 +370,54 @@ void Reflector::onWatchFinished()
         // resourceVersion kept, so the next watch loses nothing.
         backOff(Next::Watch, reply->errorString());
         return;
+    }
+}
+
+void Reflector::onWatchEvent(const QString& type, const QJsonObject& object)
+{
+    if (readsEvents()) {
+        const QString key = metaString(object, "namespace") + QLatin1Char('/') + metaString(object, "name");
+        std::optional<SchedulingEvent> event;
+        if (type != QLatin1String("DELETED"))
+            event = decodeEvent(object);
+        if (event) {
+            m_events.insert(key, std::move(*event));
+            Q_EMIT objectChanged(key, false);
+        } else if (m_events.remove(key)) {
+            Q_EMIT objectChanged(key, true); // deleted, or no longer one the scheduler reported
+        }
+        return;
+    }
+    if (type == QLatin1String("ADDED") || type == QLatin1String("MODIFIED")) {
+        if (auto decoded = decode(object, false)) {
+            const QString key = Store::keyOf(*decoded);
+            m_store.upsert(std::move(*decoded));
+            Q_EMIT objectChanged(key, false);
+        } else {
+            // A version the decoders refuse is not in a fresh list either: the old one goes.
+            const QString ns = metaString(object, "namespace");
+            const QString key = ns.isEmpty() ? metaString(object, "name") : ns + QLatin1Char('/') + metaString(object, "name");
+            if (m_store.remove(key))
+                Q_EMIT objectChanged(key, true);
+        }
+    } else if (type == QLatin1String("DELETED")) {
+        if (auto decoded = decode(object, true)) {
+            const QString key = Store::keyOf(*decoded);
+            if (m_store.remove(key))
+                Q_EMIT objectChanged(key, true);
+        }
+    }
+}
+
+std::optional<SchedulingEvent> Reflector::decodeEvent(const QJsonObject& object)
+{
+    try {
+        return decodeSchedulingEvent(object, m_source, m_options.schedulerName);
+    } catch (const LoadError& error) {
+        const QString name = metaString(object, "namespace") + QLatin1Char('/') + metaString(object, "name");
+        qCWarning(lcReflector).noquote() << m_type.kind << name << "skipped:" << error.toString();
+        Q_EMIT objectRejected(m_type.kind, name, error.toString());
+        return std::nullopt;
     }
 }
 

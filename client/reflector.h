@@ -14,6 +14,7 @@
 // left out of the store, as a fresh list would leave it out; the reflector carries on.
 
 #include "restclient.h"
+#include "schedulingevent.h"
 #include "store.h"
 
 #include <QElapsedTimer>
@@ -33,6 +34,7 @@ struct ResourceType
 };
 
 // The resources kschedviz reads. Secrets and ConfigMaps are not among them, and never will be.
+// "Event" (core/v1) is read into Reflector::events(), not the store: see schedulingevent.h.
 QList<ResourceType> readResources();
 std::optional<ResourceType> readResource(const QString& kind);
 // The version a server older than `type`'s serves instead (policy/v1beta1 for policy/v1's
@@ -51,6 +53,8 @@ struct ReflectorOptions
     int watchTransferTimeoutMs = 130'000;
     int listTransferTimeoutMs = 120'000;
     quint32 seed = std::random_device {}();
+    // Events: the scheduler whose FailedScheduling and Scheduled events are kept.
+    QString schedulerName = QStringLiteral("default-scheduler");
 };
 
 class Reflector : public QObject
@@ -69,6 +73,9 @@ public:
 
     State state() const { return m_state; }
     const Store& store() const { return m_store; }
+    // For the "Event" resource only (the store stays empty): the scheduler's events by
+    // "namespace/name" of the Event; every other event is dropped as it arrives.
+    const QHash<QString, SchedulingEvent>& events() const { return m_events; }
     const ResourceType& resource() const { return m_type; }
     bool hasSynced() const { return m_hasSynced; }
     QString lastSyncResourceVersion() const { return m_resourceVersion; }
@@ -100,6 +107,9 @@ private:
     QString relistResourceVersion() const;
     // Decodes one object; a refusal is reported and yields nothing.
     std::optional<KubeObject> decode(QJsonObject object, bool identityOnly);
+    std::optional<SchedulingEvent> decodeEvent(const QJsonObject& object);
+    bool readsEvents() const { return m_type.kind == QLatin1String("Event"); }
+    void onWatchEvent(const QString& type, const QJsonObject& object);
 
     RestClient& m_client;
     ResourceType m_type;
@@ -123,6 +133,8 @@ private:
     QString m_continue;
     bool m_unpaged = false;
     QHash<QString, KubeObject> m_listed;
+    QHash<QString, SchedulingEvent> m_listedEvents;
+    QHash<QString, SchedulingEvent> m_events;
 
     // The watch in progress.
     QElapsedTimer m_watchClock;

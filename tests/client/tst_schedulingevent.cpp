@@ -4,10 +4,13 @@
 // and for an older scheduler's (source.component, count, timestamps); it is not recorded. (An
 // apostrophe in a raw string makes moc miss the test class: the JSON spells it \u0027.)
 #include "decoding/loaderror.h"
+#include "fakecluster.h"
+#include "reflector.h"
 #include "schedulingevent.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace ksv;
@@ -180,6 +183,73 @@ private Q_SLOTS:
         } catch (const LoadError& error) {
             QCOMPARE(error.toString(), source + QStringLiteral(": ") + expected);
         }
+    }
+
+    // List and watch /api/v1/events through the reflector against the fake server: the scheduler's
+    // events kept by the Event's namespace/name, the rest dropped, a broken one reported.
+    void reflectorListsAndWatches()
+    {
+        test::FakeApiServer server;
+        QVERIFY(server.listen());
+        auto* cluster = new test::FakeCluster(server, QStringLiteral("Event"), QStringLiteral("v1"), QStringLiteral("/api/v1/events"));
+        cluster->add(parse(QString::fromUtf8(failedScheduling120)));
+        cluster->add(parse(QString::fromUtf8(scheduled120)));
+        QJsonObject pulled = parse(QString::fromUtf8(scheduled120));
+        pulled["metadata"] = QJsonObject {{"name", "web-0.pulled"}, {"namespace", "shop"}};
+        pulled["reason"] = "Pulled";
+        pulled["reportingComponent"] = "kubelet";
+        cluster->add(pulled);
+        QJsonObject broken = parse(QString::fromUtf8(failedScheduling120));
+        broken["metadata"] = QJsonObject {{"name", "broken.1"}, {"namespace", "shop"}};
+        broken["eventTime"] = "yesterday";
+        cluster->add(broken);
+
+        ResolvedConfig config;
+        config.cluster.server = server.url();
+        config.cluster.certificateAuthorityPem = test::FakeApiServer::readFixture("tls/ca.crt");
+        config.user.token = "reader-token";
+        RestClient client(config);
+        ReflectorOptions options;
+        options.backoffInitialMs = 20;
+        options.backoffMaxMs = 200;
+        options.watchTransferTimeoutMs = 4000;
+        options.seed = 7;
+        Reflector reflector(client, *readResource("Event"), options);
+        QSignalSpy rejected(&reflector, &Reflector::objectRejected);
+        QSignalSpy synced(&reflector, &Reflector::synced);
+        reflector.start();
+        QVERIFY(synced.wait(10'000));
+        QTRY_COMPARE(reflector.state(), Reflector::State::Watching);
+        const QString url = server.url().toString() + QStringLiteral("/api/v1/events");
+        QCOMPARE(reflector.store().size(), 0);
+        QCOMPARE(reflector.events().keys().size(), 2);
+        QCOMPARE(reflector.events().value("shop/pending.1649d2c1c0b1a2f3").message, "0/3 nodes are available: 3 Insufficient cpu.");
+        QCOMPARE(reflector.events().value("shop/web-0.1649d2c1c0b1a2f4").reason, SchedulingEvent::Reason::Scheduled);
+        QCOMPARE(rejected.size(), 1);
+        QCOMPARE(rejected[0][1].toString(), "shop/broken.1");
+        QCOMPARE(rejected[0][2].toString(), url + QStringLiteral(": eventTime: \"yesterday\" is not a UTC time (RFC 3339, as 2006-01-02T15:04:05Z)"));
+
+        // The watch: a repeat raises the series count, a deletion (TTL) removes it.
+        QTRY_COMPARE(server.openStreams().size(), 1);
+        QSignalSpy changed(&reflector, &Reflector::objectChanged);
+        QJsonObject repeat = parse(QString::fromUtf8(failedScheduling120));
+        repeat["series"] = QJsonObject {{"count", 4}, {"lastObservedTime", "2026-11-26T04:03:00.000000Z"}};
+        cluster->modify(repeat);
+        QVERIFY(changed.wait(5000));
+        QCOMPARE(reflector.events().value("shop/pending.1649d2c1c0b1a2f3").count, 4);
+        cluster->remove("web-0.1649d2c1c0b1a2f4");
+        QVERIFY(changed.wait(5000));
+        QCOMPARE(changed.last().at(0).toString(), "shop/web-0.1649d2c1c0b1a2f4");
+        QCOMPARE(changed.last().at(1).toBool(), true);
+        QVERIFY(!reflector.events().contains("shop/web-0.1649d2c1c0b1a2f4"));
+        cluster->add(pulled); // dropped: no change signalled
+        cluster->sendBookmark();
+        QTest::qWait(200);
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(reflector.events().size(), 1);
+        for (const test::FakeRequest& request : server.requests())
+            QCOMPARE(request.method, "GET");
+        reflector.stop();
     }
 };
 
