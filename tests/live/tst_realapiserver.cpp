@@ -348,6 +348,13 @@ private Q_SLOTS:
         // Fits no node: the scheduler leaves it Pending.
         QVERIFY(adminCreate("/api/v1/namespaces/default/pods",
                             podJson({"pending-1", "batch", "64", "1Gi", {}, {}, {}})));
+        // 1.20 serves PodDisruptionBudgets as policy/v1beta1 only.
+        QVERIFY(adminCreate("/apis/policy/v1beta1/namespaces/default/poddisruptionbudgets",
+                            QJsonObject {{"apiVersion", "policy/v1beta1"},
+                                         {"kind", "PodDisruptionBudget"},
+                                         {"metadata", QJsonObject {{"name", "web-pdb"}}},
+                                         {"spec", QJsonObject {{"minAvailable", 1},
+                                                               {"selector", QJsonObject {{"matchLabels", QJsonObject {{"app", "web"}}}}}}}}));
     }
 
     void cleanup()
@@ -407,6 +414,49 @@ private Q_SLOTS:
         QCOMPARE(podIn(*m_pods, "default/pending-1")->nodeName, QString());
         QTRY_COMPARE_WITH_TIMEOUT(m_nodes->state(), Reflector::State::Watching, kTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(m_pods->state(), Reflector::State::Watching, kTimeoutMs);
+    }
+
+    // The PodDisruptionBudget through policy/v1beta1 (the v1 list is a 404 on 1.20), and the real
+    // scheduler's FailedScheduling (pending-1) and Scheduled (sched-1) events.
+    void podDisruptionBudgetsAndSchedulingEvents()
+    {
+        QVERIFY(m_started);
+        RestClient client(load(m_env["KSV_READER_CERT_KUBECONFIG"]));
+        Reflector pdbs(client, *readResource("PodDisruptionBudget"), testOptions());
+        Reflector events(client, *readResource("Event"), testOptions());
+        QSignalSpy pdbsSynced(&pdbs, &Reflector::synced);
+        QSignalSpy rejected(&events, &Reflector::objectRejected);
+        pdbs.start();
+        events.start();
+        QVERIFY(pdbsSynced.wait(kTimeoutMs));
+        QCOMPARE(pdbs.resource().apiVersion, "policy/v1beta1");
+        const KubeObject* object = pdbs.store().find("default/web-pdb");
+        QVERIFY(object);
+        const auto& pdb = std::get<PodDisruptionBudget>(*object);
+        QCOMPARE(pdb.minAvailable, (IntOrPercent {1, false}));
+        QVERIFY(pdb.selector);
+        QCOMPARE(pdb.selector->matchLabels, (Labels {{"app", "web"}}));
+
+        const auto find = [&events](const QString& pod, SchedulingEvent::Reason reason) -> std::optional<SchedulingEvent> {
+            for (const SchedulingEvent& event : events.events()) {
+                if (event.name == pod && event.reason == reason)
+                    return event;
+            }
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(find("pending-1", SchedulingEvent::Reason::FailedScheduling).has_value(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(find("sched-1", SchedulingEvent::Reason::Scheduled).has_value(), kTimeoutMs);
+        const SchedulingEvent failed = *find("pending-1", SchedulingEvent::Reason::FailedScheduling);
+        QCOMPARE(failed.kind, "Pod");
+        QCOMPARE(failed.namespace_, "default");
+        QCOMPARE(failed.type, "Warning");
+        QCOMPARE(failed.reportingController, "default-scheduler");
+        QVERIFY2(failed.message.contains("Insufficient cpu"), qPrintable(failed.message));
+        QVERIFY(failed.firstTimestamp.isValid());
+        QCOMPARE(find("sched-1", SchedulingEvent::Reason::Scheduled)->message, "Successfully assigned default/sched-1 to node-a");
+        QCOMPARE(rejected.size(), 0);
+        pdbs.stop();
+        events.stop(); // closed here, so the audit log holds these watches
     }
 
     // While the reflectors watch, the admin adds a node, deletes a pod and changes a label.
@@ -606,7 +656,7 @@ private Q_SLOTS:
               qPrintable(QStringList(resources.begin(), resources.end()).join(',')), adminWrites);
         QVERIFY(verbs.value("list") >= 1);
         QVERIFY(verbs.value("watch") >= 1);
-        QCOMPARE(resources, (QSet<QString> {"nodes", "pods"}));
+        QCOMPARE(resources, (QSet<QString> {"nodes", "pods", "poddisruptionbudgets", "events"}));
         QVERIFY(adminWrites >= 10); // the log does hold the writes: it would show the reader's
     }
 
