@@ -200,7 +200,8 @@ QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QStr
 
 MainWindow::~MainWindow() = default;
 
-QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder)
+std::pair<QWidget*, QTableView*> MainWindow::tablePage(QAbstractItemModel* model, const QString& placeholder,
+                                                      const std::function<void(const QString&)>& filterBy)
 {
     auto* page = new QWidget(this);
     auto* layout = new QVBoxLayout(page);
@@ -208,49 +209,9 @@ QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int fi
     auto* filter = new QLineEdit(page);
     filter->setPlaceholderText(placeholder);
     filter->setClearButtonEnabled(true);
-    auto* proxy = new QSortFilterProxyModel(page);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(sortRole);
-    proxy->setFilterRole(filterRole);
-    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(filter, &QLineEdit::textChanged, page, filterBy);
     auto* view = new QTableView(page);
-    view->setModel(proxy);
-    styleTable(view);
-    layout->addWidget(filter);
-    layout->addWidget(view);
-    return page;
-}
-
-QWidget* MainWindow::createPodTable()
-{
-    // The pod model sorts and filters itself (a proxy would read all 150,000 rows at each refresh).
-    auto* page = new QWidget(this);
-    auto* layout = new QVBoxLayout(page);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto* filter = new QLineEdit(page);
-    filter->setPlaceholderText(tr("Filter pods by name, node or state"));
-    filter->setClearButtonEnabled(true);
-    connect(filter, &QLineEdit::textChanged, m_pods, &PodTableModel::setFilterText);
-    auto* view = new QTableView(page);
-    view->setObjectName(QStringLiteral("podTable"));
-    view->setModel(m_pods);
-    styleTable(view);
-    view->setToolTip(tr("Double-click a pod to select it in every view"));
-    // Wide enough for "namespace/name-5d9f7c8b6-x2z9q"; sizing to contents would read every row.
-    view->setColumnWidth(PodTableModel::PodColumn, view->fontMetrics().averageCharWidth() * 44);
-    view->setColumnWidth(PodTableModel::NodeColumn, view->fontMetrics().averageCharWidth() * 28);
-    connect(view, &QTableView::activated, this, [this](const QModelIndex& index) {
-        if (m_playback->isLoaded() && index.isValid())
-            selectPod(*m_viewState, m_playback->run(), m_pods->podAt(index.row()));
-    });
-    layout->addWidget(filter);
-    layout->addWidget(view);
-    return page;
-}
-
-void MainWindow::styleTable(QTableView* view)
-{
+    view->setModel(model);
     view->setSortingEnabled(true);
     view->sortByColumn(0, Qt::AscendingOrder);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -263,6 +224,36 @@ void MainWindow::styleTable(QTableView* view)
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setDefaultSectionSize(160);
+    layout->addWidget(filter);
+    layout->addWidget(view);
+    return {page, view};
+}
+
+QWidget* MainWindow::createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder)
+{
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(sortRole);
+    proxy->setFilterRole(filterRole);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    return tablePage(proxy, placeholder, [proxy](const QString& text) { proxy->setFilterFixedString(text); }).first;
+}
+
+QWidget* MainWindow::createPodTable()
+{
+    // The pod model sorts and filters itself (a proxy would read all 150,000 rows at each refresh).
+    const auto [page, view] = tablePage(m_pods, tr("Filter pods by name, node or state"),
+                                        [this](const QString& text) { m_pods->setFilterText(text); });
+    view->setObjectName(QStringLiteral("podTable"));
+    view->setToolTip(tr("Double-click a pod to select it in every view"));
+    // Wide enough for "namespace/name-5d9f7c8b6-x2z9q"; sizing to contents would read every row.
+    view->setColumnWidth(PodTableModel::PodColumn, view->fontMetrics().averageCharWidth() * 44);
+    view->setColumnWidth(PodTableModel::NodeColumn, view->fontMetrics().averageCharWidth() * 28);
+    connect(view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (m_playback->isLoaded() && index.isValid())
+            selectPod(*m_viewState, m_playback->run(), m_pods->podAt(index.row()));
+    });
+    return page;
 }
 
 void MainWindow::createMenus()

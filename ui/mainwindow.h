@@ -5,6 +5,9 @@
 
 #include <QMainWindow>
 
+#include <functional>
+#include <utility>
+
 #include <memory>
 
 class QDockWidget;
@@ -70,7 +73,10 @@ private:
     QWidget* createTable(QAbstractItemModel* model, int sortRole, int filterRole, const QString& placeholder);
     QWidget* createPodTable();
     QScrollArea* scrolling(QWidget* view);
-    static void styleTable(QTableView* view);
+    // A filter field over a table view of `model`, styled for large tables; `filterBy` applies the
+    // field's text.
+    std::pair<QWidget*, QTableView*> tablePage(QAbstractItemModel* model, const QString& placeholder,
+                                               const std::function<void(const QString&)>& filterBy);
     void showLoaded(std::shared_ptr<const LoadedScenario> result);
     void showLoadFailure(const QString& path, const QString& message);
     void showFailure(const QString& message); // the engine's

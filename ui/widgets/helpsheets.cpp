@@ -127,7 +127,7 @@ QString viewGuide()
                      "keeps the cursor in view whenever it moves."))
         + section(tr("Charts, Event Log, Nodes, Pods"),
                   tr("Queue lengths and scheduling latency per second of virtual time; every event of the trace, "
-                     "searchable; the cluster's nodes at the cursor; the scenario's pods."))
+                     "searchable; the cluster's nodes and pods at the cursor (double-click a pod to select it)."))
         + section(tr("Time"),
                   tr("Everything runs on a virtual clock: play at any speed, step by event, extension point or "
                      "cycle, and go back; the same scenario and seed always give the same run.")));
