@@ -89,14 +89,20 @@ void mergeMatchLabelKeys(PodAffinityTerm& term, const Labels& podLabels)
     // A nil selector matches nothing, and stays nil (pkg/registry/core/pod/strategy.go).
     if (!term.labelSelector)
         return;
-    for (const auto& key : term.matchLabelKeys) {
-        if (const auto value = podLabels.constFind(key); value != podLabels.cend())
-            term.labelSelector->matchExpressions.append({key, SelectorOperator::In, {*value}});
-    }
-    for (const auto& key : term.mismatchLabelKeys) {
-        if (const auto value = podLabels.constFind(key); value != podLabels.cend())
-            term.labelSelector->matchExpressions.append({key, SelectorOperator::NotIn, {*value}});
-    }
+    // A pod read back from the API server or from a snapshot was merged already: a requirement that
+    // is there is not added twice, so that loading a saved pod gives the pod that was saved.
+    auto& expressions = term.labelSelector->matchExpressions;
+    const auto merge = [&](const QStringList& keys, SelectorOperator op) {
+        for (const auto& key : keys) {
+            if (const auto value = podLabels.constFind(key); value != podLabels.cend()) {
+                const LabelSelectorRequirement requirement {key, op, {*value}};
+                if (!expressions.contains(requirement))
+                    expressions.append(requirement);
+            }
+        }
+    };
+    merge(term.matchLabelKeys, SelectorOperator::In);
+    merge(term.mismatchLabelKeys, SelectorOperator::NotIn);
 }
 
 void mergeMatchLabelKeys(std::optional<PodAffinity>& affinity, const Labels& podLabels)

@@ -261,7 +261,7 @@ private:
         if (!spec.isDefined())
             spec.fail(QStringLiteral("required value is missing"));
         static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
-                                              QStringLiteral("objects"), QStringLiteral("events")};
+                                              QStringLiteral("objects"), QStringLiteral("events"), QStringLiteral("recording")};
         spec.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a Scenario spec has ") + knownKeys.join(QStringLiteral(", ")));
         if (const YamlField seed = spec["seed"]; seed.isDefined())
             m_scenario.seed = static_cast<quint64>(seed.toInt(0, std::numeric_limits<qint64>::max()));
@@ -273,6 +273,39 @@ private:
             addObjectEntry(entry);
         for (const auto& entry : spec["events"].elements())
             addEventEntry(entry);
+        if (const YamlField recording = spec["recording"]; recording.isDefined())
+            m_scenario.recording = decodeRecording(recording);
+    }
+
+    static Recording decodeRecording(const YamlField& field)
+    {
+        static const QStringList knownKeys = {QStringLiteral("server"), QStringLiteral("context"), QStringLiteral("startedAt"),
+                                              QStringLiteral("duration"), QStringLiteral("bindings")};
+        if (!field.isMap())
+            field.fail(QStringLiteral("expected a mapping with ") + knownKeys.join(QStringLiteral(", ")));
+        field.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a recording has ") + knownKeys.join(QStringLiteral(", ")));
+        Recording recording;
+        recording.server = field.stringOr("server");
+        recording.context = field.stringOr("context");
+        if (const YamlField started = field["startedAt"]; started.isDefined())
+            recording.startedAtMs = decodeTimestampMs(started);
+        if (const YamlField duration = field["duration"]; duration.isDefined())
+            recording.duration = durationField(duration);
+        recording.bindings = field["bindings"].list<ObservedBinding>([](const YamlField& entry) {
+            static const QStringList bindingKeys = {QStringLiteral("at"), QStringLiteral("pod"), QStringLiteral("node")};
+            entry.rejectUnknownKeys(bindingKeys, QStringLiteral("unknown field; a binding has at, pod and node"));
+            ObservedBinding binding;
+            const YamlField at = entry["at"];
+            if (!at.isDefined())
+                at.fail(QStringLiteral("required value is missing"));
+            binding.at = durationField(at);
+            binding.pod = entry.requiredString("pod");
+            if (binding.pod.count(QLatin1Char('/')) != 1)
+                entry["pod"].fail(quoteForMessage(binding.pod) + QStringLiteral(" is not NAMESPACE/NAME"));
+            binding.node = entry.requiredString("node");
+            return binding;
+        });
+        return recording;
     }
 
     static VirtualNanos durationField(const YamlField& field)

@@ -95,6 +95,26 @@ struct Timing
     friend bool operator==(const Timing&, const Timing&) = default;
 };
 
+// What `kschedviz record` saw the cluster's own scheduler do, kept apart from the workload's changes:
+// a replay schedules the recorded pods itself, and compares its placements with these.
+struct ObservedBinding
+{
+    VirtualNanos at = 0;
+    QString pod; // namespace/name
+    QString node;
+    friend bool operator==(const ObservedBinding&, const ObservedBinding&) = default;
+};
+
+struct Recording
+{
+    QString server;  // the API server's URL (never a credential)
+    QString context; // the kubeconfig context
+    qint64 startedAtMs = 0; // wall clock of t=0, milliseconds since the Unix epoch
+    VirtualNanos duration = 0;
+    QList<ObservedBinding> bindings; // by time
+    friend bool operator==(const Recording&, const Recording&) = default;
+};
+
 struct Scenario
 {
     QString name;
@@ -104,6 +124,7 @@ struct Scenario
     std::optional<SchedulerConfigSource> schedulerConfig;
     ClusterState initial;       // objects that exist at t=0
     QList<ObjectChange> events; // sorted by time; stable for equal times (file order)
+    std::optional<Recording> recording; // spec.recording, written by `kschedviz record`
 };
 
 } // namespace ksv

@@ -716,7 +716,7 @@ spec:
   nodes:
   - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
 )yaml",
-        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events");
+        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording");
 
     row("scenario without spec", "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: empty}\n",
         "broken.yaml:1:1: spec: required value is missing");
@@ -866,6 +866,29 @@ metadata: {name: trainer, namespace: ml}
 spec: {minMember: 3}
 )yaml",
         "broken.yaml:8:18: metadata.name: duplicate PodGroup ml/trainer (first defined at broken.yaml:1:1)");
+
+    // ---- spec.recording, as `kschedviz record` writes it ----------------------------------------
+
+    const QByteArray recorded = R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: recorded}
+spec:
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {capacity: {cpu: "1"}}}
+  recording:
+)yaml";
+    row("recording field unknown", recorded + "    server: https://127.0.0.1:6443\n    bindngs: []\n",
+        "broken.yaml:9:5: spec.recording.bindngs: unknown field; a recording has server, context, startedAt, duration, bindings");
+    row("recording start not a time", recorded + "    startedAt: yesterday\n",
+        "broken.yaml:8:16: spec.recording.startedAt: \"yesterday\" is not an RFC 3339 time");
+    row("recording duration negative", recorded + "    duration: -5s\n",
+        "broken.yaml:8:15: spec.recording.duration: \"-5s\" is not a non-negative duration (such as 500us, 20ms, 2s)");
+    row("binding without a node", recorded + "    bindings:\n    - {at: 2s, pod: default/web}\n",
+        "broken.yaml:9:7: spec.recording.bindings[0].node: required value is missing");
+    row("binding pod without a namespace", recorded + "    bindings:\n    - {at: 2s, pod: web, node: n1}\n",
+        "broken.yaml:9:21: spec.recording.bindings[0].pod: \"web\" is not NAMESPACE/NAME");
+    row("recording not a mapping", recorded + "    [a]\n",
+        "broken.yaml:8:5: spec.recording: expected a mapping with server, context, startedAt, duration, bindings");
 }
 
 void TestBrokenInput::refused()
