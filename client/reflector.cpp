@@ -28,6 +28,7 @@ QString metaString(const QJsonObject& object, const char* key)
 }
 
 const auto pdbV1beta1 = QLatin1StringView("policy/v1beta1");
+const auto eventsV1 = QLatin1StringView("events.k8s.io/v1");
 
 // policy/v1beta1's PodDisruptionBudget as policy/v1 (the only version the decoders accept) states
 // it. The fields kschedviz reads are the same, but an empty selector ({}) selected no pod in
@@ -73,8 +74,8 @@ QList<ResourceType> readResources()
         {QStringLiteral("StorageClass"), QStringLiteral("storage.k8s.io/v1"), QStringLiteral("/apis/storage.k8s.io/v1/storageclasses")},
         {QStringLiteral("CSINode"), QStringLiteral("storage.k8s.io/v1"), QStringLiteral("/apis/storage.k8s.io/v1/csinodes")},
         // Every event is listed and watched, and all but the scheduler's dropped as they arrive: a
-        // field selector cannot ask for two reasons at once.
-        {QStringLiteral("Event"), QStringLiteral("v1"), QStringLiteral("/api/v1/events")},
+        // field selector cannot ask for two reasons at once. events.k8s.io/v1 (1.19 on), else core/v1.
+        {QStringLiteral("Event"), eventsV1, QStringLiteral("/apis/events.k8s.io/v1/events")},
     };
 }
 
@@ -82,6 +83,9 @@ std::optional<ResourceType> olderVersion(const ResourceType& type)
 {
     if (type.kind == QLatin1String("PodDisruptionBudget") && type.apiVersion == QLatin1String("policy/v1"))
         return ResourceType {type.kind, pdbV1beta1, QStringLiteral("/apis/policy/v1beta1/poddisruptionbudgets")};
+    // The same stored Events in core/v1's shape: a server before 1.19 has no events.k8s.io/v1.
+    if (type.kind == QLatin1String("Event") && type.apiVersion == eventsV1)
+        return ResourceType {type.kind, QStringLiteral("v1"), QStringLiteral("/api/v1/events")};
     return std::nullopt;
 }
 
@@ -230,9 +234,9 @@ void Reflector::onListPage()
         }
     }
     // The version to read is chosen by the first list's answer: a 404 on the preferred version's
-    // collection is what discovery (GET /apis/policy) would have said, with no request and no
-    // state before the list on servers that serve it, and no discovery permission to grant.
-    // A 404 can only mean "not served" here: a missing permission is a 403.
+    // collection is what discovery (GET /apis/policy, /apis/events.k8s.io) would have said, with
+    // no request and no state before the list on servers that serve it, and no discovery
+    // permission to grant. A 404 can only mean "not served" here: a missing permission is a 403.
     if (reply->error() == RestReply::Error::Http && reply->httpStatus() == 404 && m_continue.isEmpty() && !m_hasSynced) {
         if (auto older = olderVersion(m_type)) {
             qCInfo(lcReflector).noquote() << m_source << "is not served; reading" << older->apiVersion;
@@ -412,7 +416,8 @@ void Reflector::onWatchEvent(const QString& type, const QJsonObject& object)
 std::optional<SchedulingEvent> Reflector::decodeEvent(const QJsonObject& object)
 {
     try {
-        return decodeSchedulingEvent(object, m_source, m_options.schedulerName);
+        const EventApi api = m_type.apiVersion == eventsV1 ? EventApi::EventsV1 : EventApi::CoreV1;
+        return decodeSchedulingEvent(object, api, m_source, m_options.schedulerName);
     } catch (const LoadError& error) {
         const QString name = metaString(object, "namespace") + QLatin1Char('/') + metaString(object, "name");
         qCWarning(lcReflector).noquote() << m_type.kind << name << "skipped:" << error.toString();

@@ -34,12 +34,13 @@ struct ResourceType
 };
 
 // The resources kschedviz reads. Secrets and ConfigMaps are not among them, and never will be.
-// "Event" (core/v1) is read into Reflector::events(), not the store: see schedulingevent.h.
+// "Event" is read into Reflector::events(), not the store: see schedulingevent.h.
 QList<ResourceType> readResources();
 std::optional<ResourceType> readResource(const QString& kind);
-// The version a server older than `type`'s serves instead (policy/v1beta1 for policy/v1's
-// PodDisruptionBudget, as 1.20 serves), if kschedviz can read it. The reflector falls back to it
-// when the first list of `type` is answered 404; resource() then names the version in use.
+// The version a server older than `type`'s serves instead, if kschedviz can read it:
+// policy/v1beta1 for policy/v1's PodDisruptionBudget (1.20 serves only that), core/v1 for
+// events.k8s.io/v1's Event (before 1.19). The reflector falls back to it when the first list of
+// `type` is answered 404; resource() then names the version in use.
 std::optional<ResourceType> olderVersion(const ResourceType& type);
 
 struct ReflectorOptions

@@ -25,17 +25,41 @@ int decodeCount(const YamlField& field)
     return field.isDefined() ? static_cast<int>(field.toInt(0, std::numeric_limits<int>::max())) : 0;
 }
 
+// The fields that differ between the two shapes of one Event (k8s.io/api/events/v1 names the
+// core/v1 ones it keeps only for old writers "deprecated*").
+struct Shape
+{
+    const char* regarding;
+    const char* note;
+    const char* reportingController;
+    const char* source;
+    const char* count;
+    const char* firstTimestamp;
+    const char* lastTimestamp;
+};
+
+constexpr Shape coreV1 {"involvedObject", "message", "reportingComponent", "source", "count", "firstTimestamp", "lastTimestamp"};
+constexpr Shape eventsV1 {"regarding", "note", "reportingController", "deprecatedSource", "deprecatedCount", "deprecatedFirstTimestamp",
+                          "deprecatedLastTimestamp"};
+
+void requireMap(const YamlField& field)
+{
+    if (!field.isMap())
+        field.fail(field.isDefined() ? QStringLiteral("expected a mapping, found ") + field.describe() : QStringLiteral("required value is missing"));
+}
+
 } // namespace
 
-std::optional<SchedulingEvent> decodeSchedulingEvent(const QJsonObject& json, const QString& source, const QString& schedulerName)
+std::optional<SchedulingEvent> decodeSchedulingEvent(const QJsonObject& json, EventApi api, const QString& source, const QString& schedulerName)
 {
+    const Shape& shape = api == EventApi::EventsV1 ? eventsV1 : coreV1;
     const YamlField event(json, source);
     const QString reason = event.stringOr("reason");
     if (reason != QLatin1String("FailedScheduling") && reason != QLatin1String("Scheduled"))
         return std::nullopt;
-    QString controller = event.stringOr("reportingComponent");
+    QString controller = event.stringOr(shape.reportingController);
     if (controller.isEmpty())
-        controller = event["source"].stringOr("component");
+        controller = event[shape.source].stringOr("component");
     if (controller != schedulerName)
         return std::nullopt;
 
@@ -43,37 +67,35 @@ std::optional<SchedulingEvent> decodeSchedulingEvent(const QJsonObject& json, co
     result.reason = reason == QLatin1String("Scheduled") ? SchedulingEvent::Reason::Scheduled : SchedulingEvent::Reason::FailedScheduling;
     result.reportingController = controller;
     const YamlField meta = event["metadata"];
-    if (!meta.isMap())
-        meta.fail(meta.isDefined() ? QStringLiteral("expected a mapping, found ") + meta.describe() : QStringLiteral("required value is missing"));
+    requireMap(meta);
     result.eventNamespace = meta.stringOr("namespace");
     result.eventName = meta.requiredString("name");
-    const YamlField involved = event["involvedObject"];
-    if (!involved.isMap())
-        involved.fail(involved.isDefined() ? QStringLiteral("expected a mapping, found ") + involved.describe() : QStringLiteral("required value is missing"));
-    result.kind = involved.requiredString("kind");
-    result.namespace_ = involved.stringOr("namespace");
-    result.name = involved.requiredString("name");
-    result.uid = involved.stringOr("uid");
-    result.message = event.stringOr("message");
+    const YamlField regarding = event[shape.regarding];
+    requireMap(regarding);
+    result.kind = regarding.requiredString("kind");
+    result.namespace_ = regarding.stringOr("namespace");
+    result.name = regarding.requiredString("name");
+    result.uid = regarding.stringOr("uid");
+    result.message = event.stringOr(shape.note);
     result.type = event.stringOr("type");
     if (!result.type.isEmpty() && result.type != QLatin1String("Normal") && result.type != QLatin1String("Warning"))
         event["type"].fail(quoteForMessage(result.type) + QStringLiteral(" is not one of Normal, Warning"));
 
     const YamlField series = event["series"];
     const int seriesCount = series.isDefined() ? decodeCount(series["count"]) : 0;
-    const int count = decodeCount(event["count"]);
+    const int count = decodeCount(event[shape.count]);
     result.count = std::max({1, seriesCount, count});
 
     const QDateTime eventTime = decodeTime(event["eventTime"]);
-    result.firstTimestamp = decodeTime(event["firstTimestamp"]);
+    result.firstTimestamp = decodeTime(event[shape.firstTimestamp]);
     if (!result.firstTimestamp.isValid())
         result.firstTimestamp = eventTime;
     const QDateTime lastObserved = series.isDefined() ? decodeTime(series["lastObservedTime"]) : QDateTime();
-    result.lastTimestamp = lastObserved.isValid() ? lastObserved : decodeTime(event["lastTimestamp"]);
+    result.lastTimestamp = lastObserved.isValid() ? lastObserved : decodeTime(event[shape.lastTimestamp]);
     if (!result.lastTimestamp.isValid())
         result.lastTimestamp = result.firstTimestamp;
     if (!result.firstTimestamp.isValid())
-        event["eventTime"].fail(QStringLiteral("required value is missing (and firstTimestamp too)"));
+        event["eventTime"].fail(QStringLiteral("required value is missing (and ") + QLatin1StringView(shape.firstTimestamp) + QStringLiteral(" too)"));
     return result;
 }
 

@@ -159,8 +159,8 @@ private Q_SLOTS:
         QCOMPARE(all.disruptionsAllowed, 0);
     }
 
-    // Only policy/v1's PodDisruptionBudget has an older version to fall back to; a 404 on any
-    // other kind stays a fault (backoff, list again).
+    // Only policy/v1's PodDisruptionBudget (and events.k8s.io/v1's Event: tst_schedulingevent) has
+    // an older version to fall back to; a 404 on any other kind stays a fault (backoff, list again).
     void olderVersions()
     {
         QVERIFY(!olderVersion(*readResource("Node")));
