@@ -22,10 +22,21 @@ QString usage()
         "                [--no-node-detail | --node-detail-budget MIB] [--json]\n"
         "                                            run the scheduler in virtual time, print where\n"
         "                                            every pod went; --trace writes JSON Lines\n"
+        "  kschedviz snapshot [--kubeconfig FILE] [--context NAME] [-o FILE]\n"
+        "                                            write the live cluster as a scenario (read-only)\n"
+        "  kschedviz record [--kubeconfig FILE] [--context NAME] [--duration DURATION] -o FILE\n"
+        "                                            watch the cluster (for DURATION, or until Ctrl+C)\n"
+        "                                            and write what changed as a timed scenario\n"
+        "  kschedviz pending [--kubeconfig FILE] [--context NAME] [-n NAMESPACE | -A] [--config FILE] [--json]\n"
+        "                                            each pending pod: the cluster's word beside\n"
+        "                                            kschedviz's attempt on a snapshot\n"
+        "      cluster options: --timeout DURATION (wait for the first complete list; default 60s)\n"
         "  kschedviz --help | --version\n"
         "\n"
         "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
-        "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n");
+        "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n"
+        "The cluster commands read the kubeconfig as kubectl does (--kubeconfig, else $KUBECONFIG, else\n"
+        "~/.kube/config) and only ever send GET requests.\n");
 }
 
 ParseResult parseArguments(const QStringList& arguments)
@@ -117,6 +128,31 @@ ParseResult parseArguments(const QStringList& arguments)
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
             options.screenshotDir = arguments[++i];
+        } else if (argument == QLatin1String("--kubeconfig") || argument == QLatin1String("--context") || argument == QLatin1String("-o")
+                   || argument == QLatin1String("--output") || argument == QLatin1String("-n") || argument == QLatin1String("--namespace")) {
+            const QString value = i + 1 < arguments.size() ? arguments[i + 1] : QString();
+            if (value.isEmpty())
+                return {std::nullopt, argument + QStringLiteral(" needs a value")};
+            ++i;
+            if (argument == QLatin1String("--kubeconfig"))
+                options.kubeconfig = value;
+            else if (argument == QLatin1String("--context"))
+                options.context = value;
+            else if (argument == QLatin1String("-o") || argument == QLatin1String("--output"))
+                options.output = value;
+            else
+                options.namespace_ = value;
+        } else if (argument == QLatin1String("-A") || argument == QLatin1String("--all-namespaces")) {
+            options.allNamespaces = true;
+        } else if (argument == QLatin1String("--duration") || argument == QLatin1String("--timeout")) {
+            const auto duration = i + 1 < arguments.size() ? parseDuration(arguments[i + 1]) : std::nullopt;
+            if (!duration || *duration <= 0)
+                return {std::nullopt, argument + QStringLiteral(" needs a duration such as 90s, 10m or 1h30m")};
+            if (argument == QLatin1String("--duration"))
+                options.durationNanos = *duration;
+            else
+                options.timeoutNanos = *duration;
+            ++i;
         } else if (argument.startsWith(QLatin1Char('-')) && argument != QLatin1String("-")) {
             return {std::nullopt, QStringLiteral("unknown option ") + argument};
         } else {
@@ -136,6 +172,12 @@ ParseResult parseArguments(const QStringList& arguments)
             if (!options.pod.contains(QLatin1Char('/')))
                 options.pod = QStringLiteral("default/") + options.pod;
         }
+    } else if (verb == QLatin1String("snapshot") || verb == QLatin1String("record") || verb == QLatin1String("pending")) {
+        options.command = verb == QLatin1String("snapshot") ? Command::Snapshot : verb == QLatin1String("record") ? Command::Record : Command::Pending;
+        if (positional.size() > 1)
+            return {std::nullopt, verb + QStringLiteral(" reads the cluster, not a file: unexpected argument ") + positional[1]};
+        if (options.command == Command::Record && options.output.isEmpty())
+            return {std::nullopt, QStringLiteral("record needs -o FILE")};
     } else {
         if (positional.size() > 1)
             return {std::nullopt, QStringLiteral("unexpected argument ") + positional[1]};
@@ -146,7 +188,8 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--pod is for explain")};
     if (options.attempt != 1 && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--attempt is for explain")};
-    if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run)
+    if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run
+        && options.command != Command::Pending)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
         return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
@@ -155,6 +198,19 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
     if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
+    const bool live = options.command == Command::Snapshot || options.command == Command::Record || options.command == Command::Pending;
+    if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty() || options.timeoutNanos != Options().timeoutNanos) && !live)
+        return {std::nullopt, QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record and pending")};
+    if (!options.output.isEmpty() && options.command != Command::Snapshot && options.command != Command::Record)
+        return {std::nullopt, QStringLiteral("-o is for snapshot and record")};
+    if (options.durationNanos && options.command != Command::Record)
+        return {std::nullopt, QStringLiteral("--duration is for record")};
+    if ((!options.namespace_.isEmpty() || options.allNamespaces) && options.command != Command::Pending)
+        return {std::nullopt, QStringLiteral("-n and -A are for pending")};
+    if (!options.namespace_.isEmpty() && options.allNamespaces)
+        return {std::nullopt, QStringLiteral("-n and -A exclude each other")};
+    if (!options.config.isEmpty() && (options.command == Command::Snapshot || options.command == Command::Record))
+        return {std::nullopt, QStringLiteral("--config is for check, explain, run, pending and the app")};
     if (!options.select.isEmpty() && options.screenshotDir.isEmpty())
         return {std::nullopt, QStringLiteral("--select is for --screenshot")};
     return {options, {}};

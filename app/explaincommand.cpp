@@ -12,6 +12,11 @@ namespace ksv::cli {
 
 QByteArray explainJson(const ExplainReport& report)
 {
+    return QJsonDocument(explainObject(report)).toJson(QJsonDocument::Indented);
+}
+
+QJsonObject explainObject(const ExplainReport& report)
+{
     QJsonArray nodes;
     for (const auto& node : report.nodes) {
         QJsonObject filter {{QStringLiteral("code"), node.code},
@@ -38,7 +43,7 @@ QByteArray explainJson(const ExplainReport& report)
                             {QStringLiteral("node"), report.node.isEmpty() ? QJsonValue() : QJsonValue(report.node)},
                             {QStringLiteral("message"), report.message},
                             {QStringLiteral("nodes"), nodes}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return root;
 }
 
 QString explainTable(const ExplainReport& report)

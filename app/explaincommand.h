@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 
+#include <QJsonObject>
 #include <QTextStream>
 
 namespace ksv {
@@ -15,6 +16,7 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err);
 
 // The JSON document scripts read (shape fixed by the explain issue).
 QByteArray explainJson(const ExplainReport& report);
+QJsonObject explainObject(const ExplainReport& report);
 QString explainTable(const ExplainReport& report);
 
 } // namespace ksv::cli

@@ -1,6 +1,7 @@
 // kschedviz: the command line, and the desktop app when a display is there.
 #include "checkcommand.h"
 #include "explaincommand.h"
+#include "livecommands.h"
 #include "runcommand.h"
 #include "commandline.h"
 
@@ -120,6 +121,15 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return runRun(options, out, err);
+    }
+    case Command::Snapshot:
+    case Command::Record:
+    case Command::Pending: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return options.command == Command::Snapshot ? runSnapshot(options, out, err)
+            : options.command == Command::Record    ? runRecord(options, out, err)
+                                                    : runPending(options, out, err);
     }
     case Command::Gui:
         break;

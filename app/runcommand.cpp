@@ -58,6 +58,68 @@ double attemptsTotal(const Metrics& metrics, const QString& result)
     return total;
 }
 
+struct Placement
+{
+    QString pod;
+    QString clusterNode;
+    QString ourNode; // empty: kschedviz did not bind it
+};
+
+// The recorded cluster scheduler's bindings beside this run's (docs/live-client.md, "Record").
+QList<Placement> comparePlacements(const Simulator& simulator, const Recording& recording)
+{
+    QHash<QString, QString> ours;
+    for (const auto& pod : simulator.podSummaries()) {
+        if (pod.location == trace::PodLocation::Bound || (pod.location == trace::PodLocation::Deleted && !pod.node.isEmpty()))
+            ours.insert(pod.key, pod.node);
+    }
+    QList<Placement> placements;
+    for (const ObservedBinding& binding : recording.bindings)
+        placements.append(Placement {binding.pod, binding.node, ours.value(binding.pod)});
+    return placements;
+}
+
+QString placementsText(const QList<Placement>& placements)
+{
+    int same = 0;
+    int elsewhere = 0;
+    QStringList differences;
+    for (const Placement& p : placements) {
+        if (p.ourNode == p.clusterNode) {
+            ++same;
+            continue;
+        }
+        elsewhere += p.ourNode.isEmpty() ? 0 : 1;
+        differences.append(QStringLiteral("  ") + p.pod + QStringLiteral(": cluster ") + p.clusterNode + QStringLiteral(", kschedviz ")
+                           + (p.ourNode.isEmpty() ? QStringLiteral("not bound") : p.ourNode));
+    }
+    const qsizetype unbound = placements.size() - same - elsewhere;
+    QString text = QStringLiteral("Recorded placements: ") + QString::number(same) + QStringLiteral(" of ") + QString::number(placements.size())
+        + QStringLiteral(" on the node the cluster's scheduler chose, ") + QString::number(elsewhere) + QStringLiteral(" elsewhere, ")
+        + QString::number(unbound) + QStringLiteral(" not bound by kschedviz\n");
+    for (const QString& line : differences)
+        text += line + QLatin1Char('\n');
+    return text;
+}
+
+QJsonObject placementsJson(const QList<Placement>& placements)
+{
+    QJsonArray pods;
+    int same = 0;
+    int elsewhere = 0;
+    for (const Placement& p : placements) {
+        same += p.ourNode == p.clusterNode ? 1 : 0;
+        elsewhere += p.ourNode != p.clusterNode && !p.ourNode.isEmpty() ? 1 : 0;
+        pods.append(QJsonObject {{QStringLiteral("pod"), p.pod},
+                                 {QStringLiteral("clusterNode"), p.clusterNode},
+                                 {QStringLiteral("node"), p.ourNode.isEmpty() ? QJsonValue() : QJsonValue(p.ourNode)}});
+    }
+    return QJsonObject {{QStringLiteral("same"), same},
+                        {QStringLiteral("elsewhere"), elsewhere},
+                        {QStringLiteral("notBound"), int(placements.size()) - same - elsewhere},
+                        {QStringLiteral("pods"), pods}};
+}
+
 } // namespace
 
 QString runTable(const Simulator& simulator, const QString& scenarioName, quint64 seed)
@@ -193,10 +255,19 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
             traceFile->close();
         }
         const quint64 seed = options.seed.value_or(scenario.seed);
-        if (options.json)
-            out << QString::fromUtf8(runJson(simulator, seed, trace));
-        else
+        if (options.json) {
+            QByteArray json = runJson(simulator, seed, trace);
+            if (scenario.recording) {
+                QJsonObject root = QJsonDocument::fromJson(json).object();
+                root.insert(QStringLiteral("recordedPlacements"), placementsJson(comparePlacements(simulator, *scenario.recording)));
+                json = QJsonDocument(root).toJson(QJsonDocument::Indented);
+            }
+            out << QString::fromUtf8(json);
+        } else {
             out << runTable(simulator, scenario.name.isEmpty() ? scenario.file : scenario.name, seed);
+            if (scenario.recording)
+                out << placementsText(comparePlacements(simulator, *scenario.recording));
+        }
         out.flush();
         return ExitOk;
     } catch (const LoadError& error) {

@@ -248,6 +248,12 @@ void Reflector::onListPage()
     }
     if (reply->error() != RestReply::Error::None) {
         m_continue.clear();
+        // Retrying cannot mend a refusal of who we are or of what we may read, though a role may be
+        // granted meanwhile: the reflector retries as client-go's does, and says so to its caller.
+        const bool refused = reply->error() == RestReply::Error::Credentials
+            || (reply->error() == RestReply::Error::Http && (reply->httpStatus() == 401 || reply->httpStatus() == 403));
+        if (refused)
+            Q_EMIT listRefused(reply->errorString());
         backOff(Next::List, reply->errorString());
         return;
     }

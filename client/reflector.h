@@ -90,6 +90,9 @@ Q_SIGNALS:
     void synced(); // a list completed: the store holds it
     void objectChanged(const QString& key, bool deleted); // a watch event changed the store
     void objectRejected(const QString& kind, const QString& name, const QString& message);
+    // A list was refused: the credential (401, a failed exec plugin) or the permission (403). The
+    // reflector still backs off and lists again; a command gives up, an app shows it.
+    void listRefused(const QString& message);
 
 private:
     enum class Next : quint8 { List, Watch };

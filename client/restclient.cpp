@@ -50,9 +50,8 @@ RestClient::RestClient(const ResolvedConfig& config, QObject* parent)
         m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
     for (const QString& warning : m_warnings)
         qCWarning(lcRest).noquote() << warning;
-    m_network.setProxy(proxyFor(config.cluster.proxyUrl));
-    // The API server never redirects; following one could carry the bearer token elsewhere.
-    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    m_proxy = proxyFor(config.cluster.proxyUrl);
+    configure(m_network);
     connect(&m_credentials, &CredentialProvider::ready, this, [this] {
         const auto waiting = std::exchange(m_waitingForCredential, {});
         for (const auto& reply : waiting) {
@@ -101,7 +100,30 @@ void RestClient::whenCredentialReady(RestReply* reply)
     m_credentials.refresh();
 }
 
-QNetworkReply* RestClient::startGet(const QUrl& url, const Credential& credential, int transferTimeoutMs)
+void RestClient::configure(QNetworkAccessManager& network) const
+{
+    network.setProxy(m_proxy);
+    // The API server never redirects; following one could carry the bearer token elsewhere.
+    network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+// Over HTTP/1.1 (kubectl proxy, a server without HTTP/2) every open watch holds a connection, and a
+// QNetworkAccessManager opens at most six to one host: a session's fourteen watches would starve
+// each other and every list. So watches are spread over managers of their own, a few each, and lists
+// keep m_network to themselves. Over HTTP/2 this costs a connection per manager, no more.
+QNetworkAccessManager& RestClient::networkForStream()
+{
+    constexpr int streamsPerManager = 4;
+    for (const auto& network : m_streamNetworks) {
+        if (network->property("openStreams").toInt() < streamsPerManager)
+            return *network;
+    }
+    m_streamNetworks.push_back(std::make_unique<QNetworkAccessManager>());
+    configure(*m_streamNetworks.back());
+    return *m_streamNetworks.back();
+}
+
+QNetworkReply* RestClient::startGet(const QUrl& url, const Credential& credential, int transferTimeoutMs, bool streamed)
 {
     QNetworkRequest request(url);
     request.setRawHeader("Accept", "application/json");
@@ -118,7 +140,13 @@ QNetworkReply* RestClient::startGet(const QUrl& url, const Credential& credentia
     request.setSslConfiguration(ssl);
     if (transferTimeoutMs > 0)
         request.setTransferTimeout(transferTimeoutMs);
-    return m_network.get(request); // the only request this library ever sends
+    if (!streamed)
+        return m_network.get(request); // the only request this library ever sends
+    QNetworkAccessManager& network = networkForStream();
+    network.setProperty("openStreams", network.property("openStreams").toInt() + 1);
+    QNetworkReply* reply = network.get(request); // the same GET, on a manager that holds watches
+    connect(reply, &QObject::destroyed, &network, [&network] { network.setProperty("openStreams", network.property("openStreams").toInt() - 1); });
+    return reply;
 }
 
 RestReply::RestReply(RestClient* client, QUrl url, bool streamed, int transferTimeoutMs)
@@ -145,7 +173,7 @@ void RestReply::send(const Credential& credential)
         return;
     m_credential = credential;
     m_body.clear();
-    m_reply = m_client->startGet(m_url, credential, m_transferTimeoutMs);
+    m_reply = m_client->startGet(m_url, credential, m_transferTimeoutMs, m_streamed);
     connect(m_reply, &QNetworkReply::readyRead, this, &RestReply::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &RestReply::onFinished);
 }

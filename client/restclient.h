@@ -10,8 +10,12 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QObject>
+#include <QNetworkProxy>
 #include <QPointer>
 #include <QUrlQuery>
+
+#include <memory>
+#include <vector>
 
 namespace ksv::client {
 
@@ -104,7 +108,9 @@ public:
 
 private:
     friend class RestReply;
-    QNetworkReply* startGet(const QUrl& url, const Credential& credential, int transferTimeoutMs);
+    QNetworkReply* startGet(const QUrl& url, const Credential& credential, int transferTimeoutMs, bool streamed);
+    void configure(QNetworkAccessManager& network) const;
+    QNetworkAccessManager& networkForStream();
     void whenCredentialReady(RestReply* reply);
 
     QUrl m_server;
@@ -112,7 +118,9 @@ private:
     QSslConfiguration m_ssl;
     QStringList m_warnings;
     CredentialProvider m_credentials;
-    QNetworkAccessManager m_network;
+    QNetworkProxy m_proxy;
+    QNetworkAccessManager m_network; // lists
+    std::vector<std::unique_ptr<QNetworkAccessManager>> m_streamNetworks; // watches, a few each
     QList<QPointer<RestReply>> m_waitingForCredential;
 };
 

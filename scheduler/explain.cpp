@@ -159,4 +159,29 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
                        + QLatin1Char(')'));
 }
 
+QHash<QString, ExplainReport> explainFirstAttempts(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration,
+                                                   const QStringList& podKeys)
+{
+    QSet<QString> wanted(podKeys.cbegin(), podKeys.cend());
+    QHash<QString, ExplainReport> reports;
+    if (wanted.isEmpty())
+        return reports;
+    trace::Trace trace;
+    SimulationOptions options;
+    options.nodeDetail = false;
+    Simulator simulator(scenario, configuration, options, trace);
+    simulator.onAttempt = [&](const AttemptRecord& attempt) {
+        const QString key = attempt.pod.key();
+        if (!wanted.remove(key))
+            return;
+        ExplainReport report = buildReport(attempt.pod, attempt.framework, attempt.outcome, attempt.snapshot);
+        report.atNanos = attempt.time;
+        report.attempt = attempt.attempt;
+        reports.insert(key, std::move(report));
+    };
+    while (!wanted.isEmpty() && simulator.step()) {
+    }
+    return reports;
+}
+
 } // namespace ksv

@@ -58,4 +58,9 @@ struct ExplainAttempt
 ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey,
                          ExplainAttempt which = {});
 
+// The first attempt of each of `podKeys`, in one run that ends once all are reported (`pending`
+// asks for every pending pod of a cluster). A pod that never gets an attempt has no entry.
+QHash<QString, ExplainReport> explainFirstAttempts(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration,
+                                                   const QStringList& podKeys);
+
 } // namespace ksv

@@ -584,13 +584,16 @@ void keepSchedulerAnnotations(KubeObject& object)
 
 QString formatDuration(VirtualNanos nanos)
 {
-    if (nanos % nanosPerSecond == 0)
-        return QString::number(nanos / nanosPerSecond) + QLatin1Char('s');
-    if (nanos % 1'000'000 == 0)
-        return QString::number(nanos / 1'000'000) + QStringLiteral("ms");
-    if (nanos % 1'000 == 0)
-        return QString::number(nanos / 1'000) + QStringLiteral("us");
-    return QString::number(nanos) + QStringLiteral("ns");
+    // Whole seconds, else seconds with up to nine decimals: parseDuration reads it back to the
+    // nanosecond (a double holds 15 digits, so to the nanosecond up to about 11 days).
+    const QString whole = QString::number(nanos / nanosPerSecond);
+    const VirtualNanos fraction = nanos % nanosPerSecond;
+    if (fraction == 0)
+        return whole + QLatin1Char('s');
+    QString digits = QString::number(fraction).rightJustified(9, QLatin1Char('0'));
+    while (digits.endsWith(QLatin1Char('0')))
+        digits.chop(1);
+    return whole + QLatin1Char('.') + digits + QLatin1Char('s');
 }
 
 QByteArray writeScenario(const Scenario& scenario, ScenarioFormat format)

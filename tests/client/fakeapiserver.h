@@ -68,6 +68,7 @@ public:
     ~FakeApiServer() override;
 
     void setHandler(Handler handler) { m_handler = std::move(handler); }
+    const Handler& handler() const { return m_handler; }
     // Listens on 127.0.0.1; port 0 picks a free one. Listening again on the old port restarts.
     bool listen(quint16 port = 0);
     void close(); // stops listening and drops every connection

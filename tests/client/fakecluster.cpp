@@ -28,7 +28,14 @@ FakeCluster::FakeCluster(FakeApiServer& server, QString kind, QString apiVersion
     , m_apiVersion(std::move(apiVersion))
     , m_path(std::move(path))
 {
-    server.setHandler([this](const FakeRequest& request, FakeExchange& exchange) { handle(request, exchange); });
+    // Several clusters on one server (a session reads every resource): a request for another path
+    // goes to the cluster made before this one.
+    server.setHandler([this, previous = server.handler()](const FakeRequest& request, FakeExchange& exchange) {
+        if (request.path != m_path && previous)
+            previous(request, exchange);
+        else
+            handle(request, exchange);
+    });
 }
 
 QByteArray FakeCluster::eventLine(const QByteArray& type, const QJsonObject& object)

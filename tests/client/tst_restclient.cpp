@@ -280,6 +280,39 @@ private Q_SLOTS:
         QCOMPARE(lines[2][0].toByteArray(), QByteArray("{\"c\":3}"));
     }
 
+    // Over HTTP/1.1 (as the fake server and `kubectl proxy` speak) each open watch holds a
+    // connection; a session's fourteen must all stream, and a list must still get through.
+    void manyWatchesOverHttp11()
+    {
+        QList<QPointer<FakeExchange>> streams;
+        m_server->setHandler([&streams](const FakeRequest& request, FakeExchange& exchange) {
+            if (request.isWatch()) {
+                exchange.startStream();
+                exchange.sendLine("{\"type\":\"BOOKMARK\"}");
+                streams.append(&exchange);
+            } else {
+                exchange.respond(200, "{\"items\":[]}");
+            }
+        });
+        RestClient client(configFor(*m_server));
+        std::vector<std::unique_ptr<RestReply>> watches;
+        std::vector<std::unique_ptr<QSignalSpy>> lines;
+        QUrlQuery watch;
+        watch.addQueryItem("watch", "1");
+        for (int i = 0; i < 14; ++i) {
+            watches.emplace_back(client.get("/api/v1/nodes", watch, GetOptions {true, 10'000}));
+            lines.push_back(std::make_unique<QSignalSpy>(watches.back().get(), &RestReply::lineReceived));
+        }
+        for (const auto& spy : lines)
+            QTRY_COMPARE_WITH_TIMEOUT(spy->size(), 1, 5000);
+        QCOMPARE(streams.size(), 14);
+        const auto list = wait(client.get("/api/v1/pods"));
+        QCOMPARE(list->error(), RestReply::Error::None);
+        QCOMPARE(list->body(), QByteArray("{\"items\":[]}"));
+        for (const auto& reply : watches)
+            QVERIFY(!reply->isFinished());
+    }
+
     void streamFaults_data()
     {
         QTest::addColumn<int>("fault");

@@ -1,0 +1,82 @@
+// `kschedviz record`: a watch of the cluster, written as a scenario whose events are the changes at
+// their observed offsets and whose spec.recording holds the real scheduler's bindings.
+#include "livecommands.h"
+#include "liveconnection.h"
+#include "recorder.h"
+
+#include "scenario/encode.h"
+#include "scenario/loader.h"
+
+#include <QEventLoop>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+namespace ksv::cli {
+
+namespace {
+
+std::atomic<bool> interrupted {false};
+
+extern "C" void onInterrupt(int)
+{
+    interrupted = true;
+}
+
+} // namespace
+
+int runRecord(const Options& options, QTextStream& out, QTextStream& err)
+{
+    LiveConnection connection;
+    if (const auto failed = openConnection(options, connection, err))
+        return *failed;
+    client::Recorder recorder(*connection.session);
+    // Ctrl+C ends the recording and still writes it; a second one is the default action again.
+    interrupted = false;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    if (const auto failed = waitForFirstList(options, connection, err)) {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        return *failed;
+    }
+    const QString server = connection.session->client().server().toString(QUrl::RemoveUserInfo);
+    err << QStringLiteral("kschedviz: recording ") << server << QStringLiteral(" (context ") << connection.config.contextName
+        << QStringLiteral(")")
+        << (options.durationNanos ? QStringLiteral(" for ") + formatDuration(*options.durationNanos) : QString())
+        << QStringLiteral("; Ctrl+C ends it") << Qt::endl;
+
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (interrupted || (options.durationNanos && recorder.now() >= *options.durationNanos))
+            loop.quit();
+    });
+    poll.start(50);
+    loop.exec();
+    connection.session->stop();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+
+    const Scenario scenario = recorder.scenario(QStringLiteral("recording-") + connection.config.contextName, connection.config.contextName);
+    for (const QString& line : recorder.skipped())
+        err << QStringLiteral("kschedviz: left out ") << line << Qt::endl;
+    const ScenarioFormat format = options.output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ScenarioFormat::Json : ScenarioFormat::Yaml;
+    const QByteArray bytes = writeScenario(scenario, format);
+    if (!writeOutput(options.output, bytes, out, err))
+        return ExitFailure;
+    err << QStringLiteral("kschedviz: recorded ") << formatDuration(scenario.recording->duration / 1'000'000 * 1'000'000)
+        << QStringLiteral(" of ") << server << QStringLiteral(": ") << scenario.initial.objectCount() << QStringLiteral(" objects at the start, ")
+        << scenario.events.size() << QStringLiteral(" changes, ") << scenario.recording->bindings.size()
+        << QStringLiteral(" bindings by the cluster's scheduler -> ") << options.output << Qt::endl;
+    try {
+        loadScenarioText(bytes, options.output);
+    } catch (const LoadError& error) {
+        err << QStringLiteral("kschedviz: the recording does not load back (please report this): ") << error.toString() << Qt::endl;
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace ksv::cli
