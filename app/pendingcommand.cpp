@@ -1,6 +1,7 @@
 // `kschedviz pending`: for each pending pod, the cluster's own word (the PodScheduled condition and
 // the last FailedScheduling event) beside kschedviz's first attempt on a snapshot of the cluster, and
-// whether the two agree.
+// whether the two agree: the condition's message when it has one (the scheduler's latest verdict),
+// else the last event's, compared with kschedviz's FailedScheduling message up to its preemption part.
 #include "explaincommand.h"
 #include "livecommands.h"
 #include "liveconnection.h"
@@ -41,9 +42,10 @@ QString comparable(QString message)
 
 void decide(PendingPod& entry)
 {
-    const QString cluster = entry.lastFailure ? entry.lastFailure->message
-        : entry.condition && entry.condition->status == QLatin1String("False") ? entry.condition->message
-                                                                              : QString();
+    // The condition is rewritten at every failed attempt; events are deduplicated and rate-limited
+    // by the scheduler's recorder, so the last one may describe an older cluster.
+    const bool conditionSays = entry.condition && entry.condition->status == QLatin1String("False") && !entry.condition->message.isEmpty();
+    const QString cluster = conditionSays ? entry.condition->message : entry.lastFailure ? entry.lastFailure->message : QString();
     if (!entry.attempt) {
         const bool gated = entry.condition && entry.condition->reason == QLatin1String("SchedulingGated");
         entry.verdict = gated ? Verdict::Agrees : Verdict::NoVerdict;

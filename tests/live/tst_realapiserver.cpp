@@ -10,7 +10,10 @@
 #include "reflector.h"
 #include "restclient.h"
 
+#include "scenario/loader.h"
+
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,6 +22,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <signal.h>
 
 using namespace ksv;
 using namespace ksv::client;
@@ -761,6 +766,200 @@ private Q_SLOTS:
         reflector.stop();
         QVERIFY(reflector.store().find("default/sched-1"));
         QVERIFY(client.credentials().pluginRuns() >= 1);
+    }
+
+    // -- the commands, as a user runs them -----------------------------------------------------
+
+    // A field of a JSON document by its path of keys.
+    static QJsonValue field(QJsonValue value, std::initializer_list<const char*> path)
+    {
+        for (const char* key : path)
+            value = value.toObject().value(QLatin1StringView(key));
+        return value;
+    }
+
+    ProcessResult kschedviz(const QStringList& args, int timeoutMs = 120'000)
+    {
+        return run(QStringLiteral(KSV_BINARY), args, {}, {}, timeoutMs);
+    }
+
+    // `snapshot` with each way of authenticating: the file holds what a fresh list holds, in the
+    // scenario's terms (pending pods pending, bound pods bound, no annotation the scheduler does not
+    // read), and `check` and `run` take it.
+    void snapshotCommand()
+    {
+        QVERIFY(m_started);
+        const std::optional<Store> nodes = listOnce(load(m_env["KSV_READER_CERT_KUBECONFIG"]), "Node");
+        const std::optional<Store> pods = listOnce(load(m_env["KSV_READER_CERT_KUBECONFIG"]), "Pod");
+        QVERIFY(nodes && pods);
+        const QStringList kubeconfigs {m_env["KSV_READER_CERT_KUBECONFIG"], m_env["KSV_READER_TOKEN_KUBECONFIG"],
+                                       m_dir.filePath("reader-exec.kubeconfig")};
+        for (const QString& kubeconfig : kubeconfigs) {
+            const QString file = m_dir.filePath(QFileInfo(kubeconfig).baseName() + "-snapshot.yaml");
+            const ProcessResult result = kschedviz({"snapshot", "--kubeconfig", kubeconfig, "-o", file});
+            QVERIFY2(result.finished && result.exitCode == 0, result.err.constData());
+            QVERIFY2(result.err.contains(QByteArray(QByteArray("kschedviz: snapshot of ") + m_env["KSV_APISERVER_URL"].toUtf8())), result.err.constData());
+            QFile tokenFile(m_env["KSV_READER_TOKEN_FILE"]);
+            QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+            const QByteArray token = tokenFile.readAll().trimmed();
+            QVERIFY(!token.isEmpty());
+            QVERIFY2(!result.err.contains(token) && !result.out.contains(token), "a token was printed");
+            const Scenario scenario = loadScenarioFile(file);
+            QStringList nodeNames;
+            for (const Node& node : scenario.initial.nodes)
+                nodeNames.append(node.meta.name);
+            QStringList listed = nodes->objects().keys();
+            std::sort(listed.begin(), listed.end());
+            QCOMPARE(nodeNames, listed);
+            QHash<QString, Pod> byKey;
+            for (const Pod& pod : scenario.initial.pods)
+                byKey.insert(pod.key(), pod);
+            QCOMPARE(byKey.size(), pods->size());
+            QCOMPARE(byKey.value("default/pending-1").nodeName, QString());
+            // Bound by the real scheduler: bound in the snapshot, to the same node.
+            QVERIFY(!byKey.value("default/sched-1").nodeName.isEmpty());
+            QCOMPARE(byKey.value("default/sched-1").nodeName, std::get<Pod>(*pods->find("default/sched-1")).nodeName);
+            QCOMPARE(byKey.value("default/sched-1").priority, std::optional<int>(1000));
+            for (const Pod& pod : scenario.initial.pods)
+                QVERIFY2(pod.meta.annotations.isEmpty(), qPrintable(pod.key()));
+            QCOMPARE(scenario.initial.storageClasses.size(), 1);
+            QCOMPARE(scenario.initial.podDisruptionBudgets.size(), 1);
+            const ProcessResult checked = kschedviz({"check", file});
+            QVERIFY2(checked.finished && checked.exitCode == 0, checked.err.constData());
+        }
+    }
+
+    // `pending`: the real scheduler's FailedScheduling for pending-1 and kschedviz's own attempt on
+    // the snapshot say the same. The scheduler tries again after every node change, so its latest
+    // word may lag this test's changes for a moment: asked again until it agrees.
+    void pendingCommand()
+    {
+        QVERIFY(m_started);
+        QJsonObject entry;
+        QByteArray last;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 60'000) {
+            const ProcessResult result = kschedviz({"pending", "--kubeconfig", m_env["KSV_READER_TOKEN_KUBECONFIG"], "-A", "--json"});
+            QVERIFY2(result.finished && result.exitCode == 0, result.err.constData());
+            last = result.out;
+            for (const QJsonValue& pod : field(QJsonDocument::fromJson(result.out).object(), {"pods"}).toArray()) {
+                if (field(pod, {"pod"}).toString() == "default/pending-1")
+                    entry = pod.toObject();
+            }
+            if (field(entry, {"verdict"}).toString() == "agrees")
+                break;
+            QTest::qWait(2000);
+        }
+        QVERIFY2(field(entry, {"verdict"}).toString() == "agrees", last.constData());
+        // The condition is the scheduler's latest word; the event says the same, or an older cluster.
+        const QString clusterMessage = field(entry, {"cluster", "condition", "message"}).toString();
+        QVERIFY2(clusterMessage.contains("Insufficient cpu"), qPrintable(clusterMessage));
+        QVERIFY(field(entry, {"cluster", "lastFailedScheduling", "message"}).toString().contains("Insufficient cpu"));
+        QCOMPARE(field(entry, {"cluster", "condition", "reason"}).toString(), QStringLiteral("Unschedulable"));
+        QCOMPARE(field(entry, {"kschedviz", "result"}).toString(), QStringLiteral("Unschedulable"));
+        QVERIFY(field(entry, {"kschedviz", "message"}).toString().startsWith(clusterMessage.chopped(1)));
+        const QJsonArray nodes = field(entry, {"kschedviz", "nodes"}).toArray();
+        QVERIFY(!nodes.isEmpty());
+        for (const QJsonValue& node : nodes)
+            QCOMPARE(field(node, {"filter", "plugin"}).toString(), QStringLiteral("NodeResourcesFit"));
+
+        const ProcessResult text = kschedviz({"pending", "--kubeconfig", m_dir.filePath("reader-exec.kubeconfig")});
+        QVERIFY2(text.finished && text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("default/pending-1  agrees\n"), text.out.constData());
+        QVERIFY2(text.out.contains("NodeResourcesFit: Insufficient cpu"), text.out.constData());
+        QVERIFY2(text.out.contains("in namespace default:"), text.out.constData());
+    }
+
+    // `record`, ended by Ctrl+C: the admin's changes are timed events, the pod the real scheduler
+    // bound arrives pending with its binding noted, and `run` replays it and compares.
+    void recordCommand()
+    {
+        QVERIFY(m_started);
+        const QString file = m_dir.filePath("recorded.yaml");
+        QProcess recorder;
+        recorder.start(QStringLiteral(KSV_BINARY), {"record", "--kubeconfig", m_env["KSV_READER_CERT_KUBECONFIG"], "-o", file});
+        QVERIFY(recorder.waitForStarted(10'000));
+        QByteArray err;
+        QElapsedTimer clock;
+        clock.start();
+        while (!err.contains("kschedviz: recording ") && clock.elapsed() < kTimeoutMs) {
+            recorder.waitForReadyRead(500);
+            err += recorder.readAllStandardError();
+        }
+        QVERIFY2(err.contains("Ctrl+C ends it"), err.constData());
+        QVERIFY(adminCreate("/api/v1/nodes", nodeJson("node-rec", "zone-r", "4", "8Gi", "110")));
+        QVERIFY(adminCreate("/api/v1/namespaces/default/pods", podJson({"rec-1", "web", "100m", "32Mi", {}, {}, {}})));
+        // The real scheduler binds rec-1; wait until it has.
+        QString boundTo;
+        while (boundTo.isEmpty() && clock.elapsed() < 60'000) {
+            QByteArray body;
+            admin("GET", "/api/v1/namespaces/default/pods/rec-1", {}, {}, &body);
+            boundTo = field(QJsonDocument::fromJson(body).object(), {"spec", "nodeName"}).toString();
+            if (boundTo.isEmpty())
+                QTest::qWait(300);
+        }
+        QVERIFY(!boundTo.isEmpty());
+        QCOMPARE(admin("DELETE", "/api/v1/namespaces/default/pods/bound-1?gracePeriodSeconds=0"), 404); // gone in watchSeesAdminChanges
+        QTest::qWait(1500); // the watch delivers the binding
+        QCOMPARE(::kill(pid_t(recorder.processId()), SIGINT), 0);
+        QVERIFY(recorder.waitForFinished(30'000));
+        err += recorder.readAllStandardError();
+        QCOMPARE(recorder.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(recorder.exitCode() == 0, err.constData());
+        QVERIFY2(err.contains("bindings by the cluster's scheduler"), err.constData());
+
+        const Scenario scenario = loadScenarioFile(file);
+        QVERIFY(scenario.recording);
+        QCOMPARE(scenario.recording->server, m_env["KSV_APISERVER_URL"]);
+        QStringList changes;
+        for (const ObjectChange& change : scenario.events)
+            changes.append(toString(change.action) + ' ' + kindOf(change.object) + ' ' + metaOf(change.object).name);
+        QVERIFY2(changes.contains("create Node node-rec"), qPrintable(changes.join(", ")));
+        QVERIFY2(changes.contains("create Pod rec-1"), qPrintable(changes.join(", ")));
+        for (const ObjectChange& change : scenario.events) {
+            if (const auto* pod = std::get_if<Pod>(&change.object); pod && pod->meta.name == "rec-1")
+                QCOMPARE(pod->nodeName, QString()); // arrives pending: the replay places it
+        }
+        const auto binding = std::find_if(scenario.recording->bindings.cbegin(), scenario.recording->bindings.cend(),
+                                          [](const ObservedBinding& b) { return b.pod == "default/rec-1"; });
+        QVERIFY(binding != scenario.recording->bindings.cend());
+        QCOMPARE(binding->node, boundTo);
+        QVERIFY(binding->at > 0 && binding->at <= scenario.recording->duration);
+
+        const ProcessResult replay = kschedviz({"run", file, "--json"});
+        QVERIFY2(replay.finished && replay.exitCode == 0, replay.err.constData());
+        const QJsonArray placements = field(QJsonDocument::fromJson(replay.out).object(), {"recordedPlacements", "pods"}).toArray();
+        QVERIFY(std::any_of(placements.begin(), placements.end(), [&boundTo](const QJsonValue& p) {
+            return field(p, {"pod"}).toString() == "default/rec-1" && field(p, {"clusterNode"}).toString() == boundTo && !field(p, {"node"}).toString().isEmpty();
+        }));
+        // Replayed twice, byte for byte the same.
+        QCOMPARE(kschedviz({"run", file, "--json"}).out, replay.out);
+    }
+
+    // A user without the role: one message saying so, status 2, nothing written.
+    void commandRefusedWithoutTheRole()
+    {
+        QVERIFY(m_started);
+        const QString kubeconfig = m_dir.filePath("stranger.kubeconfig");
+        {
+            QFile file(kubeconfig);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QString("apiVersion: v1\nkind: Config\n"
+                               "clusters: [{name: c, cluster: {server: %1, certificate-authority: %2}}]\n"
+                               "users: [{name: u, user: {token: not-a-token-the-server-knows}}]\n"
+                               "contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n")
+                           .arg(m_env["KSV_APISERVER_URL"], m_env["KSV_CA_CERT"])
+                           .toUtf8());
+        }
+        const QString out = m_dir.filePath("never.yaml");
+        const ProcessResult result = kschedviz({"snapshot", "--kubeconfig", kubeconfig, "-o", out}, 60'000);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("401"), result.err.constData());
+        QVERIFY2(result.err.contains("cannot read the cluster"), result.err.constData());
+        QVERIFY(!result.err.contains("not-a-token-the-server-knows"));
+        QVERIFY(!QFileInfo::exists(out));
     }
 
     // The client refuses Secrets and ConfigMaps itself, before a byte is sent.

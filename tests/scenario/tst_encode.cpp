@@ -239,7 +239,11 @@ spec:
             const QString text = formatDuration(nanos);
             QCOMPARE(parseDuration(text), std::optional<VirtualNanos>(nanos));
         }
-        QCOMPARE(formatDuration(1'500'000'000), QStringLiteral("1500ms"));
+        QCOMPARE(formatDuration(1'500'000'000), QStringLiteral("1.5s"));
+        QCOMPARE(formatDuration(3), QStringLiteral("0.000000003s"));
+        // A recording of a day, to the microsecond.
+        const VirtualNanos day = 86'399 * nanosPerSecond + 999'999'000;
+        QCOMPARE(parseDuration(formatDuration(day)), std::optional<VirtualNanos>(day));
         QCOMPARE(formatDuration(90 * nanosPerSecond), QStringLiteral("90s"));
     }
 

@@ -1,7 +1,10 @@
-// `kschedviz run`: arguments, the summary in both forms, --trace, --until, and bad input.
+// `kschedviz run`: arguments, the summary in both forms, --trace, --until, and bad input; the cluster
+// commands' arguments, and their kubeconfig errors (tests/live covers them against a real server).
 #include "commandline.h"
+#include "livecommands.h"
 #include "runcommand.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -127,6 +130,146 @@ private Q_SLOTS:
         QTest::newRow("attempt for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--attempt"), QStringLiteral("2")}
                                          << QStringLiteral("--attempt is for explain");
     }
+    void parsesTheClusterCommands()
+    {
+        const auto snapshot = cli::parseArguments({QStringLiteral("snapshot"), QStringLiteral("--kubeconfig"), QStringLiteral("/k"),
+                                                   QStringLiteral("--context"), QStringLiteral("prod"), QStringLiteral("-o"), QStringLiteral("c.yaml")});
+        QVERIFY(snapshot.options);
+        QCOMPARE(snapshot.options->command, cli::Command::Snapshot);
+        QCOMPARE(snapshot.options->kubeconfig, QStringLiteral("/k"));
+        QCOMPARE(snapshot.options->context, QStringLiteral("prod"));
+        QCOMPARE(snapshot.options->output, QStringLiteral("c.yaml"));
+        const auto record = cli::parseArguments({QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("1h"), QStringLiteral("-o"),
+                                                 QStringLiteral("r.yaml"), QStringLiteral("--timeout"), QStringLiteral("5s")});
+        QVERIFY(record.options);
+        QCOMPARE(record.options->command, cli::Command::Record);
+        QCOMPARE(record.options->durationNanos, std::optional<qint64>(3600LL * 1'000'000'000));
+        QCOMPARE(record.options->timeoutNanos, 5LL * 1'000'000'000);
+        const auto pending = cli::parseArguments({QStringLiteral("pending"), QStringLiteral("-A"), QStringLiteral("--json"),
+                                                  QStringLiteral("--config"), QStringLiteral("s.yaml")});
+        QVERIFY(pending.options);
+        QCOMPARE(pending.options->command, cli::Command::Pending);
+        QVERIFY(pending.options->allNamespaces && pending.options->json);
+        QCOMPARE(pending.options->config, QStringLiteral("s.yaml"));
+        const auto inNamespace = cli::parseArguments({QStringLiteral("pending"), QStringLiteral("-n"), QStringLiteral("shop")});
+        QVERIFY(inNamespace.options);
+        QCOMPARE(inNamespace.options->namespace_, QStringLiteral("shop"));
+    }
+
+    void clusterCommandOptionsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("record without output") << QStringList {QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("1m")}
+                                               << QStringLiteral("record needs -o FILE");
+        QTest::newRow("snapshot of a file") << QStringList {QStringLiteral("snapshot"), sample}
+                                            << QStringLiteral("snapshot reads the cluster, not a file: unexpected argument ") + sample;
+        QTest::newRow("both scopes") << QStringList {QStringLiteral("pending"), QStringLiteral("-n"), QStringLiteral("a"), QStringLiteral("-A")}
+                                     << QStringLiteral("-n and -A exclude each other");
+        QTest::newRow("duration for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("--duration"), QStringLiteral("1m")}
+                                               << QStringLiteral("--duration is for record");
+        QTest::newRow("duration zero") << QStringList {QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("0s"), QStringLiteral("-o"), QStringLiteral("r")}
+                                       << QStringLiteral("--duration needs a duration such as 90s, 10m or 1h30m");
+        QTest::newRow("kubeconfig for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubeconfig"), QStringLiteral("k")}
+                                            << QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record and pending");
+        QTest::newRow("output for pending") << QStringList {QStringLiteral("pending"), QStringLiteral("-o"), QStringLiteral("x")}
+                                            << QStringLiteral("-o is for snapshot and record");
+        QTest::newRow("namespace for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("-A")}
+                                                << QStringLiteral("-n and -A are for pending");
+        QTest::newRow("config for record") << QStringList {QStringLiteral("record"), QStringLiteral("-o"), QStringLiteral("r"), QStringLiteral("--config"), QStringLiteral("c")}
+                                           << QStringLiteral("--config is for check, explain, run, pending and the app");
+        QTest::newRow("context without a name") << QStringList {QStringLiteral("snapshot"), QStringLiteral("--context")}
+                                                << QStringLiteral("--context needs a value");
+    }
+
+    void clusterCommandOptionsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const auto parsed = cli::parseArguments(arguments);
+        QVERIFY(!parsed.options);
+        QCOMPARE(parsed.error, error);
+    }
+
+    // A kubeconfig that cannot be used is bad input: one message naming the file, status 2, and
+    // nothing sent anywhere.
+    void clusterCommandsWithABrokenKubeconfig()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apiVersion: v1\nkind: Config\ncurrent-context: nowhere\ncontexts: []\n");
+        file.close();
+        for (const auto run : {&cli::runSnapshot, &cli::runPending}) {
+            cli::Options options;
+            options.kubeconfig = path;
+            QString out;
+            QString err;
+            QTextStream outStream(&out);
+            QTextStream errStream(&err);
+            QCOMPARE(run(options, outStream, errStream), int(cli::ExitBadInput));
+            errStream.flush();
+            QVERIFY2(err.startsWith(path + QLatin1Char(':')), qPrintable(err));
+            QVERIFY2(err.contains(QLatin1String("nowhere")), qPrintable(err));
+            QVERIFY(out.isEmpty());
+        }
+        cli::Options missing;
+        missing.kubeconfig = dir.filePath(QStringLiteral("absent"));
+        missing.output = dir.filePath(QStringLiteral("r.yaml"));
+        QString err;
+        QTextStream errStream(&err);
+        QTextStream outStream(stdout);
+        QCOMPARE(cli::runRecord(missing, outStream, errStream), int(cli::ExitBadInput));
+        errStream.flush();
+        QVERIFY2(err.contains(missing.kubeconfig), qPrintable(err));
+        QVERIFY(!QFile::exists(missing.output));
+    }
+
+    // A recording's bindings beside the run's own placements.
+    void recordedPlacementsCompared()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("recorded.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: recorded}
+spec:
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: big}, status: {capacity: {cpu: "8", pods: "10"}}}
+  - {apiVersion: v1, kind: Node, metadata: {name: small}, status: {capacity: {cpu: "1", pods: "10"}}}
+  events:
+  - {at: 1s, action: create, object: {apiVersion: v1, kind: Pod, metadata: {name: a}, spec: {containers: [{name: c, resources: {requests: {cpu: "4"}}}]}}}
+  - {at: 2s, action: create, object: {apiVersion: v1, kind: Pod, metadata: {name: b}, spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}}}
+  - {at: 3s, action: create, object: {apiVersion: v1, kind: Pod, metadata: {name: huge}, spec: {containers: [{name: c, resources: {requests: {cpu: "64"}}}]}}}
+  recording:
+    startedAt: "2026-11-26T05:00:00Z"
+    duration: 10s
+    bindings:
+    - {at: 1.02s, pod: default/a, node: big}
+    - {at: 2.02s, pod: default/b, node: small}
+    - {at: 3.02s, pod: default/huge, node: big}
+)yaml");
+        file.close();
+        const Output text = runWith({QStringLiteral("run"), path});
+        QCOMPARE(text.status, int(cli::ExitOk));
+        QVERIFY2(text.out.contains(QLatin1String("Recorded placements: 1 of 3 on the node the cluster's scheduler chose, 1 elsewhere, 1 not bound by kschedviz\n"
+                                                 "  default/b: cluster small, kschedviz big\n"
+                                                 "  default/huge: cluster big, kschedviz not bound\n")),
+                 qPrintable(text.out));
+        const Output json = runWith({QStringLiteral("run"), path, QStringLiteral("--json")});
+        const QJsonObject placements = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("recordedPlacements")).toObject();
+        QCOMPARE(placements.value(QStringLiteral("same")).toInt(), 1);
+        QCOMPARE(placements.value(QStringLiteral("elsewhere")).toInt(), 1);
+        QCOMPARE(placements.value(QStringLiteral("notBound")).toInt(), 1);
+        const QJsonArray pods = placements.value(QStringLiteral("pods")).toArray();
+        QCOMPARE(pods.size(), 3);
+        QCOMPARE(pods[1].toObject().value(QStringLiteral("node")).toString(), QStringLiteral("big"));
+        QVERIFY(pods[2].toObject().value(QStringLiteral("node")).isNull());
+    }
+
     void rejectsBadOptions()
     {
         QFETCH(QStringList, arguments);
