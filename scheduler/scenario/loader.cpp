@@ -3,9 +3,12 @@
 #include "admission.h"
 #include "config/config.h"
 #include "decode.h"
+#include "jsontext.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <yaml-cpp/depthguard.h>
 
@@ -213,6 +216,19 @@ QString objectKey(const QString& kind, const ObjectMeta& meta)
     return kind + QLatin1Char(' ') + meta.namespace_ + QLatin1Char('/') + meta.name;
 }
 
+// Thrown by the builder on the JSON path when it meets what needs positions that QJsonDocument does
+// not keep: the file is then read through yaml-cpp instead.
+struct NeedsYamlPath
+{
+};
+
+// A warning found on the JSON path, placed once all are known (see placeJsonWarnings).
+struct PendingWarning
+{
+    QString path; // of the skipped object: "items[3]", or empty for the document itself
+    QString text; // after "file:line:column: "
+};
+
 // Gathers objects and events from the documents, then runs admission and the cross-object checks.
 class ScenarioBuilder
 {
@@ -220,6 +236,14 @@ public:
     ScenarioBuilder(Scenario& scenario, QStringList* warnings)
         : m_scenario(scenario)
         , m_warnings(warnings)
+    {
+    }
+
+    // For the JSON path: warnings wait in `pending` until their positions are found.
+    ScenarioBuilder(Scenario& scenario, QList<PendingWarning>* pending)
+        : m_scenario(scenario)
+        , m_warnings(nullptr)
+        , m_pendingWarnings(pending)
     {
     }
 
@@ -312,6 +336,9 @@ private:
 
     void setSchedulerConfig(const YamlField& document, const QString& path)
     {
+        // Its errors surface later (when the profile is built), and must still say file:line:column.
+        if (document.isJson())
+            throw NeedsYamlPath {};
         if (!document.isMap())
             document.fail(QStringLiteral("expected a KubeSchedulerConfiguration mapping, found ") + document.describe());
         if (m_scenario.schedulerConfig) {
@@ -392,14 +419,17 @@ private:
 
     void skipKind(const YamlField& object, const QString& kind)
     {
-        if (m_warnings) {
+        if (m_warnings || m_pendingWarnings) {
             const YamlField metadata = object["metadata"];
             QString name = metadata.isMap() ? metadata.stringOr("name") : QString();
             if (metadata.isMap() && metadata.has("namespace"))
                 name = metadata.stringOr("namespace") + QLatin1Char('/') + name;
-            m_warnings->append(object.location().toString() + QStringLiteral(": skipping ") + kind
-                               + (name.isEmpty() ? QString() : QLatin1Char(' ') + name)
-                               + QStringLiteral(": the scheduler does not read this kind"));
+            const QString text = QStringLiteral("skipping ") + kind + (name.isEmpty() ? QString() : QLatin1Char(' ') + name)
+                + QStringLiteral(": the scheduler does not read this kind");
+            if (object.isJson() && m_pendingWarnings)
+                m_pendingWarnings->append({object.path(), text});
+            else if (m_warnings)
+                m_warnings->append(object.location().toString() + QStringLiteral(": ") + text);
         }
     }
 
@@ -434,6 +464,8 @@ private:
     // Decoded objects keep only their location; checks across objects find their fields from it.
     void rememberField(const YamlField& object)
     {
+        if (object.isJson())
+            return; // no positions to key it by; an error on the JSON path is found again through yaml-cpp
         const std::pair key {object.location().line, object.location().column};
         m_objectFields.erase(key); // not assigned: YAML::Node's operator= would overwrite the node
         m_objectFields.emplace(key, object);
@@ -458,6 +490,7 @@ private:
 
     Scenario& m_scenario;
     QStringList* m_warnings;
+    QList<PendingWarning>* m_pendingWarnings = nullptr;
     bool m_sawScenario = false;
     bool m_sawObjects = false;
     std::map<std::pair<int, int>, YamlField> m_objectFields;
@@ -619,12 +652,25 @@ std::optional<VirtualNanos> parseDuration(QStringView text)
     return static_cast<VirtualNanos>(std::llround(total));
 }
 
-Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings)
+namespace {
+
+Scenario newScenario(const QString& fileName)
 {
     Scenario scenario;
     scenario.file = fileName;
     scenario.name = QFileInfo(fileName).completeBaseName();
-    const auto documents = parseDocuments(text, fileName);
+    return scenario;
+}
+
+void checkHoldsObjects(const Scenario& scenario, const QString& fileName)
+{
+    if (scenario.initial.objectCount() == 0 && scenario.events.isEmpty())
+        throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file holds no object the scheduler reads"));
+}
+
+Scenario buildFromYaml(const std::vector<YAML::Node>& documents, const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    Scenario scenario = newScenario(fileName);
     ScenarioBuilder builder(scenario, warnings);
     try {
         for (const auto& document : documents) {
@@ -641,9 +687,118 @@ Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStri
     }
     if (text.trimmed().isEmpty())
         throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file is empty"));
-    if (scenario.initial.objectCount() == 0 && scenario.events.isEmpty())
-        throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file holds no object the scheduler reads"));
+    checkHoldsObjects(scenario, fileName);
     return scenario;
+}
+
+Scenario loadYaml(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    return buildFromYaml(parseDocuments(text, fileName), text, fileName, warnings);
+}
+
+SourceLocation jsonLocation(const QByteArray& text, qsizetype offset, const QString& fileName)
+{
+    const auto [line, column] = lineColumnOf(text, {offset}).constFirst();
+    return {fileName, line, column};
+}
+
+// Gives the JSON path's warnings the positions yaml-cpp would: the '{' of a List item or of the
+// document. Anything else (objects inside a Scenario) has no position here.
+bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    if (pending.isEmpty())
+        return true;
+    const QList<qsizetype> items = topLevelArrayElementOffsets(text, "items");
+    const QString prefix = QStringLiteral("items[");
+    QList<qsizetype> offsets;
+    offsets.reserve(pending.size());
+    for (const PendingWarning& warning : pending) {
+        if (warning.path.isEmpty()) {
+            offsets.append(text.indexOf('{')); // the document's own '{': it is the first (looksLikeJson)
+            continue;
+        }
+        if (!warning.path.startsWith(prefix) || !warning.path.endsWith(QLatin1Char(']')))
+            return false;
+        bool ok = false;
+        const qsizetype index = QStringView(warning.path).mid(prefix.size()).chopped(1).toLongLong(&ok);
+        if (!ok || index < 0 || index >= items.size())
+            return false;
+        offsets.append(items[index]);
+    }
+    // Warnings come in document order, so their offsets ascend.
+    if (!std::is_sorted(offsets.cbegin(), offsets.cend()))
+        return false;
+    const auto positions = lineColumnOf(text, offsets);
+    for (qsizetype i = 0; i < pending.size(); ++i) {
+        warnings->append(SourceLocation {fileName, positions[i].first, positions[i].second}.toString() + QStringLiteral(": ")
+                         + pending[i].text);
+    }
+    return true;
+}
+
+// The fast path for JSON files (`kubectl get -o json`): QJsonDocument, then the same decoders over
+// QJsonValue. JSON values keep no positions, so objects decoded here carry the file without a line,
+// and whatever must be reported with a position is found by the yaml-cpp path, which reads JSON as
+// YAML: any error is reported as that path reports it, and a scheduler configuration (whose errors
+// surface later) makes the file load through yaml-cpp. Returns nothing when the yaml-cpp path
+// must load the file.
+std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        checkIsText(text, fileName); // bytes that are not text get the same message as in YAML
+        // Flow-style YAML ({kind: Pod, ...}) starts as JSON does, and loads as YAML. Text that is
+        // neither was meant as JSON: the JSON parser says best what is wrong with it.
+        std::vector<YAML::Node> documents;
+        try {
+            documents = parseDocuments(text, fileName);
+        } catch (const LoadError&) {
+            throw LoadError(jsonLocation(text, parseError.offset, fileName), {}, QStringLiteral("invalid JSON: ") + parseError.errorString());
+        }
+        return buildFromYaml(documents, text, fileName, warnings);
+    }
+    // QJsonDocument takes raw control bytes inside strings (it checks UTF-8 itself). This test is
+    // written so that the compiler vectorizes it: a file of 150,000 pods is hundreds of megabytes.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.constData());
+    bool controlByte = false;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        controlByte |= bytes[i] < 0x20 && bytes[i] != '\n' && bytes[i] != '\r' && bytes[i] != '\t';
+    if (controlByte)
+        checkIsText(text, fileName);
+    if (document.isArray()) {
+        const qsizetype bracket = text.indexOf('[');
+        throw LoadError(jsonLocation(text, bracket, fileName), {},
+                        QStringLiteral("expected a Kubernetes object, a List or a Scenario (a JSON object), found a JSON array"));
+    }
+    Scenario scenario = newScenario(fileName);
+    QList<PendingWarning> pending;
+    try {
+        ScenarioBuilder builder(scenario, &pending);
+        builder.addDocument(YamlField(QJsonValue(document.object()), fileName));
+        builder.finish();
+    } catch (const NeedsYamlPath&) {
+        return std::nullopt;
+    } catch (const LoadError& jsonError) {
+        // The same fault, found again with its line and column.
+        loadYaml(text, fileName, nullptr);
+        throw jsonError; // only if the two paths disagree: still the file and the field
+    }
+    if (warnings && !placeJsonWarnings(pending, text, fileName, warnings))
+        return std::nullopt;
+    checkHoldsObjects(scenario, fileName);
+    return scenario;
+}
+
+} // namespace
+
+Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    if (looksLikeJson(text)) {
+        if (auto scenario = loadJson(text, fileName, warnings))
+            return std::move(*scenario);
+    }
+    return loadYaml(text, fileName, warnings);
 }
 
 Scenario loadScenarioFile(const QString& path, QStringList* warnings)
