@@ -745,7 +745,7 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
 std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName, QStringList* warnings)
 {
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         checkIsText(text, fileName); // bytes that are not text get the same message as in YAML
         // Flow-style YAML ({kind: Pod, ...}) starts as JSON does, and loads as YAML. Text that is
@@ -776,6 +776,9 @@ std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName
     try {
         ScenarioBuilder builder(scenario, &pending);
         builder.addDocument(YamlField(QJsonValue(document.object()), fileName));
+        // The decoded objects keep nothing of the document: free it before admission copies them
+        // (for 150,000 pods the document is gigabytes).
+        document = QJsonDocument();
         builder.finish();
     } catch (const NeedsYamlPath&) {
         return std::nullopt;
