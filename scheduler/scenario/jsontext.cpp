@@ -114,9 +114,9 @@ QList<std::pair<int, int>> lineColumnOf(const QByteArray& text, const QList<qsiz
     return result;
 }
 
-QList<qsizetype> topLevelArrayElementOffsets(const QByteArray& text, QByteArrayView key)
+QList<std::pair<qsizetype, qsizetype>> topLevelArrayElements(const QByteArray& text, QByteArrayView key)
 {
-    QList<qsizetype> offsets;
+    QList<std::pair<qsizetype, qsizetype>> offsets;
     JsonCursor cursor(text);
     cursor.skipSpace();
     if (cursor.peek() != '{')
@@ -139,8 +139,9 @@ QList<qsizetype> topLevelArrayElementOffsets(const QByteArray& text, QByteArrayV
                     cursor.advance();
                     break;
                 }
-                offsets.append(cursor.offset());
+                const qsizetype start = cursor.offset();
                 cursor.skipValue();
+                offsets.append({start, cursor.offset()});
                 cursor.skipSpace();
                 if (cursor.peek() == ',')
                     cursor.advance();

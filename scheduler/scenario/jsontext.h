@@ -18,8 +18,9 @@ bool looksLikeJson(const QByteArray& text);
 // `offsets` must be ascending.
 QList<std::pair<int, int>> lineColumnOf(const QByteArray& text, const QList<qsizetype>& offsets);
 
-// The byte offsets where the elements of the top-level object's array `key` start ("items" of a
-// List). The text must be valid JSON (QJsonDocument took it); empty if there is no such array.
-QList<qsizetype> topLevelArrayElementOffsets(const QByteArray& text, QByteArrayView key);
+// Where the elements of the top-level object's array `key` ("items" of a List) are: the byte offset
+// of each one's first byte and the offset just past its last. The text must be valid JSON
+// (QJsonDocument took it); empty if there is no such array.
+QList<std::pair<qsizetype, qsizetype>> topLevelArrayElements(const QByteArray& text, QByteArrayView key);
 
 } // namespace ksv

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <yaml-cpp/depthguard.h>
 
@@ -264,6 +265,13 @@ public:
         }
     }
 
+    // The JSON path's error handling: one List item again, read through yaml-cpp.
+    void addListItem(const YamlField& item) { addObjectEntry(item); }
+    [[noreturn]] static void failAtField(const YamlField& field, const QString& fieldPath, const QString& message)
+    {
+        failAtPath(field, fieldPath.split(QLatin1Char('.')), message);
+    }
+
     void finish()
     {
         std::stable_sort(m_scenario.events.begin(), m_scenario.events.end(),
@@ -369,7 +377,7 @@ private:
             return;
         }
         const KubeObject object = decodeObject(entry);
-        rememberField(entry);
+        rememberField(entry, object);
         for (auto& copy : expandCount(object, entry["count"]))
             m_scenario.initial.add(std::move(copy));
     }
@@ -410,7 +418,7 @@ private:
             object["count"].fail(QStringLiteral("count belongs to the event, next to its object"));
         const auto mode = event.action == EventAction::Delete ? DecodeMode::IdentityOnly : DecodeMode::Full;
         const KubeObject decoded = decodeObject(object, mode);
-        rememberField(object);
+        rememberField(object, decoded);
         for (auto& copy : expandCount(decoded, entry["count"])) {
             event.object = std::move(copy);
             m_scenario.events.append(event);
@@ -462,21 +470,29 @@ private:
     void admitAndCheck();
 
     // Decoded objects keep only their location; checks across objects find their fields from it.
-    void rememberField(const YamlField& object)
+    void rememberField(const YamlField& object, const KubeObject& decoded)
     {
-        if (object.isJson())
-            return; // no positions to key it by; an error on the JSON path is found again through yaml-cpp
+        if (object.isJson()) {
+            // No positions to key it by: the path, from which the JSON path's error handling finds
+            // the object in the text (rethrowWithPosition).
+            m_jsonPaths.insert(objectKey(kindOf(decoded), metaOf(decoded)), object.path());
+            return;
+        }
         const std::pair key {object.location().line, object.location().column};
         m_objectFields.erase(key); // not assigned: YAML::Node's operator= would overwrite the node
         m_objectFields.emplace(key, object);
     }
 
     // Fails at `fieldPath` (such as "spec.nodeName") of the object `meta` belongs to.
-    [[noreturn]] void failAt(const ObjectMeta& meta, const QString& fieldPath, const QString& message) const
+    [[noreturn]] void failAt(const QString& kind, const ObjectMeta& meta, const QString& fieldPath, const QString& message) const
     {
         const auto found = m_objectFields.find({meta.source.line, meta.source.column});
-        if (found == m_objectFields.end())
+        if (found == m_objectFields.end()) {
+            const auto path = m_jsonPaths.constFind(objectKey(kind, meta));
+            if (path != m_jsonPaths.cend())
+                throw LoadError(meta.source, *path + QLatin1Char('.') + fieldPath, message);
             throw LoadError(meta.source, fieldPath, message);
+        }
         failAtPath(found->second, fieldPath.split(QLatin1Char('.')), message);
     }
 
@@ -494,6 +510,7 @@ private:
     bool m_sawScenario = false;
     bool m_sawObjects = false;
     std::map<std::pair<int, int>, YamlField> m_objectFields;
+    QHash<QString, QString> m_jsonPaths; // the JSON path's objects: "Kind ns/name" to their field path
 };
 
 void ScenarioBuilder::admitAndCheck()
@@ -508,7 +525,7 @@ void ScenarioBuilder::admitAndCheck()
         ObjectMeta& meta = metaOf(object);
         const QString key = objectKey(kindOf(object), meta);
         if (const auto first = existing.constFind(key); first != existing.cend())
-            failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("duplicate ") + key + QStringLiteral(" (first defined at ") + first->toString() + QLatin1Char(')'));
+            failAt(kindOf(object), meta, QStringLiteral("metadata.name"), QStringLiteral("duplicate ") + key + QStringLiteral(" (first defined at ") + first->toString() + QLatin1Char(')'));
         existing.insert(key, meta.source);
         if (meta.uid.isEmpty())
             meta.uid = synthesizeUid(kindOf(object), meta);
@@ -522,14 +539,14 @@ void ScenarioBuilder::admitAndCheck()
         try {
             admitPod(pod, priorityClasses);
         } catch (const LoadError& e) {
-            failAt(pod.meta, e.fieldPath(), e.message());
+            failAt(QStringLiteral("Pod"), pod.meta, e.fieldPath(), e.message());
         }
         if (!pod.nodeName.isEmpty() && !nodeNames.contains(pod.nodeName)) {
-            failAt(pod.meta, QStringLiteral("spec.nodeName"),
+            failAt(QStringLiteral("Pod"), pod.meta, QStringLiteral("spec.nodeName"),
                    QStringLiteral("the pod is bound to ") + quoteForMessage(pod.nodeName) + QStringLiteral(", which is not a node of the scenario") + when);
         }
         if (previous && !previous->nodeName.isEmpty() && previous->nodeName != pod.nodeName)
-            failAt(pod.meta, QStringLiteral("spec.nodeName"), QStringLiteral("field is immutable once the pod is bound"));
+            failAt(QStringLiteral("Pod"), pod.meta, QStringLiteral("spec.nodeName"), QStringLiteral("field is immutable once the pod is bound"));
     };
 
     // Priority classes and nodes first: pods refer to them regardless of their order in the file.
@@ -585,7 +602,7 @@ void ScenarioBuilder::admitAndCheck()
         case EventAction::Update: {
             const auto found = existing.constFind(key);
             if (found == existing.cend())
-                failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("update of ") + key + QStringLiteral(", which does not exist") + when);
+                failAt(kind, meta, QStringLiteral("metadata.name"), QStringLiteral("update of ") + key + QStringLiteral(", which does not exist") + when);
             meta.uid = uids.value(key);
             if (auto* pod = std::get_if<Pod>(&event.object)) {
                 const Pod previous = podsByKey.value(key);
@@ -598,7 +615,7 @@ void ScenarioBuilder::admitAndCheck()
         }
         case EventAction::Delete:
             if (!existing.remove(key))
-                failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("delete of ") + key + QStringLiteral(", which does not exist") + when);
+                failAt(kind, meta, QStringLiteral("metadata.name"), QStringLiteral("delete of ") + key + QStringLiteral(", which does not exist") + when);
             meta.uid = uids.take(key);
             podsByKey.remove(key);
             if (std::holds_alternative<Node>(event.object))
@@ -708,7 +725,7 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
 {
     if (pending.isEmpty())
         return true;
-    const QList<qsizetype> items = topLevelArrayElementOffsets(text, "items");
+    const auto items = topLevelArrayElements(text, "items");
     const QString prefix = QStringLiteral("items[");
     QList<qsizetype> offsets;
     offsets.reserve(pending.size());
@@ -723,7 +740,7 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
         const qsizetype index = QStringView(warning.path).mid(prefix.size()).chopped(1).toLongLong(&ok);
         if (!ok || index < 0 || index >= items.size())
             return false;
-        offsets.append(items[index]);
+        offsets.append(items[index].first);
     }
     // Warnings come in document order, so their offsets ascend.
     if (!std::is_sorted(offsets.cbegin(), offsets.cend()))
@@ -734,6 +751,52 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
                          + pending[i].text);
     }
     return true;
+}
+
+// A List item's fault, found again with its line and column by reading that item alone through
+// yaml-cpp: in a List of 150,000 pods one bad object must not cost reading the whole file as YAML
+// (tens of gigabytes). Anything else, or an item that reads differently as YAML, is found by
+// reading the whole file through yaml-cpp, as a YAML file's faults are.
+[[noreturn]] void rethrowWithPosition(const LoadError& jsonError, const QByteArray& text, const QString& fileName)
+{
+    static const QRegularExpression itemPath(QStringLiteral("^items\\[(\\d+)\\]\\.?(.*)$"));
+    const auto match = itemPath.match(jsonError.fieldPath());
+    // A message that names another position (a duplicate's first definition) needs the whole file.
+    if (match.hasMatch() && !jsonError.message().contains(fileName)) {
+        const qsizetype index = match.captured(1).toLongLong();
+        const QString rest = match.captured(2);
+        const auto items = topLevelArrayElements(text, "items");
+        if (index < items.size()) {
+            const auto [start, end] = items[index];
+            const auto [line, column] = lineColumnOf(text, {start}).constFirst();
+            // Indented as in the file, so that columns on the item's first line match the file's.
+            const QByteArray item = QByteArray(column - 1, ' ') + text.mid(start, end - start);
+            const auto inFile = [&](const LoadError& e) {
+                if (!e.where().isValid())
+                    return;
+                throw LoadError({fileName, line + e.where().line - 1, e.where().column}, e.fieldPath(), e.message());
+            };
+            try {
+                const YAML::Node node = YAML::Load(item.toStdString());
+                const YamlField field(node, fileName, QStringLiteral("items[") + match.captured(1) + QLatin1Char(']'));
+                Scenario scratch;
+                ScenarioBuilder builder(scratch, static_cast<QStringList*>(nullptr));
+                try {
+                    builder.addListItem(field); // the object's own fault
+                    // A fault across objects (a missing node, admission): its field in this item.
+                    if (!rest.isEmpty() && !rest.contains(QLatin1Char('[')))
+                        ScenarioBuilder::failAtField(field, rest, jsonError.message());
+                } catch (const LoadError& e) {
+                    if (!e.message().contains(fileName) && e.fieldPath() == jsonError.fieldPath() && e.message() == jsonError.message())
+                        inFile(e);
+                }
+            } catch (const YAML::Exception&) {
+                // Not readable alone: the whole file says.
+            }
+        }
+    }
+    loadYaml(text, fileName, nullptr);
+    throw jsonError; // only if the two paths disagree: still the file and the field
 }
 
 // The fast path for JSON files (`kubectl get -o json`): QJsonDocument, then the same decoders over
@@ -783,9 +846,7 @@ std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName
     } catch (const NeedsYamlPath&) {
         return std::nullopt;
     } catch (const LoadError& jsonError) {
-        // The same fault, found again with its line and column.
-        loadYaml(text, fileName, nullptr);
-        throw jsonError; // only if the two paths disagree: still the file and the field
+        rethrowWithPosition(jsonError, text, fileName);
     }
     if (warnings && !placeJsonWarnings(pending, text, fileName, warnings))
         return std::nullopt;

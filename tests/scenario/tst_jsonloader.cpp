@@ -265,6 +265,11 @@ private Q_SLOTS:
             "broken.json:17:29: items[1].spec.nodeName: the pod is bound to \"node-9\", which is not a node of the scenario");
         row("duplicate object", replaced(R"("name": "web")", R"("name": "node-1")").replace(R"("kind": "Pod")", R"("kind": "Node")"),
             "broken.json:15:34: items[1].metadata.name: duplicate Node node-1 (first defined at broken.json:5:9)");
+        // A key twice in item 0 is valid JSON but not YAML: reading the whole file through yaml-cpp
+        // would report that; the fault of item 1 is found by reading item 1 alone.
+        row("only the faulty item is read again", replaced(R"("zone": "a"})", R"("zone": "a", "zone": "b"})")
+                                                      .replace(R"("cpu": "100m")", R"("cpu": "lots")"),
+            "broken.json:20:67: items[1].spec.containers[0].resources.requests.cpu: \"lots\" is not a quantity");
         row("no object the scheduler reads", R"({"apiVersion": "v1", "kind": "List", "items": [{"kind": "ConfigMap", "metadata": {"name": "c"}}]})",
             "broken.json:1:1: the file holds no object the scheduler reads");
     }
