@@ -719,8 +719,9 @@ SourceLocation jsonLocation(const QByteArray& text, qsizetype offset, const QStr
     return {fileName, line, column};
 }
 
-// Gives the JSON path's warnings the positions yaml-cpp would: the '{' of a List item or of the
-// document. Anything else (objects inside a Scenario) has no position here.
+// Gives the JSON path's warnings the positions yaml-cpp would: the '{' of a List item. Anything else
+// (objects inside a Scenario) has no position here. (A lone skipped document leaves the file without
+// objects, an error.)
 bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& text, const QString& fileName, QStringList* warnings)
 {
     if (pending.isEmpty())
@@ -730,10 +731,6 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
     QList<qsizetype> offsets;
     offsets.reserve(pending.size());
     for (const PendingWarning& warning : pending) {
-        if (warning.path.isEmpty()) {
-            offsets.append(text.indexOf('{')); // the document's own '{': it is the first (looksLikeJson)
-            continue;
-        }
         if (!warning.path.startsWith(prefix) || !warning.path.endsWith(QLatin1Char(']')))
             return false;
         bool ok = false;
