@@ -312,6 +312,8 @@ int main(int argc, char** argv)
     podReflector.reset();
     const qint64 heapWithoutPods = heapInUse();
     if (podCount > 0) {
+        // The store's slot holds a KubeObject, a variant as large as the largest kind.
+        std::printf("store slot: %zu bytes (sizeof KubeObject; sizeof Pod %zu, sizeof Node %zu)\n", sizeof(KubeObject), sizeof(Pod), sizeof(Node));
         std::printf("pod store: %.0f MiB for %lld pods, %.0f bytes per pod\n", mib(static_cast<double>(heapWithPods - heapWithoutPods)),
                     static_cast<long long>(podCount), static_cast<double>(heapWithPods - heapWithoutPods) / static_cast<double>(podCount));
     }
