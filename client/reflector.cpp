@@ -266,6 +266,18 @@ void Reflector::onListPage()
                                 + (parseError.error != QJsonParseError::NoError ? parseError.errorString() : QStringLiteral("no items")));
         return;
     }
+    const QJsonObject meta = list.value(QLatin1StringView("metadata")).toObject();
+    m_continue = meta.value(QLatin1StringView("continue")).toString();
+    const bool more = !m_continue.isEmpty();
+    if (more) {
+        if (m_listRequestVersion == QLatin1String("0"))
+            m_paginatedResult = true; // paged from the cache: the cache is off, keep paging
+        // The next page is asked for before this one is decoded: the server prepares it and Qt's
+        // network thread receives it meanwhile, instead of idling while this thread decodes
+        // (bench_firstlist, 30,000 pods: 3.9 s to 3.7 s; docs/live-client.md, Scale). The pages
+        // asked for, and their order, stay client-go's.
+        listPage();
+    }
     const QJsonArray items = list.value(QLatin1StringView("items")).toArray();
     for (const QJsonValue& item : items) {
         if (readsEvents()) {
@@ -275,14 +287,8 @@ void Reflector::onListPage()
             m_listed.insert(Store::keyOf(*object), std::move(*object));
         }
     }
-    const QJsonObject meta = list.value(QLatin1StringView("metadata")).toObject();
-    m_continue = meta.value(QLatin1StringView("continue")).toString();
-    if (!m_continue.isEmpty()) {
-        if (m_listRequestVersion == QLatin1String("0"))
-            m_paginatedResult = true; // paged from the cache: the cache is off, keep paging
-        listPage();
+    if (more)
         return;
-    }
     m_resourceVersion = meta.value(QLatin1StringView("resourceVersion")).toString();
     finishList();
 }

@@ -3,9 +3,13 @@
 #include "admission.h"
 #include "config/config.h"
 #include "decode.h"
+#include "jsontext.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 
 #include <yaml-cpp/depthguard.h>
 
@@ -213,6 +217,19 @@ QString objectKey(const QString& kind, const ObjectMeta& meta)
     return kind + QLatin1Char(' ') + meta.namespace_ + QLatin1Char('/') + meta.name;
 }
 
+// Thrown by the builder on the JSON path when it meets what needs positions that QJsonDocument does
+// not keep: the file is then read through yaml-cpp instead.
+struct NeedsYamlPath
+{
+};
+
+// A warning found on the JSON path, placed once all are known (see placeJsonWarnings).
+struct PendingWarning
+{
+    QString path; // of the skipped object: "items[3]", or empty for the document itself
+    QString text; // after "file:line:column: "
+};
+
 // Gathers objects and events from the documents, then runs admission and the cross-object checks.
 class ScenarioBuilder
 {
@@ -220,6 +237,14 @@ public:
     ScenarioBuilder(Scenario& scenario, QStringList* warnings)
         : m_scenario(scenario)
         , m_warnings(warnings)
+    {
+    }
+
+    // For the JSON path: warnings wait in `pending` until their positions are found.
+    ScenarioBuilder(Scenario& scenario, QList<PendingWarning>* pending)
+        : m_scenario(scenario)
+        , m_warnings(nullptr)
+        , m_pendingWarnings(pending)
     {
     }
 
@@ -238,6 +263,13 @@ public:
         } else {
             addObjectEntry(document);
         }
+    }
+
+    // The JSON path's error handling: one List item again, read through yaml-cpp.
+    void addListItem(const YamlField& item) { addObjectEntry(item); }
+    [[noreturn]] static void failAtField(const YamlField& field, const QString& fieldPath, const QString& message)
+    {
+        failAtPath(field, fieldPath.split(QLatin1Char('.')), message);
     }
 
     void finish()
@@ -345,6 +377,9 @@ private:
 
     void setSchedulerConfig(const YamlField& document, const QString& path)
     {
+        // Its errors surface later (when the profile is built), and must still say file:line:column.
+        if (document.isJson())
+            throw NeedsYamlPath {};
         if (!document.isMap())
             document.fail(QStringLiteral("expected a KubeSchedulerConfiguration mapping, found ") + document.describe());
         if (m_scenario.schedulerConfig) {
@@ -375,7 +410,7 @@ private:
             return;
         }
         const KubeObject object = decodeObject(entry);
-        rememberField(entry);
+        rememberField(entry, object);
         for (auto& copy : expandCount(object, entry["count"]))
             m_scenario.initial.add(std::move(copy));
     }
@@ -416,7 +451,7 @@ private:
             object["count"].fail(QStringLiteral("count belongs to the event, next to its object"));
         const auto mode = event.action == EventAction::Delete ? DecodeMode::IdentityOnly : DecodeMode::Full;
         const KubeObject decoded = decodeObject(object, mode);
-        rememberField(object);
+        rememberField(object, decoded);
         for (auto& copy : expandCount(decoded, entry["count"])) {
             event.object = std::move(copy);
             m_scenario.events.append(event);
@@ -425,14 +460,17 @@ private:
 
     void skipKind(const YamlField& object, const QString& kind)
     {
-        if (m_warnings) {
+        if (m_warnings || m_pendingWarnings) {
             const YamlField metadata = object["metadata"];
             QString name = metadata.isMap() ? metadata.stringOr("name") : QString();
             if (metadata.isMap() && metadata.has("namespace"))
                 name = metadata.stringOr("namespace") + QLatin1Char('/') + name;
-            m_warnings->append(object.location().toString() + QStringLiteral(": skipping ") + kind
-                               + (name.isEmpty() ? QString() : QLatin1Char(' ') + name)
-                               + QStringLiteral(": the scheduler does not read this kind"));
+            const QString text = QStringLiteral("skipping ") + kind + (name.isEmpty() ? QString() : QLatin1Char(' ') + name)
+                + QStringLiteral(": the scheduler does not read this kind");
+            if (object.isJson() && m_pendingWarnings)
+                m_pendingWarnings->append({object.path(), text});
+            else if (m_warnings)
+                m_warnings->append(object.location().toString() + QStringLiteral(": ") + text);
         }
     }
 
@@ -465,19 +503,29 @@ private:
     void admitAndCheck();
 
     // Decoded objects keep only their location; checks across objects find their fields from it.
-    void rememberField(const YamlField& object)
+    void rememberField(const YamlField& object, const KubeObject& decoded)
     {
+        if (object.isJson()) {
+            // No positions to key it by: the path, from which the JSON path's error handling finds
+            // the object in the text (rethrowWithPosition).
+            m_jsonPaths.insert(objectKey(kindOf(decoded), metaOf(decoded)), object.path());
+            return;
+        }
         const std::pair key {object.location().line, object.location().column};
         m_objectFields.erase(key); // not assigned: YAML::Node's operator= would overwrite the node
         m_objectFields.emplace(key, object);
     }
 
     // Fails at `fieldPath` (such as "spec.nodeName") of the object `meta` belongs to.
-    [[noreturn]] void failAt(const ObjectMeta& meta, const QString& fieldPath, const QString& message) const
+    [[noreturn]] void failAt(const QString& kind, const ObjectMeta& meta, const QString& fieldPath, const QString& message) const
     {
         const auto found = m_objectFields.find({meta.source.line, meta.source.column});
-        if (found == m_objectFields.end())
+        if (found == m_objectFields.end()) {
+            const auto path = m_jsonPaths.constFind(objectKey(kind, meta));
+            if (path != m_jsonPaths.cend())
+                throw LoadError(meta.source, *path + QLatin1Char('.') + fieldPath, message);
             throw LoadError(meta.source, fieldPath, message);
+        }
         failAtPath(found->second, fieldPath.split(QLatin1Char('.')), message);
     }
 
@@ -491,9 +539,11 @@ private:
 
     Scenario& m_scenario;
     QStringList* m_warnings;
+    QList<PendingWarning>* m_pendingWarnings = nullptr;
     bool m_sawScenario = false;
     bool m_sawObjects = false;
     std::map<std::pair<int, int>, YamlField> m_objectFields;
+    QHash<QString, QString> m_jsonPaths; // the JSON path's objects: "Kind ns/name" to their field path
 };
 
 void ScenarioBuilder::admitAndCheck()
@@ -508,7 +558,7 @@ void ScenarioBuilder::admitAndCheck()
         ObjectMeta& meta = metaOf(object);
         const QString key = objectKey(kindOf(object), meta);
         if (const auto first = existing.constFind(key); first != existing.cend())
-            failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("duplicate ") + key + QStringLiteral(" (first defined at ") + first->toString() + QLatin1Char(')'));
+            failAt(kindOf(object), meta, QStringLiteral("metadata.name"), QStringLiteral("duplicate ") + key + QStringLiteral(" (first defined at ") + first->toString() + QLatin1Char(')'));
         existing.insert(key, meta.source);
         if (meta.uid.isEmpty())
             meta.uid = synthesizeUid(kindOf(object), meta);
@@ -522,14 +572,14 @@ void ScenarioBuilder::admitAndCheck()
         try {
             admitPod(pod, priorityClasses);
         } catch (const LoadError& e) {
-            failAt(pod.meta, e.fieldPath(), e.message());
+            failAt(QStringLiteral("Pod"), pod.meta, e.fieldPath(), e.message());
         }
         if (!pod.nodeName.isEmpty() && !nodeNames.contains(pod.nodeName)) {
-            failAt(pod.meta, QStringLiteral("spec.nodeName"),
+            failAt(QStringLiteral("Pod"), pod.meta, QStringLiteral("spec.nodeName"),
                    QStringLiteral("the pod is bound to ") + quoteForMessage(pod.nodeName) + QStringLiteral(", which is not a node of the scenario") + when);
         }
         if (previous && !previous->nodeName.isEmpty() && previous->nodeName != pod.nodeName)
-            failAt(pod.meta, QStringLiteral("spec.nodeName"), QStringLiteral("field is immutable once the pod is bound"));
+            failAt(QStringLiteral("Pod"), pod.meta, QStringLiteral("spec.nodeName"), QStringLiteral("field is immutable once the pod is bound"));
     };
 
     // Priority classes and nodes first: pods refer to them regardless of their order in the file.
@@ -585,7 +635,7 @@ void ScenarioBuilder::admitAndCheck()
         case EventAction::Update: {
             const auto found = existing.constFind(key);
             if (found == existing.cend())
-                failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("update of ") + key + QStringLiteral(", which does not exist") + when);
+                failAt(kind, meta, QStringLiteral("metadata.name"), QStringLiteral("update of ") + key + QStringLiteral(", which does not exist") + when);
             meta.uid = uids.value(key);
             if (auto* pod = std::get_if<Pod>(&event.object)) {
                 const Pod previous = podsByKey.value(key);
@@ -598,7 +648,7 @@ void ScenarioBuilder::admitAndCheck()
         }
         case EventAction::Delete:
             if (!existing.remove(key))
-                failAt(meta, QStringLiteral("metadata.name"), QStringLiteral("delete of ") + key + QStringLiteral(", which does not exist") + when);
+                failAt(kind, meta, QStringLiteral("metadata.name"), QStringLiteral("delete of ") + key + QStringLiteral(", which does not exist") + when);
             meta.uid = uids.take(key);
             podsByKey.remove(key);
             if (std::holds_alternative<Node>(event.object))
@@ -652,12 +702,25 @@ std::optional<VirtualNanos> parseDuration(QStringView text)
     return static_cast<VirtualNanos>(std::llround(total));
 }
 
-Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings)
+namespace {
+
+Scenario newScenario(const QString& fileName)
 {
     Scenario scenario;
     scenario.file = fileName;
     scenario.name = QFileInfo(fileName).completeBaseName();
-    const auto documents = parseDocuments(text, fileName);
+    return scenario;
+}
+
+void checkHoldsObjects(const Scenario& scenario, const QString& fileName)
+{
+    if (scenario.initial.objectCount() == 0 && scenario.events.isEmpty())
+        throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file holds no object the scheduler reads"));
+}
+
+Scenario buildFromYaml(const std::vector<YAML::Node>& documents, const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    Scenario scenario = newScenario(fileName);
     ScenarioBuilder builder(scenario, warnings);
     try {
         for (const auto& document : documents) {
@@ -674,9 +737,162 @@ Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStri
     }
     if (text.trimmed().isEmpty())
         throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file is empty"));
-    if (scenario.initial.objectCount() == 0 && scenario.events.isEmpty())
-        throw LoadError({fileName, 1, 1}, {}, QStringLiteral("the file holds no object the scheduler reads"));
+    checkHoldsObjects(scenario, fileName);
     return scenario;
+}
+
+Scenario loadYaml(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    return buildFromYaml(parseDocuments(text, fileName), text, fileName, warnings);
+}
+
+SourceLocation jsonLocation(const QByteArray& text, qsizetype offset, const QString& fileName)
+{
+    const auto [line, column] = lineColumnOf(text, {offset}).constFirst();
+    return {fileName, line, column};
+}
+
+// Gives the JSON path's warnings the positions yaml-cpp would: the '{' of a List item. Anything else
+// (objects inside a Scenario) has no position here. (A lone skipped document leaves the file without
+// objects, an error.)
+bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    if (pending.isEmpty())
+        return true;
+    const auto items = topLevelArrayElements(text, "items");
+    const QString prefix = QStringLiteral("items[");
+    QList<qsizetype> offsets;
+    offsets.reserve(pending.size());
+    for (const PendingWarning& warning : pending) {
+        if (!warning.path.startsWith(prefix) || !warning.path.endsWith(QLatin1Char(']')))
+            return false;
+        bool ok = false;
+        const qsizetype index = QStringView(warning.path).mid(prefix.size()).chopped(1).toLongLong(&ok);
+        if (!ok || index < 0 || index >= items.size())
+            return false;
+        offsets.append(items[index].first);
+    }
+    // Warnings come in document order, so their offsets ascend.
+    if (!std::is_sorted(offsets.cbegin(), offsets.cend()))
+        return false;
+    const auto positions = lineColumnOf(text, offsets);
+    for (qsizetype i = 0; i < pending.size(); ++i) {
+        warnings->append(SourceLocation {fileName, positions[i].first, positions[i].second}.toString() + QStringLiteral(": ")
+                         + pending[i].text);
+    }
+    return true;
+}
+
+// A List item's fault, found again with its line and column by reading that item alone through
+// yaml-cpp: in a List of 150,000 pods one bad object must not cost reading the whole file as YAML
+// (tens of gigabytes). Anything else, or an item that reads differently as YAML, is found by
+// reading the whole file through yaml-cpp, as a YAML file's faults are.
+[[noreturn]] void rethrowWithPosition(const LoadError& jsonError, const QByteArray& text, const QString& fileName)
+{
+    static const QRegularExpression itemPath(QStringLiteral("^items\\[(\\d+)\\]\\.?(.*)$"));
+    const auto match = itemPath.match(jsonError.fieldPath());
+    // A message that names another position (a duplicate's first definition) needs the whole file.
+    if (match.hasMatch() && !jsonError.message().contains(fileName)) {
+        const qsizetype index = match.captured(1).toLongLong();
+        const QString rest = match.captured(2);
+        const auto items = topLevelArrayElements(text, "items");
+        if (index < items.size()) {
+            const auto [start, end] = items[index];
+            const auto [line, column] = lineColumnOf(text, {start}).constFirst();
+            // Indented as in the file, so that columns on the item's first line match the file's.
+            const QByteArray item = QByteArray(column - 1, ' ') + text.mid(start, end - start);
+            const auto inFile = [&](const LoadError& e) {
+                if (!e.where().isValid())
+                    return;
+                throw LoadError({fileName, line + e.where().line - 1, e.where().column}, e.fieldPath(), e.message());
+            };
+            try {
+                const YAML::Node node = YAML::Load(item.toStdString());
+                const YamlField field(node, fileName, QStringLiteral("items[") + match.captured(1) + QLatin1Char(']'));
+                Scenario scratch;
+                ScenarioBuilder builder(scratch, static_cast<QStringList*>(nullptr));
+                try {
+                    builder.addListItem(field); // the object's own fault
+                    // A fault across objects (a missing node, admission): its field in this item.
+                    if (!rest.isEmpty() && !rest.contains(QLatin1Char('[')))
+                        ScenarioBuilder::failAtField(field, rest, jsonError.message());
+                } catch (const LoadError& e) {
+                    if (!e.message().contains(fileName) && e.fieldPath() == jsonError.fieldPath() && e.message() == jsonError.message())
+                        inFile(e);
+                }
+            } catch (const YAML::Exception&) {
+                // Not readable alone: the whole file says.
+            }
+        }
+    }
+    loadYaml(text, fileName, nullptr);
+    throw jsonError; // only if the two paths disagree: still the file and the field
+}
+
+// The fast path for JSON files (`kubectl get -o json`): QJsonDocument, then the same decoders over
+// QJsonValue. JSON values keep no positions, so objects decoded here carry the file without a line,
+// and whatever must be reported with a position is found by the yaml-cpp path, which reads JSON as
+// YAML: any error is reported as that path reports it, and a scheduler configuration (whose errors
+// surface later) makes the file load through yaml-cpp. Returns nothing when the yaml-cpp path
+// must load the file.
+std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    QJsonParseError parseError;
+    QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        checkIsText(text, fileName); // bytes that are not text get the same message as in YAML
+        // Flow-style YAML ({kind: Pod, ...}) starts as JSON does, and loads as YAML. Text that is
+        // neither was meant as JSON: the JSON parser says best what is wrong with it.
+        std::vector<YAML::Node> documents;
+        try {
+            documents = parseDocuments(text, fileName);
+        } catch (const LoadError&) {
+            throw LoadError(jsonLocation(text, parseError.offset, fileName), {}, QStringLiteral("invalid JSON: ") + parseError.errorString());
+        }
+        return buildFromYaml(documents, text, fileName, warnings);
+    }
+    // QJsonDocument takes raw control bytes inside strings (it checks UTF-8 itself). This test is
+    // written so that the compiler vectorizes it: a file of 150,000 pods is hundreds of megabytes.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.constData());
+    bool controlByte = false;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        controlByte |= bytes[i] < 0x20 && bytes[i] != '\n' && bytes[i] != '\r' && bytes[i] != '\t';
+    if (controlByte)
+        checkIsText(text, fileName);
+    if (document.isArray()) {
+        const qsizetype bracket = text.indexOf('[');
+        throw LoadError(jsonLocation(text, bracket, fileName), {},
+                        QStringLiteral("expected a Kubernetes object, a List or a Scenario (a JSON object), found a JSON array"));
+    }
+    Scenario scenario = newScenario(fileName);
+    QList<PendingWarning> pending;
+    try {
+        ScenarioBuilder builder(scenario, &pending);
+        builder.addDocument(YamlField(QJsonValue(document.object()), fileName));
+        // The decoded objects keep nothing of the document: free it before admission copies them
+        // (for 150,000 pods the document is gigabytes).
+        document = QJsonDocument();
+        builder.finish();
+    } catch (const NeedsYamlPath&) {
+        return std::nullopt;
+    } catch (const LoadError& jsonError) {
+        rethrowWithPosition(jsonError, text, fileName);
+    }
+    if (warnings && !placeJsonWarnings(pending, text, fileName, warnings))
+        return std::nullopt;
+    checkHoldsObjects(scenario, fileName);
+    return scenario;
+}
+
+} // namespace
+
+Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings)
+{
+    if (looksLikeJson(text)) {
+        if (auto scenario = loadJson(text, fileName, warnings))
+            return std::move(*scenario);
+    }
+    return loadYaml(text, fileName, warnings);
 }
 
 Scenario loadScenarioFile(const QString& path, QStringList* warnings)

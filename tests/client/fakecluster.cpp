@@ -50,15 +50,26 @@ void FakeCluster::record(const QByteArray& type, QJsonObject object)
     object.insert(QStringLiteral("kind"), m_kind);
     object.insert(QStringLiteral("apiVersion"), m_apiVersion);
     object = withVersion(object, m_version);
-    if (type == "DELETED")
-        m_objects.remove(nameOf(object));
-    else
-        m_objects.insert(nameOf(object), object);
+    const QString name = nameOf(object);
+    if (type == "DELETED") {
+        m_objects.remove(name);
+        m_listItems.remove(name);
+    } else {
+        m_objects.insert(name, object);
+        // Encoded once, when it changes, as the API server's watch cache keeps objects: a list of
+        // 150,000 pods then costs the fake server copies, not a JSON encoding of every page.
+        QJsonObject item = object;
+        item.remove(QStringLiteral("kind")); // list items carry none, as on a real server
+        item.remove(QStringLiteral("apiVersion"));
+        m_listItems.insert(name, QJsonDocument(item).toJson(QJsonDocument::Compact));
+    }
     m_history.append(Event {type, object, m_version});
-    const QByteArray line = eventLine(type, object);
+    QByteArray line; // encoded for the first open watch: filling a big cluster needs no event lines
     for (const auto& watcher : std::as_const(m_watchers)) {
         if (!watcher || !watcher->isOpen())
             continue;
+        if (line.isEmpty())
+            line = eventLine(type, object);
         if (takeFault(Fault::CutNextEventMidLine)) {
             watcher->sendChunk(line.left(line.size() / 2));
             watcher->cut();
@@ -140,26 +151,36 @@ void FakeCluster::list(const FakeRequest& request, FakeExchange& exchange)
         offset = QByteArray::fromBase64(token.toLatin1()).split(':').value(1).toLongLong();
     }
     const qsizetype limit = request.queryValue("limit").toLongLong();
-    const QList<QJsonObject> all = m_objects.values();
-    const qsizetype end = limit > 0 ? std::min(all.size(), offset + limit) : all.size();
-    QJsonArray items;
-    for (qsizetype i = offset; i < end; ++i) {
-        QJsonObject item = all[i];
-        item.remove(QStringLiteral("kind")); // list items carry none, as on a real server
-        item.remove(QStringLiteral("apiVersion"));
-        items.append(item);
+    // The items in name order, taken once per version: paging through N objects stays linear.
+    if (m_listSnapshotVersion != m_version) {
+        m_listSnapshot = m_listItems.values();
+        m_listSnapshotVersion = m_version;
     }
+    const QList<QByteArray>& all = m_listSnapshot;
+    const qsizetype end = limit > 0 ? std::min(all.size(), offset + limit) : all.size();
     QJsonObject meta {{QStringLiteral("resourceVersion"), QString::number(m_version)}};
     if (end < all.size()) {
         const QByteArray next = QByteArray::number(m_version) + ':' + QByteArray::number(end);
         meta.insert(QStringLiteral("continue"), QString::fromLatin1(next.toBase64()));
         meta.insert(QStringLiteral("remainingItemCount"), qint64(all.size() - end));
     }
-    const QJsonObject body {{QStringLiteral("kind"), QString(m_kind + QStringLiteral("List"))},
+    const QJsonObject head {{QStringLiteral("kind"), QString(m_kind + QStringLiteral("List"))},
                             {QStringLiteral("apiVersion"), m_apiVersion},
-                            {QStringLiteral("metadata"), meta},
-                            {QStringLiteral("items"), items}};
-    exchange.respond(200, QJsonDocument(body).toJson(QJsonDocument::Compact));
+                            {QStringLiteral("metadata"), meta}};
+    QByteArray body = QJsonDocument(head).toJson(QJsonDocument::Compact);
+    body.chop(1); // the closing brace: the items follow
+    qsizetype size = body.size() + 16;
+    for (qsizetype i = offset; i < end; ++i)
+        size += all[i].size() + 1;
+    body.reserve(size);
+    body += ",\"items\":[";
+    for (qsizetype i = offset; i < end; ++i) {
+        if (i > offset)
+            body += ',';
+        body += all[i];
+    }
+    body += "]}";
+    exchange.respond(200, body);
 }
 
 void FakeCluster::watch(const FakeRequest& request, FakeExchange& exchange)

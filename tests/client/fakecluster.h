@@ -68,6 +68,9 @@ private:
     QString m_apiVersion;
     QString m_path;
     QMap<QString, QJsonObject> m_objects; // by name, sorted as etcd lists them
+    QMap<QString, QByteArray> m_listItems; // the same, encoded as list items (no kind, no apiVersion)
+    QList<QByteArray> m_listSnapshot; // m_listItems' values at m_listSnapshotVersion
+    qint64 m_listSnapshotVersion = -1;
     QList<Event> m_history;
     qint64 m_version = 100;
     qint64 m_compactedVersion = 0;
