@@ -30,13 +30,13 @@ void setApplicationNames()
     QCoreApplication::setApplicationVersion(QStringLiteral(KSV_VERSION));
 }
 
+#ifdef KSV_WITH_GUI
 bool hasDisplay()
 {
     return qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY")
         || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
 }
 
-#ifdef KSV_WITH_GUI
 int runGui(int argc, char** argv, const ksv::cli::Options& options)
 {
     QApplication app(argc, argv);

@@ -8,7 +8,10 @@
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
 #include "run.h"
+#include "scenario/effectiveconfig.h"
+#include "scenario/loader.h"
 #include "scenarioloadjob.h"
+#include "simulation/simulator.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -143,6 +146,45 @@ private Q_SLOTS:
         QTRY_VERIFY(view->cursor() > back);
         QTest::keyClick(&window, Qt::Key_Home); // reset
         QTRY_VERIFY_WITH_TIMEOUT(playback->run()->indexed() > 0 && !playback->isFinished(), 10000);
+    }
+
+    // Issue 17: a session `kschedviz record` wrote from a real cluster plays in the app, and the app
+    // places every pod where the headless run does (the same scenario, the same trace).
+    void recordedSessionReplays()
+    {
+        const QString file = QStringLiteral(KSV_TEST_DATA_DIR "/recorded-session.yaml");
+        MainWindow window;
+        window.show();
+        load(window, file);
+        PlaybackController* playback = window.playback();
+        playback->setSpeed(0);
+        playback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 30000);
+
+        const Scenario scenario = loadScenarioFile(file);
+        QVERIFY(scenario.recording);
+        QCOMPARE(scenario.recording->bindings.size(), 5);
+        trace::Trace trace;
+        Simulator simulator(scenario, effectiveConfiguration(scenario), SimulationOptions {}, trace);
+        while (simulator.step()) {
+        }
+        const trace::ReplayState& state = playback->run()->state();
+        const trace::ReplayCatalogue& catalogue = playback->run()->index().catalogue();
+        int bound = 0;
+        for (const PodSummary& summary : simulator.podSummaries()) {
+            const qint32 pod = catalogue.podIndex(summary.key);
+            QVERIFY2(pod >= 0, qPrintable(summary.key));
+            const trace::PodRow& row = state.pods[size_t(pod)];
+            if (summary.location == PodLocation::Bound) {
+                ++bound;
+                QCOMPARE(row.location, PodLocation::Bound);
+                QCOMPARE(catalogue.nodeName(row.node), summary.node);
+            }
+        }
+        QCOMPARE(bound, 7);
+        // Each recorded pod arrived pending and was placed by the replay's scheduler.
+        for (const ObservedBinding& binding : scenario.recording->bindings)
+            QVERIFY2(state.pods[size_t(catalogue.podIndex(binding.pod))].attempts >= 1, qPrintable(binding.pod));
     }
 
     // Issue 20, finding 4: choosing "Filter verdict" for a selected attempt widened the heatmap's dock
