@@ -1,0 +1,419 @@
+// `shadow`: the comparison of one prediction with the cluster's word (by hand-made reports, row by
+// row), then ShadowTracker against the fake API server serving every resource: a pod pending at
+// the first list compared with its PodScheduled condition in kube-scheduler 1.20's wording, a new
+// pending pod predicted on the snapshot of its arrival, and bindings to kschedviz's node, to a
+// feasible lower-scored node and to a node a filter rejects, and FailedScheduling events with the
+// same and with other reasons.
+#include "fakecluster.h"
+#include "shadow.h"
+
+#include "scenario/effectiveconfig.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace ksv;
+using namespace ksv::client;
+using ksv::test::FakeApiServer;
+using ksv::test::FakeCluster;
+using Outcome = ShadowComparison::Outcome;
+
+namespace {
+
+// A v1.32-shaped report: a and b tie at the top, c is feasible and lower, d fails a filter.
+ExplainReport scheduledOnA()
+{
+    const auto scored = [](const QString& name, qint64 fit, qint64 taints) {
+        ExplainNode node;
+        node.name = name;
+        node.code = QStringLiteral("Success");
+        node.scored = true;
+        node.scores = {framework::PluginScore {QStringLiteral("NodeResourcesFit"), fit, fit, 1},
+                       framework::PluginScore {QStringLiteral("TaintToleration"), 0, taints, 3}};
+        node.total = fit + 3 * taints;
+        return node;
+    };
+    ExplainReport report;
+    report.pod = QStringLiteral("default/web");
+    report.result = QStringLiteral("Scheduled");
+    report.node = QStringLiteral("a");
+    report.message = QStringLiteral("Successfully assigned default/web to a");
+    ExplainNode d;
+    d.name = QStringLiteral("d");
+    d.code = QStringLiteral("Unschedulable");
+    d.plugin = QStringLiteral("NodeResourcesFit");
+    d.reasons = {QStringLiteral("Insufficient cpu")};
+    report.nodes = {scored(QStringLiteral("a"), 80, 100), scored(QStringLiteral("b"), 80, 100), scored(QStringLiteral("c"), 50, 100), d};
+    return report;
+}
+
+ExplainReport unschedulable(const QString& message)
+{
+    ExplainReport report;
+    report.pod = QStringLiteral("default/big");
+    report.result = QStringLiteral("Unschedulable");
+    report.message = message;
+    return report;
+}
+
+ShadowObservation boundTo(const QString& node)
+{
+    return ShadowObservation {ShadowObservation::Kind::Bound, node, {}, QStringLiteral("nodeName")};
+}
+
+ShadowObservation failed(const QString& message)
+{
+    return ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, message, QStringLiteral("FailedScheduling event")};
+}
+
+QString uidOf(const QString& name)
+{
+    return QStringLiteral("uid-") + name;
+}
+
+QJsonObject node(const QString& name, const QString& cpu, const QString& memory, const QJsonArray& taints = {})
+{
+    const QJsonObject resources {{"cpu", cpu}, {"memory", memory}, {"pods", "110"}};
+    QJsonObject spec;
+    if (!taints.isEmpty())
+        spec.insert("taints", taints);
+    return QJsonObject {{"apiVersion", "v1"},
+                        {"kind", "Node"},
+                        {"metadata", QJsonObject {{"name", name}, {"uid", uidOf(name)}, {"labels", QJsonObject {{"kubernetes.io/hostname", name}}}}},
+                        {"spec", spec},
+                        {"status", QJsonObject {{"capacity", resources}, {"allocatable", resources}}}};
+}
+
+QJsonObject pod(const QString& name, const QString& cpu, const QString& nodeName = {}, bool toleratesAll = false)
+{
+    QJsonObject spec {{"containers", QJsonArray {QJsonObject {{"name", "c"}, {"image", "nginx"},
+                                                              {"resources", QJsonObject {{"requests", QJsonObject {{"cpu", cpu}, {"memory", "256Mi"}}}}}}}}};
+    if (!nodeName.isEmpty())
+        spec.insert("nodeName", nodeName);
+    if (toleratesAll)
+        spec.insert("tolerations", QJsonArray {QJsonObject {{"operator", "Exists"}}});
+    const QJsonObject metadata {{"name", name}, {"namespace", "default"}, {"uid", uidOf(name)},
+                                {"creationTimestamp", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
+    return QJsonObject {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", metadata}, {"spec", spec},
+                        {"status", QJsonObject {{"phase", nodeName.isEmpty() ? "Pending" : "Running"}}}};
+}
+
+QJsonObject bound(QJsonObject object, const QString& nodeName)
+{
+    QJsonObject spec = object["spec"].toObject();
+    spec["nodeName"] = nodeName;
+    object["spec"] = spec;
+    object["status"] = QJsonObject {{"phase", "Running"}, {"conditions", QJsonArray {QJsonObject {{"type", "PodScheduled"}, {"status", "True"}}}}};
+    return object;
+}
+
+QJsonObject withCondition(QJsonObject object, const QString& message)
+{
+    object["status"] = QJsonObject {{"phase", "Pending"},
+                                    {"conditions", QJsonArray {QJsonObject {{"type", "PodScheduled"}, {"status", "False"},
+                                                                            {"reason", "Unschedulable"}, {"message", message}}}}};
+    return object;
+}
+
+// kube-scheduler 1.20's event, as events.k8s.io/v1 serves it (tests/client/data/apiserver).
+QJsonObject failedSchedulingEvent(const QString& podName, const QString& note, const QString& at)
+{
+    return QJsonObject {{"apiVersion", "events.k8s.io/v1"},
+                        {"kind", "Event"},
+                        {"metadata", QJsonObject {{"name", QString(podName + ".18eb81acc2aea61e")}, {"namespace", "default"}}},
+                        {"eventTime", at},
+                        {"reportingController", "default-scheduler"},
+                        {"reportingInstance", "default-scheduler-vm"},
+                        {"action", "Scheduling"},
+                        {"reason", "FailedScheduling"},
+                        {"regarding", QJsonObject {{"kind", "Pod"}, {"namespace", "default"}, {"name", podName}, {"uid", uidOf(podName)}}},
+                        {"note", note},
+                        {"type", "Warning"}};
+}
+
+ReflectorOptions fastOptions()
+{
+    ReflectorOptions options;
+    options.pageSize = 2;
+    options.backoffInitialMs = 20;
+    options.backoffMaxMs = 200;
+    options.seed = 7;
+    return options;
+}
+
+} // namespace
+
+class TestShadow : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<FakeApiServer> m_server;
+    QHash<QString, FakeCluster*> m_clusters;
+
+    ResolvedConfig config() const
+    {
+        ResolvedConfig config;
+        config.contextName = QStringLiteral("fake");
+        config.cluster.server = m_server->url();
+        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture("tls/ca.crt");
+        config.user.token = "reader-token";
+        return config;
+    }
+
+    // A session whose tracker has started and whose pod and event watches are open.
+    struct Shadowing
+    {
+        std::unique_ptr<ClusterSession> session;
+        std::unique_ptr<ShadowTracker> tracker;
+    };
+    Shadowing shadowing()
+    {
+        Shadowing result;
+        result.session = std::make_unique<ClusterSession>(config(), fastOptions());
+        result.tracker = std::make_unique<ShadowTracker>(*result.session, effectiveConfiguration(Scenario {}));
+        result.session->start();
+        return result;
+    }
+
+    static bool watching(const ClusterSession& session)
+    {
+        return std::all_of(session.reflectors().cbegin(), session.reflectors().cend(),
+                           [](const auto& r) { return r->state() == Reflector::State::Watching; });
+    }
+
+private Q_SLOTS:
+    void failureReasons_data()
+    {
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::newRow("v1.32, preemption tail dropped")
+            << QStringLiteral("0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 Insufficient cpu. preemption: 0/3 "
+                              "nodes are available: 3 Preemption is not helpful for scheduling.")
+            << QStringList {QStringLiteral("1 node(s) had untolerated taint {dedicated: gpu}"), QStringLiteral("2 Insufficient cpu")};
+        QTest::newRow("v1.20 taint wording, with its comma")
+            << QStringLiteral("0/3 nodes are available: 2 Insufficient cpu, 1 node(s) had taint {dedicated: gpu}, that the pod didn't tolerate.")
+            << QStringList {QStringLiteral("1 node(s) had untolerated taint {dedicated: gpu}"), QStringLiteral("2 Insufficient cpu")};
+        QTest::newRow("v1.20 node selector wording")
+            << QStringLiteral("0/2 nodes are available: 2 node(s) didn't match node selector.")
+            << QStringList {QStringLiteral("2 node(s) didn't match Pod's node affinity/selector")};
+    }
+    void failureReasons()
+    {
+        QFETCH(QString, message);
+        QFETCH(QStringList, reasons);
+        QCOMPARE(client::failureReasons(message), reasons);
+    }
+
+    void comparesBindings_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<Outcome>("outcome");
+        QTest::addColumn<bool>("agree");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("same node") << QStringLiteral("a") << Outcome::SameNode << true << QString();
+        QTest::newRow("tie") << QStringLiteral("b") << Outcome::Tie << true << QStringLiteral("a tie: node b scored 380, as kschedviz's a did");
+        QTest::newRow("lower") << QStringLiteral("c") << Outcome::LowerScore << false
+                               << QStringLiteral("kschedviz scored node c 350, 30 below its choice a (380); weighted scores that differ: "
+                                                 "NodeResourcesFit 50 against 80");
+        QTest::newRow("infeasible") << QStringLiteral("d") << Outcome::Infeasible << false
+                                    << QStringLiteral("kschedviz found node d infeasible: NodeResourcesFit: Insufficient cpu; it chose a");
+        QTest::newRow("unknown") << QStringLiteral("e") << Outcome::UnknownNode << false
+                                 << QStringLiteral("node e was not in the snapshot kschedviz decided on (it joined the cluster after the pod arrived)");
+    }
+    void comparesBindings()
+    {
+        QFETCH(QString, node);
+        QFETCH(Outcome, outcome);
+        QFETCH(bool, agree);
+        QFETCH(QString, why);
+        const ShadowComparison comparison = compare(scheduledOnA(), boundTo(node));
+        QCOMPARE(comparison.outcome, outcome);
+        QCOMPARE(comparison.agree, agree);
+        QCOMPARE(comparison.why, why);
+        if (outcome == Outcome::LowerScore) {
+            QCOMPARE(comparison.plugins, (QList<PluginDifference> {{QStringLiteral("NodeResourcesFit"), 50, 80}}));
+            QCOMPARE(toJson(comparison).value("plugins").toArray().size(), 1);
+        }
+        if (outcome == Outcome::Infeasible)
+            QCOMPARE(toJson(comparison).value("filter").toString(), QStringLiteral("NodeResourcesFit"));
+    }
+
+    void comparesFailures()
+    {
+        const QString ours = QStringLiteral("0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 Insufficient cpu. "
+                                            "preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
+        // Word for word up to the preemption tail: as `pending` compares.
+        ShadowComparison same = compare(unschedulable(ours), failed(QStringLiteral("0/3 nodes are available: 1 node(s) had untolerated taint "
+                                                                                  "{dedicated: gpu}, 2 Insufficient cpu.")));
+        QCOMPARE(same.outcome, Outcome::BothUnschedulable);
+        QVERIFY(same.agree);
+        QVERIFY(same.why.isEmpty());
+        // kube-scheduler 1.20 says the same in its words.
+        same = compare(unschedulable(ours), failed(QStringLiteral("0/3 nodes are available: 1 node(s) had taint {dedicated: gpu}, "
+                                                                  "that the pod didn't tolerate, 2 Insufficient cpu.")));
+        QVERIFY(same.agree);
+        QCOMPARE(same.why, QStringLiteral("the same reasons, in an older scheduler's wording"));
+        // Other counts: v1.20 ran NodeResourcesFit before TaintToleration.
+        const ShadowComparison other = compare(unschedulable(ours), failed(QStringLiteral("0/3 nodes are available: 3 Insufficient cpu.")));
+        QCOMPARE(other.outcome, Outcome::ReasonsDiffer);
+        QVERIFY(!other.agree);
+        QCOMPARE(other.reasons, (QStringList {QStringLiteral("cluster: 3 Insufficient cpu"),
+                                              QStringLiteral("kschedviz: 1 node(s) had untolerated taint {dedicated: gpu}"),
+                                              QStringLiteral("kschedviz: 2 Insufficient cpu")}));
+        // The cluster found no node, kschedviz one.
+        const ShadowComparison binding = compare(scheduledOnA(), failed(QStringLiteral("0/4 nodes are available: 4 Insufficient cpu.")));
+        QCOMPARE(binding.outcome, Outcome::PredictedBinding);
+        QCOMPARE(binding.why, QStringLiteral("the cluster found no node (0/4 nodes are available: 4 Insufficient cpu.); kschedviz would bind it to a"));
+        // And kschedviz none, where the cluster bound it: the node's filter is named.
+        ExplainReport none = unschedulable(ours);
+        none.nodes = scheduledOnA().nodes;
+        const ShadowComparison infeasible = compare(none, boundTo(QStringLiteral("d")));
+        QCOMPARE(infeasible.outcome, Outcome::Infeasible);
+        QCOMPARE(infeasible.plugin, QStringLiteral("NodeResourcesFit"));
+        QVERIFY(infeasible.why.endsWith(QLatin1String("; it found no node: ") + comparableMessage(ours)));
+    }
+
+    void init()
+    {
+        m_server = std::make_unique<FakeApiServer>();
+        QVERIFY(m_server->listen());
+        m_clusters.clear();
+        for (const ResourceType& type : readResources())
+            m_clusters.insert(type.kind, new FakeCluster(*m_server, type.kind, type.apiVersion, type.path));
+        m_clusters["Node"]->add(node("n1", "2", "4Gi"));
+        m_clusters["Node"]->add(node("n2", "4", "8Gi"));
+        m_clusters["Node"]->add(node("n3", "8", "16Gi", QJsonArray {QJsonObject {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}}));
+        m_clusters["Pod"]->add(pod("running", "500m", "n1"));
+        // Pending at the first list, with kube-scheduler 1.20's verdict in its condition.
+        m_clusters["Pod"]->add(withCondition(pod("waiting", "64"), QStringLiteral("0/3 nodes are available: 1 node(s) had taint {dedicated: gpu}, "
+                                                                                  "that the pod didn't tolerate, 2 Insufficient cpu.")));
+    }
+
+    void cleanup()
+    {
+        for (const auto& request : m_server->requests())
+            QCOMPARE(request.method, QByteArray("GET"));
+        m_server.reset();
+    }
+
+    // The pod pending at the first list is decided with the first list's snapshot, and the cluster's
+    // condition (in v1.20's words) says the same.
+    void pendingAtTheFirstList()
+    {
+        Shadowing s = shadowing();
+        QSignalSpy started(s.tracker.get(), &ShadowTracker::started);
+        QVERIFY(started.wait(15'000));
+        const ShadowPod* waiting = s.tracker->pod(QStringLiteral("default/waiting"));
+        QVERIFY(waiting);
+        QVERIFY(waiting->pendingAtStart);
+        QCOMPARE(waiting->prediction.result, QStringLiteral("Unschedulable"));
+        QCOMPARE(waiting->observed.source, QStringLiteral("PodScheduled condition"));
+        QCOMPARE(waiting->comparison.outcome, Outcome::BothUnschedulable);
+        QVERIFY2(waiting->comparison.agree, qPrintable(waiting->comparison.why));
+        QVERIFY(!s.tracker->pod(QStringLiteral("default/running"))); // bound: nothing to decide
+        QCOMPARE(s.tracker->agreement().agreed, 1);
+        QCOMPARE(s.tracker->agreement().total, 1);
+    }
+
+    // A new pending pod is predicted on the snapshot of its arrival, and compared when bound: to
+    // kschedviz's node, to a feasible node it scored lower, to a node a filter rejects.
+    void bindingsCompared()
+    {
+        Shadowing s = shadowing();
+        QTRY_VERIFY_WITH_TIMEOUT(s.tracker->isStarted() && watching(*s.session), 15'000);
+        QSignalSpy decided(s.tracker.get(), &ShadowTracker::decided);
+
+        const QJsonObject web1 = pod("web-1", "500m");
+        m_clusters["Pod"]->add(web1);
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/web-1")));
+        const ShadowPod* predicted = s.tracker->pod(QStringLiteral("default/web-1"));
+        // n2 is emptier than n1, and n3's taint is not tolerated.
+        QCOMPARE(predicted->prediction.result, QStringLiteral("Scheduled"));
+        QCOMPARE(predicted->prediction.node, QStringLiteral("n2"));
+        QCOMPARE(predicted->prediction.nodes.size(), 3);
+        QCOMPARE(predicted->comparison.outcome, Outcome::Undecided);
+        m_clusters["Pod"]->modify(bound(web1, "n2"));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/web-1"))->comparison.outcome, Outcome::SameNode);
+        QVERIFY(s.tracker->pod(QStringLiteral("default/web-1"))->comparison.agree);
+
+        // Decided on the snapshot with web-1 on n2: n2 still wins, and the cluster chose n1.
+        const QJsonObject web2 = pod("web-2", "500m");
+        m_clusters["Pod"]->add(web2);
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/web-2")));
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/web-2"))->prediction.node, QStringLiteral("n2"));
+        m_clusters["Pod"]->modify(bound(web2, "n1"));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/web-2"))->comparison.outcome, Outcome::LowerScore);
+        const ShadowComparison lower = s.tracker->pod(QStringLiteral("default/web-2"))->comparison;
+        QVERIFY(!lower.agree);
+        QVERIFY(lower.observedTotal < lower.bestTotal);
+        QVERIFY(std::any_of(lower.plugins.cbegin(), lower.plugins.cend(),
+                            [](const PluginDifference& d) { return d.plugin == QLatin1String("NodeResourcesFit") && d.observed < d.predicted; }));
+        QVERIFY2(lower.why.startsWith(QLatin1String("kschedviz scored node n1 ")), qPrintable(lower.why));
+        QVERIFY2(lower.why.contains(QLatin1String("below its choice n2")), qPrintable(lower.why));
+
+        const QJsonObject web3 = pod("web-3", "500m");
+        m_clusters["Pod"]->add(web3);
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/web-3")));
+        m_clusters["Pod"]->modify(bound(web3, "n3"));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/web-3"))->comparison.outcome, Outcome::Infeasible);
+        const ShadowComparison infeasible = s.tracker->pod(QStringLiteral("default/web-3"))->comparison;
+        QCOMPARE(infeasible.plugin, QStringLiteral("TaintToleration"));
+        QCOMPARE(infeasible.reasons, QStringList {QStringLiteral("node(s) had untolerated taint {dedicated: gpu}")});
+        QVERIFY2(infeasible.why.startsWith(QLatin1String("kschedviz found node n3 infeasible: TaintToleration: ")), qPrintable(infeasible.why));
+
+        // waiting (agrees), web-1 (agrees), web-2 and web-3 (differ); over the last two, none.
+        QCOMPARE(decided.size(), 3);
+        QCOMPARE(s.tracker->agreement().agreed, 2);
+        QCOMPARE(s.tracker->agreement().total, 4);
+        QCOMPARE(s.tracker->recentAgreement(2).agreed, 0);
+        QCOMPARE(s.tracker->recentAgreement(2).total, 2);
+    }
+
+    // FailedScheduling events: the same reasons agree, others do not. The pod's condition (the same
+    // attempt, rewritten each time) replaces an event; a later attempt's word does not count.
+    void failedSchedulingEventsCompared()
+    {
+        Shadowing s = shadowing();
+        QTRY_VERIFY_WITH_TIMEOUT(s.tracker->isStarted() && watching(*s.session), 15'000);
+
+        const QJsonObject big = pod("big", "64", {}, true);
+        m_clusters["Pod"]->add(big);
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/big")));
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/big"))->prediction.result, QStringLiteral("Unschedulable"));
+        m_clusters["Event"]->add(failedSchedulingEvent("big", "0/3 nodes are available: 3 Insufficient cpu.", "2026-11-26T05:00:00.000000Z"));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/big"))->comparison.outcome, Outcome::BothUnschedulable);
+        QVERIFY(s.tracker->pod(QStringLiteral("default/big"))->comparison.agree);
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/big"))->observed.source, QStringLiteral("FailedScheduling event"));
+
+        const QJsonObject other = pod("other", "64", {}, true);
+        m_clusters["Pod"]->add(other);
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/other")));
+        m_clusters["Event"]->add(
+            failedSchedulingEvent("other", "0/3 nodes are available: 3 node(s) didn't match node selector.", "2026-11-26T05:00:01.000000Z"));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/other"))->comparison.outcome, Outcome::ReasonsDiffer);
+        const ShadowComparison differs = s.tracker->pod(QStringLiteral("default/other"))->comparison;
+        QVERIFY(!differs.agree);
+        QCOMPARE(differs.reasons, (QStringList {QStringLiteral("cluster: 3 node(s) didn't match Pod's node affinity/selector"),
+                                                QStringLiteral("kschedviz: 3 Insufficient cpu")}));
+
+        // The condition comes and says the same as kschedviz: it wins over the event.
+        m_clusters["Pod"]->modify(withCondition(other, QStringLiteral("0/3 nodes are available: 3 Insufficient cpu.")));
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/other"))->observed.source, QStringLiteral("PodScheduled condition"));
+        QVERIFY(s.tracker->pod(QStringLiteral("default/other"))->comparison.agree);
+        // A later attempt, on a cluster later than kschedviz's snapshot: not what is compared.
+        QJsonObject later = failedSchedulingEvent("other", "0/4 nodes are available: 4 Insufficient cpu.", "2026-11-26T05:01:00.000000Z");
+        later["metadata"] = QJsonObject {{"name", "other.18eb81acc2aea999"}, {"namespace", "default"}};
+        m_clusters["Event"]->add(later);
+        m_clusters["Pod"]->modify(withCondition(other, QStringLiteral("0/4 nodes are available: 4 Insufficient cpu.")));
+        QTRY_COMPARE(s.session->schedulingEvents().size(), 3);
+        QTRY_COMPARE(std::get<Pod>(*s.session->reflector("Pod")->store().find("default/other")).conditions.value(0).message,
+                     QStringLiteral("0/4 nodes are available: 4 Insufficient cpu."));
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/other"))->observed.message, QStringLiteral("0/3 nodes are available: 3 Insufficient cpu."));
+        QCOMPARE(s.tracker->agreement().agreed, 3);
+        QCOMPARE(s.tracker->agreement().total, 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShadow)
+#include "tst_shadow.moc"
