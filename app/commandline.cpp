@@ -30,6 +30,10 @@ QString usage()
         "  kschedviz pending [--kubeconfig FILE] [--context NAME] [-n NAMESPACE | -A] [--config FILE] [--json]\n"
         "                                            each pending pod: the cluster's word beside\n"
         "                                            kschedviz's attempt on a snapshot\n"
+        "  kschedviz shadow [--kubeconfig FILE] [--context NAME] [--config FILE] [--duration DURATION] [--json]\n"
+        "                                            decide each pod as the cluster's scheduler does (for\n"
+        "                                            DURATION, or until Ctrl+C), then print how often\n"
+        "                                            kschedviz agreed and why not when it did not\n"
         "      cluster options: --timeout DURATION (wait for the first complete list; default 60s)\n"
         "  kschedviz --help | --version\n"
         "\n"
@@ -172,8 +176,12 @@ ParseResult parseArguments(const QStringList& arguments)
             if (!options.pod.contains(QLatin1Char('/')))
                 options.pod = QStringLiteral("default/") + options.pod;
         }
-    } else if (verb == QLatin1String("snapshot") || verb == QLatin1String("record") || verb == QLatin1String("pending")) {
-        options.command = verb == QLatin1String("snapshot") ? Command::Snapshot : verb == QLatin1String("record") ? Command::Record : Command::Pending;
+    } else if (verb == QLatin1String("snapshot") || verb == QLatin1String("record") || verb == QLatin1String("pending")
+               || verb == QLatin1String("shadow")) {
+        options.command = verb == QLatin1String("snapshot") ? Command::Snapshot
+            : verb == QLatin1String("record")               ? Command::Record
+            : verb == QLatin1String("pending")              ? Command::Pending
+                                                            : Command::Shadow;
         if (positional.size() > 1)
             return {std::nullopt, verb + QStringLiteral(" reads the cluster, not a file: unexpected argument ") + positional[1]};
         if (options.command == Command::Record && options.output.isEmpty())
@@ -189,7 +197,7 @@ ParseResult parseArguments(const QStringList& arguments)
     if (options.attempt != 1 && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--attempt is for explain")};
     if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run
-        && options.command != Command::Pending)
+        && options.command != Command::Pending && options.command != Command::Shadow)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
         return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
@@ -198,19 +206,20 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
     if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
-    const bool live = options.command == Command::Snapshot || options.command == Command::Record || options.command == Command::Pending;
+    const bool live = options.command == Command::Snapshot || options.command == Command::Record || options.command == Command::Pending
+        || options.command == Command::Shadow;
     if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty() || options.timeoutNanos != Options().timeoutNanos) && !live)
-        return {std::nullopt, QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record and pending")};
+        return {std::nullopt, QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record, pending and shadow")};
     if (!options.output.isEmpty() && options.command != Command::Snapshot && options.command != Command::Record)
         return {std::nullopt, QStringLiteral("-o is for snapshot and record")};
-    if (options.durationNanos && options.command != Command::Record)
-        return {std::nullopt, QStringLiteral("--duration is for record")};
+    if (options.durationNanos && options.command != Command::Record && options.command != Command::Shadow)
+        return {std::nullopt, QStringLiteral("--duration is for record and shadow")};
     if ((!options.namespace_.isEmpty() || options.allNamespaces) && options.command != Command::Pending)
         return {std::nullopt, QStringLiteral("-n and -A are for pending")};
     if (!options.namespace_.isEmpty() && options.allNamespaces)
         return {std::nullopt, QStringLiteral("-n and -A exclude each other")};
     if (!options.config.isEmpty() && (options.command == Command::Snapshot || options.command == Command::Record))
-        return {std::nullopt, QStringLiteral("--config is for check, explain, run, pending and the app")};
+        return {std::nullopt, QStringLiteral("--config is for check, explain, run, pending, shadow and the app")};
     if (!options.select.isEmpty() && options.screenshotDir.isEmpty())
         return {std::nullopt, QStringLiteral("--select is for --screenshot")};
     return {options, {}};

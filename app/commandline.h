@@ -14,7 +14,7 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Help, Version };
 
 struct Options
 {
@@ -34,11 +34,11 @@ struct Options
     QString traceFile;                  // --trace FILE
     bool nodeDetail = true;             // --no-node-detail turns per-node trace detail off
     qsizetype nodeDetailBudgetMiB = 0;  // --node-detail-budget MIB: per-node detail stops past it (as in the app)
-    // snapshot, record, pending: the live cluster
+    // snapshot, record, pending, shadow: the live cluster
     QString kubeconfig;                 // --kubeconfig FILE
     QString context;                    // --context NAME
     QString output;                     // -o FILE (snapshot: else standard output)
-    std::optional<qint64> durationNanos; // --duration DURATION (record: else until Ctrl+C)
+    std::optional<qint64> durationNanos; // --duration DURATION (record, shadow: else until Ctrl+C)
     QString namespace_;                 // -n NAMESPACE (pending: else the context's)
     bool allNamespaces = false;         // -A
     qint64 timeoutNanos = 60'000'000'000; // --timeout DURATION: the longest wait for the first complete list

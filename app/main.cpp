@@ -124,12 +124,14 @@ int main(int argc, char** argv)
     }
     case Command::Snapshot:
     case Command::Record:
-    case Command::Pending: {
+    case Command::Pending:
+    case Command::Shadow: {
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return options.command == Command::Snapshot ? runSnapshot(options, out, err)
             : options.command == Command::Record    ? runRecord(options, out, err)
-                                                    : runPending(options, out, err);
+            : options.command == Command::Pending   ? runPending(options, out, err)
+                                                    : runShadow(options, out, err);
     }
     case Command::Gui:
         break;

@@ -6,6 +6,7 @@
 #include "livecommands.h"
 #include "liveconnection.h"
 #include "recorder.h"
+#include "shadowcomparison.h"
 
 #include "explain.h"
 #include "scenario/effectiveconfig.h"
@@ -28,17 +29,6 @@ struct PendingPod
     Verdict verdict = Verdict::NoVerdict;
     QString why; // for Differs and NoVerdict
 };
-
-// The part of a FailedScheduling message both sides write the same way: "0/N nodes are available:
-// ...". kube-scheduler 1.26 on appends " preemption: ..." (what PostFilter found), which older
-// servers do not, so the comparison stops before it.
-QString comparable(QString message)
-{
-    const qsizetype preemption = message.indexOf(QLatin1String(" preemption: "));
-    if (preemption >= 0)
-        message.truncate(preemption);
-    return message.trimmed();
-}
 
 void decide(PendingPod& entry)
 {
@@ -65,7 +55,8 @@ void decide(PendingPod& entry)
         entry.why = QStringLiteral("kschedviz would bind it to ") + entry.attempt->node;
         return;
     }
-    const bool same = comparable(cluster) == comparable(entry.attempt->message);
+    // kube-scheduler 1.26 on appends " preemption: ...", which older servers do not (shadowcomparison.h).
+    const bool same = client::comparableMessage(cluster) == client::comparableMessage(entry.attempt->message);
     entry.verdict = same ? Verdict::Agrees : Verdict::Differs;
     entry.why = same ? QString() : QStringLiteral("the messages differ");
 }

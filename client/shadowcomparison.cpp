@@ -186,14 +186,20 @@ QStringList failureReasons(const QString& message)
     text = text.mid(colon + 2);
     if (text.endsWith(QLatin1Char('.')))
         text.chop(1);
-    // TaintToleration until 1.25 ("had taint {k: v}, that the pod didn't tolerate": the one reason
-    // with a comma of its own, rewritten before splitting), NodeAffinity until 1.22.
+    // Older TaintToleration ("had taint {k: v}, that the pod didn't tolerate": the one reason with a
+    // comma of its own, rewritten before splitting) and NodeAffinity ("didn't match node selector";
+    // v1.20: "didn't match Pod's node affinity").
     static const QRegularExpression oldTaint(QStringLiteral("had taint \\{([^}]*)\\}, that the pod didn't tolerate"));
     text.replace(oldTaint, QStringLiteral("had untolerated taint {\\1}"));
-    text.replace(QStringLiteral("node(s) didn't match node selector"), QStringLiteral("node(s) didn't match Pod's node affinity/selector"));
+    static const QString affinity = QStringLiteral("node(s) didn't match Pod's node affinity/selector");
     QStringList reasons = text.split(QStringLiteral(", "), Qt::SkipEmptyParts);
-    for (QString& reason : reasons)
+    for (QString& reason : reasons) {
         reason = reason.trimmed();
+        for (const QLatin1String older : {QLatin1String("node(s) didn't match node selector"), QLatin1String("node(s) didn't match Pod's node affinity")}) {
+            if (reason.endsWith(older))
+                reason = reason.chopped(older.size()) + affinity;
+        }
+    }
     std::sort(reasons.begin(), reasons.end());
     return reasons;
 }

@@ -66,8 +66,9 @@ QString outcomeName(ShadowComparison::Outcome outcome);
 // available: ...", up to the " preemption: " kube-scheduler 1.26 on appends (as `pending` compares).
 QString comparableMessage(QString message);
 // The reasons of a FailedScheduling message ("3 Insufficient cpu", ...) in v1.32's wording, sorted:
-// the wording kube-scheduler used before 1.22 and 1.25 for two of them is rewritten, so that the
-// same verdict of an older scheduler compares equal (research note A5).
+// older kube-schedulers' wording of TaintToleration's and NodeAffinity's reasons (v1.20's among
+// them) is rewritten, so that the same verdict of an older scheduler compares equal (research note
+// A5, and tests/live/tst_shadow.cpp).
 QStringList failureReasons(const QString& message);
 
 // The prediction against the cluster's binding or failure.

@@ -154,6 +154,21 @@ private Q_SLOTS:
         const auto inNamespace = cli::parseArguments({QStringLiteral("pending"), QStringLiteral("-n"), QStringLiteral("shop")});
         QVERIFY(inNamespace.options);
         QCOMPARE(inNamespace.options->namespace_, QStringLiteral("shop"));
+        const auto shadow = cli::parseArguments({QStringLiteral("shadow"), QStringLiteral("--kubeconfig"), QStringLiteral("/k"), QStringLiteral("--context"),
+                                                 QStringLiteral("prod"), QStringLiteral("--config"), QStringLiteral("v120.yaml"),
+                                                 QStringLiteral("--duration"), QStringLiteral("10m"), QStringLiteral("--json")});
+        QVERIFY(shadow.options);
+        QCOMPARE(shadow.options->command, cli::Command::Shadow);
+        QCOMPARE(shadow.options->kubeconfig, QStringLiteral("/k"));
+        QCOMPARE(shadow.options->context, QStringLiteral("prod"));
+        QCOMPARE(shadow.options->config, QStringLiteral("v120.yaml"));
+        QCOMPARE(shadow.options->durationNanos, std::optional<qint64>(600LL * 1'000'000'000));
+        QVERIFY(shadow.options->json);
+        // Without --duration it runs until Ctrl+C.
+        const auto untilInterrupted = cli::parseArguments({QStringLiteral("shadow")});
+        QVERIFY(untilInterrupted.options);
+        QCOMPARE(untilInterrupted.options->command, cli::Command::Shadow);
+        QVERIFY(!untilInterrupted.options->durationNanos);
     }
 
     void clusterCommandOptionsRefused_data()
@@ -167,17 +182,27 @@ private Q_SLOTS:
         QTest::newRow("both scopes") << QStringList {QStringLiteral("pending"), QStringLiteral("-n"), QStringLiteral("a"), QStringLiteral("-A")}
                                      << QStringLiteral("-n and -A exclude each other");
         QTest::newRow("duration for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("--duration"), QStringLiteral("1m")}
-                                               << QStringLiteral("--duration is for record");
+                                               << QStringLiteral("--duration is for record and shadow");
         QTest::newRow("duration zero") << QStringList {QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("0s"), QStringLiteral("-o"), QStringLiteral("r")}
                                        << QStringLiteral("--duration needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("kubeconfig for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubeconfig"), QStringLiteral("k")}
-                                            << QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record and pending");
+                                            << QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record, pending and shadow");
         QTest::newRow("output for pending") << QStringList {QStringLiteral("pending"), QStringLiteral("-o"), QStringLiteral("x")}
                                             << QStringLiteral("-o is for snapshot and record");
         QTest::newRow("namespace for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("-A")}
                                                 << QStringLiteral("-n and -A are for pending");
         QTest::newRow("config for record") << QStringList {QStringLiteral("record"), QStringLiteral("-o"), QStringLiteral("r"), QStringLiteral("--config"), QStringLiteral("c")}
-                                           << QStringLiteral("--config is for check, explain, run, pending and the app");
+                                           << QStringLiteral("--config is for check, explain, run, pending, shadow and the app");
+        QTest::newRow("shadow of a file") << QStringList {QStringLiteral("shadow"), sample}
+                                          << QStringLiteral("shadow reads the cluster, not a file: unexpected argument ") + sample;
+        QTest::newRow("output for shadow") << QStringList {QStringLiteral("shadow"), QStringLiteral("-o"), QStringLiteral("x")}
+                                           << QStringLiteral("-o is for snapshot and record");
+        QTest::newRow("namespace for shadow") << QStringList {QStringLiteral("shadow"), QStringLiteral("-A")}
+                                              << QStringLiteral("-n and -A are for pending");
+        QTest::newRow("shadow duration zero") << QStringList {QStringLiteral("shadow"), QStringLiteral("--duration"), QStringLiteral("0s")}
+                                              << QStringLiteral("--duration needs a duration such as 90s, 10m or 1h30m");
+        QTest::newRow("duration for pending") << QStringList {QStringLiteral("pending"), QStringLiteral("--duration"), QStringLiteral("1m")}
+                                              << QStringLiteral("--duration is for record and shadow");
         QTest::newRow("context without a name") << QStringList {QStringLiteral("snapshot"), QStringLiteral("--context")}
                                                 << QStringLiteral("--context needs a value");
     }

@@ -1,0 +1,166 @@
+// `kschedviz shadow`: kschedviz decides each pod the cluster's scheduler decides, on the snapshot of
+// the moment the pod arrived, and compares (client/shadow.h). Runs for --duration or until Ctrl+C,
+// then prints one line per pod, the agreement, and each disagreement explained.
+#include "livecommands.h"
+#include "liveconnection.h"
+#include "shadow.h"
+
+#include "decoding/loaderror.h"
+#include "scenario/effectiveconfig.h"
+#include "scenario/encode.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+namespace ksv::cli {
+
+namespace {
+
+std::atomic<bool> interrupted {false};
+
+extern "C" void onShadowInterrupt(int) // extern "C" names share one namespace: not recordcommand.cpp's
+{
+    interrupted = true;
+}
+
+bool isDecided(const client::ShadowPod& pod)
+{
+    return pod.comparison.outcome != client::ShadowComparison::Outcome::Undecided;
+}
+
+QJsonObject toJson(const client::ShadowPod& pod)
+{
+    QJsonObject json = client::toJson(pod.comparison);
+    const QString observed = client::describe(pod.observed);
+    json.insert(QStringLiteral("pod"), pod.key);
+    json.insert(QStringLiteral("uid"), pod.uid);
+    json.insert(QStringLiteral("observed"), observed.isEmpty() ? QJsonValue() : QJsonValue(observed));
+    json.insert(QStringLiteral("predicted"), client::describePrediction(pod.prediction));
+    json.insert(QStringLiteral("agree"), isDecided(pod) ? QJsonValue(pod.comparison.agree) : QJsonValue());
+    json.insert(QStringLiteral("why"), pod.comparison.why.isEmpty() ? QJsonValue() : QJsonValue(pod.comparison.why));
+    json.insert(QStringLiteral("observedBy"), pod.observed.source.isEmpty() ? QJsonValue() : QJsonValue(pod.observed.source));
+    if (!pod.observed.message.isEmpty())
+        json.insert(QStringLiteral("observedMessage"), pod.observed.message);
+    json.insert(QStringLiteral("predictedMessage"), pod.prediction.message);
+    json.insert(QStringLiteral("pendingAtStart"), pod.pendingAtStart);
+    json.insert(QStringLiteral("arrivedAt"), pod.arrivedAt.toString(Qt::ISODateWithMs));
+    json.insert(QStringLiteral("decidedAt"), pod.decidedAt.isValid() ? QJsonValue(pod.decidedAt.toString(Qt::ISODateWithMs)) : QJsonValue());
+    return json;
+}
+
+QString percent(const client::ShadowAgreement& agreement)
+{
+    return QString::number(agreement.rate() * 100, 'f', 1) + QLatin1Char('%');
+}
+
+QString toText(const client::ShadowPod& pod)
+{
+    const QString verdict = !isDecided(pod) ? QStringLiteral("undecided") : pod.comparison.agree ? QStringLiteral("agrees") : QStringLiteral("differs");
+    QString line = pod.key + QStringLiteral("  ") + verdict + QStringLiteral("  cluster: ")
+        + (isDecided(pod) ? client::describe(pod.observed) : QStringLiteral("-")) + QStringLiteral(", kschedviz: ")
+        + client::describePrediction(pod.prediction);
+    if (isDecided(pod) && pod.comparison.agree && !pod.comparison.why.isEmpty())
+        line += QStringLiteral(" (") + pod.comparison.why + QLatin1Char(')');
+    return line;
+}
+
+void printReport(const client::ShadowTracker& tracker, const LiveConnection& connection, const Options& options, QTextStream& out)
+{
+    const client::ShadowAgreement session = tracker.agreement();
+    const client::ShadowAgreement recent = tracker.recentAgreement(100);
+    const QString configuration = options.config.isEmpty() ? QStringLiteral("the default v1.32 profile") : options.config;
+    if (options.json) {
+        QJsonArray pods;
+        int undecided = 0;
+        for (const client::ShadowPod& pod : tracker.pods()) {
+            pods.append(toJson(pod));
+            undecided += isDecided(pod) ? 0 : 1;
+        }
+        const QJsonObject root {
+            {QStringLiteral("server"), connection.session->client().server().toString(QUrl::RemoveUserInfo)},
+            {QStringLiteral("context"), connection.config.contextName},
+            {QStringLiteral("configuration"), configuration},
+            {QStringLiteral("pods"), pods},
+            {QStringLiteral("agreement"), QJsonObject {{QStringLiteral("agreed"), session.agreed}, {QStringLiteral("total"), session.total},
+                                                       {QStringLiteral("rate"), session.rate()}}},
+            {QStringLiteral("recent"), QJsonObject {{QStringLiteral("window"), 100}, {QStringLiteral("agreed"), recent.agreed},
+                                                    {QStringLiteral("total"), recent.total}, {QStringLiteral("rate"), recent.rate()}}},
+            {QStringLiteral("undecided"), undecided},
+        };
+        out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        out.flush();
+        return;
+    }
+    QStringList disagreements;
+    for (const client::ShadowPod& pod : tracker.pods()) {
+        out << toText(pod) << QLatin1Char('\n');
+        if (isDecided(pod) && !pod.comparison.agree)
+            disagreements.append(pod.key + QStringLiteral(": ") + pod.comparison.why);
+    }
+    out << QStringLiteral("agreement with the cluster's scheduler (") << configuration << QStringLiteral("): ") << session.agreed
+        << QStringLiteral(" of ") << session.total << QStringLiteral(" pods (") << percent(session) << QStringLiteral("); last ")
+        << recent.total << QStringLiteral(": ") << recent.agreed << QStringLiteral(" (") << percent(recent) << QStringLiteral(")\n");
+    if (!disagreements.isEmpty()) {
+        out << QStringLiteral("disagreements:\n");
+        for (const QString& line : disagreements)
+            out << QStringLiteral("  ") << line << QLatin1Char('\n');
+    }
+    out.flush();
+}
+
+} // namespace
+
+int runShadow(const Options& options, QTextStream& out, QTextStream& err)
+{
+    // The configuration first: a bad --config is said before anything is sent.
+    config::KubeSchedulerConfiguration configuration;
+    try {
+        configuration = effectiveConfiguration(Scenario {}, options.config);
+    } catch (const LoadError& error) {
+        err << error.toString() << Qt::endl;
+        return ExitBadInput;
+    }
+    LiveConnection connection;
+    if (const auto failed = openConnection(options, connection, err))
+        return *failed;
+    client::ShadowTracker tracker(*connection.session, configuration);
+    // Ctrl+C ends the watch and still prints the report; a second one is the default action again.
+    interrupted = false;
+    std::signal(SIGINT, onShadowInterrupt);
+    std::signal(SIGTERM, onShadowInterrupt);
+    const auto restoreSignals = [] {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+    };
+    if (const auto failed = waitForFirstList(options, connection, err)) {
+        restoreSignals();
+        return *failed;
+    }
+    err << QStringLiteral("kschedviz: shadowing the scheduler of ") << connection.session->client().server().toString(QUrl::RemoveUserInfo)
+        << QStringLiteral(" (context ") << connection.config.contextName << QStringLiteral(")")
+        << (options.durationNanos ? QStringLiteral(" for ") + formatDuration(*options.durationNanos) : QString())
+        << QStringLiteral("; Ctrl+C ends it") << Qt::endl;
+
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (interrupted || (options.durationNanos && clock.nsecsElapsed() >= *options.durationNanos))
+            loop.quit();
+    });
+    poll.start(50);
+    loop.exec();
+    connection.session->stop();
+    restoreSignals();
+    printReport(tracker, connection, options, out);
+    return ExitOk;
+}
+
+} // namespace ksv::cli
