@@ -194,9 +194,12 @@ private Q_SLOTS:
         QTest::newRow("v1.20 taint wording, with its comma")
             << QStringLiteral("0/3 nodes are available: 2 Insufficient cpu, 1 node(s) had taint {dedicated: gpu}, that the pod didn't tolerate.")
             << QStringList {QStringLiteral("1 node(s) had untolerated taint {dedicated: gpu}"), QStringLiteral("2 Insufficient cpu")};
-        QTest::newRow("v1.20 node selector wording")
-            << QStringLiteral("0/2 nodes are available: 2 node(s) didn't match node selector.")
-            << QStringList {QStringLiteral("2 node(s) didn't match Pod's node affinity/selector")};
+        QTest::newRow("v1.20 node affinity wording (kube-scheduler 1.20.2, tests/live)")
+            << QStringLiteral("0/12 nodes are available: 12 node(s) didn't match Pod's node affinity.")
+            << QStringList {QStringLiteral("12 node(s) didn't match Pod's node affinity/selector")};
+        QTest::newRow("older node selector wording")
+            << QStringLiteral("0/2 nodes are available: 1 Insufficient memory, 1 node(s) didn't match node selector.")
+            << QStringList {QStringLiteral("1 Insufficient memory"), QStringLiteral("1 node(s) didn't match Pod's node affinity/selector")};
     }
     void failureReasons()
     {
