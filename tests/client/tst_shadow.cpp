@@ -2,8 +2,8 @@
 // row), then ShadowTracker against the fake API server serving every resource: a pod pending at
 // the first list compared with its PodScheduled condition in kube-scheduler 1.20's wording, a new
 // pending pod predicted on the snapshot of its arrival, and bindings to kschedviz's node, to a
-// feasible lower-scored node and to a node a filter rejects, and FailedScheduling events with the
-// same and with other reasons.
+// feasible lower-scored node and to a node a filter rejects, a binding said first by a Scheduled
+// event, a pod first seen bound, and FailedScheduling events with the same and with other reasons.
 #include "fakecluster.h"
 #include "shadow.h"
 
@@ -371,6 +371,34 @@ private Q_SLOTS:
         QCOMPARE(s.tracker->agreement().total, 4);
         QCOMPARE(s.tracker->recentAgreement(2).agreed, 0);
         QCOMPARE(s.tracker->recentAgreement(2).total, 2);
+    }
+
+    // A Scheduled event may say the binding before the pod's watch does; a pod made and bound
+    // between two looks is predicted on the snapshot with it pending.
+    void scheduledEventsAndPodsFirstSeenBound()
+    {
+        Shadowing s = shadowing();
+        QTRY_VERIFY_WITH_TIMEOUT(s.tracker->isStarted() && watching(*s.session), 15'000);
+
+        m_clusters["Pod"]->add(pod("web-4", "500m"));
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/web-4")));
+        QJsonObject scheduled = failedSchedulingEvent("web-4", "Successfully assigned default/web-4 to n1", "2026-11-26T05:00:02.000000Z");
+        scheduled["reason"] = "Scheduled";
+        scheduled["type"] = "Normal";
+        m_clusters["Event"]->add(scheduled);
+        QTRY_COMPARE(s.tracker->pod(QStringLiteral("default/web-4"))->observed.source, QStringLiteral("Scheduled event"));
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/web-4"))->observed.node, QStringLiteral("n1"));
+        QCOMPARE(s.tracker->pod(QStringLiteral("default/web-4"))->comparison.outcome, Outcome::LowerScore);
+
+        m_clusters["Pod"]->add(bound(pod("made-bound", "500m"), "n2"));
+        QTRY_VERIFY(s.tracker->pod(QStringLiteral("default/made-bound")));
+        const ShadowPod* madeBound = s.tracker->pod(QStringLiteral("default/made-bound"));
+        QVERIFY(madeBound->seenBound);
+        QCOMPARE(madeBound->prediction.node, QStringLiteral("n2"));
+        QCOMPARE(madeBound->observed.source, QStringLiteral("nodeName"));
+        QCOMPARE(madeBound->comparison.outcome, Outcome::SameNode);
+        // A pod bound before the start is nobody's to predict.
+        QVERIFY(!s.tracker->pod(QStringLiteral("default/running")));
     }
 
     // FailedScheduling events: the same reasons agree, others do not. The pod's condition (the same
