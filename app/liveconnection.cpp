@@ -71,6 +71,16 @@ std::optional<int> waitForFirstList(const Options& options, LiveConnection& conn
     return std::nullopt;
 }
 
+std::optional<int> listOnce(const Options& options, LiveConnection& connection, QTextStream& err)
+{
+    if (const auto failed = openConnection(options, connection, err))
+        return failed;
+    if (const auto failed = waitForFirstList(options, connection, err))
+        return failed;
+    connection.session->stop();
+    return std::nullopt;
+}
+
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err)
 {
     if (path.isEmpty() || path == QLatin1String("-")) {

@@ -24,6 +24,9 @@ std::optional<int> openConnection(const Options& options, LiveConnection& connec
 // --timeout passes. An exit status on failure; nothing once synced.
 std::optional<int> waitForFirstList(const Options& options, LiveConnection& connection, QTextStream& err);
 
+// openConnection, then waitForFirstList, then the session stopped: the cluster as it was listed.
+std::optional<int> listOnce(const Options& options, LiveConnection& connection, QTextStream& err);
+
 // The file a scenario goes to: JSON for a name ending in .json, else YAML.
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err);
 

@@ -45,11 +45,8 @@ QString summary(const Scenario& scenario)
 int runSnapshot(const Options& options, QTextStream& out, QTextStream& err)
 {
     LiveConnection connection;
-    if (const auto failed = openConnection(options, connection, err))
+    if (const auto failed = listOnce(options, connection, err))
         return *failed;
-    if (const auto failed = waitForFirstList(options, connection, err))
-        return *failed;
-    connection.session->stop();
     QStringList skipped;
     Scenario scenario;
     scenario.name = QStringLiteral("snapshot-") + connection.config.contextName;

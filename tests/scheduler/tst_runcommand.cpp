@@ -226,6 +226,53 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(missing.output));
     }
 
+    // An exec plugin that fails or prints garbage: one message naming the kubeconfig's exec field,
+    // status 2. It runs before any connection, so no server is needed (the port refuses).
+    void clusterCommandsWithABrokenExecPlugin_data()
+    {
+        QTest::addColumn<QByteArray>("script");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("exits 1") << QByteArray("#!/bin/sh\necho 'login expired' >&2\nexit 1\n") << QStringLiteral("exit");
+        QTest::newRow("prints garbage") << QByteArray("#!/bin/sh\necho 'not json'\n") << QStringLiteral("ExecCredential");
+    }
+
+    void clusterCommandsWithABrokenExecPlugin()
+    {
+        QFETCH(QByteArray, script);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString plugin = dir.filePath(QStringLiteral("plugin.sh"));
+        QFile pluginFile(plugin);
+        QVERIFY(pluginFile.open(QIODevice::WriteOnly));
+        pluginFile.write(script);
+        pluginFile.close();
+        pluginFile.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QString kubeconfig = dir.filePath(QStringLiteral("config"));
+        QFile file(kubeconfig);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("apiVersion: v1\nkind: Config\n"
+                                  "clusters: [{name: c, cluster: {server: \"https://127.0.0.1:1\", insecure-skip-tls-verify: true}}]\n"
+                                  "users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: %1, interactiveMode: Never}}}]\n"
+                                  "contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n")
+                       .arg(plugin)
+                       .toUtf8());
+        file.close();
+        cli::Options options;
+        options.kubeconfig = kubeconfig;
+        options.timeoutNanos = 30'000'000'000;
+        QString out;
+        QString err;
+        QTextStream outStream(&out);
+        QTextStream errStream(&err);
+        QCOMPARE(cli::runSnapshot(options, outStream, errStream), int(cli::ExitBadInput));
+        errStream.flush();
+        QVERIFY2(err.contains(kubeconfig + QLatin1Char(':')), qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("users[0].user.exec")), qPrintable(err));
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("cannot read the cluster")), qPrintable(err));
+        QVERIFY(out.isEmpty());
+    }
+
     // A recording's bindings beside the run's own placements.
     void recordedPlacementsCompared()
     {
