@@ -3,6 +3,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QLoggingCategory>
+#include <QSet>
 #include <QTimer>
 
 namespace ksv::cli {
@@ -64,8 +65,17 @@ std::optional<int> waitForFirstList(const Options& options, LiveConnection& conn
         session.stop();
         err << QStringLiteral("kschedviz: ") << session.client().server().toString(QUrl::RemoveUserInfo)
             << QStringLiteral(" did not give a complete list within --timeout; still waiting for:") << Qt::endl;
-        for (const QString& line : session.pendingReasons())
-            err << QStringLiteral("  ") << line << Qt::endl;
+        // Reasons read "<url>: <why>"; when every resource waits for the same why (the server is
+        // down), one line says it instead of fourteen.
+        const QStringList reasons = session.pendingReasons();
+        QSet<QString> whys;
+        for (const QString& line : reasons)
+            whys.insert(line.section(QStringLiteral(": "), -1));
+        if (reasons.size() > 1 && whys.size() == 1)
+            err << QStringLiteral("  every resource (") << reasons.size() << QStringLiteral("): ") << *whys.cbegin() << Qt::endl;
+        else
+            for (const QString& line : reasons)
+                err << QStringLiteral("  ") << line << Qt::endl;
         return ExitFailure;
     }
     return std::nullopt;

@@ -273,6 +273,30 @@ private Q_SLOTS:
         QVERIFY(out.isEmpty());
     }
 
+    // No server: the command waits --timeout, then says what it waited for, once, and exits 1.
+    void clusterCommandsWithoutAServer()
+    {
+        QTemporaryDir dir;
+        const QString kubeconfig = dir.filePath(QStringLiteral("config"));
+        QFile file(kubeconfig);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apiVersion: v1\nkind: Config\nclusters: [{name: p, cluster: {server: \"http://127.0.0.1:1\"}}]\n"
+                   "users: [{name: p, user: {}}]\ncontexts: [{name: p, context: {cluster: p, user: p}}]\ncurrent-context: p\n");
+        file.close();
+        cli::Options options;
+        options.kubeconfig = kubeconfig;
+        options.timeoutNanos = 1'500'000'000;
+        QString out;
+        QString err;
+        QTextStream outStream(&out);
+        QTextStream errStream(&err);
+        QCOMPARE(cli::runPending(options, outStream, errStream), int(cli::ExitFailure));
+        errStream.flush();
+        QCOMPARE(err, QStringLiteral("kschedviz: http://127.0.0.1:1 did not give a complete list within --timeout; still waiting for:\n"
+                                     "  every resource (14): Connection refused\n"));
+        QVERIFY(out.isEmpty());
+    }
+
     // A recording's bindings beside the run's own placements.
     void recordedPlacementsCompared()
     {
