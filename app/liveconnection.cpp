@@ -1,5 +1,7 @@
 #include "liveconnection.h"
 
+#include "scenario/loader.h"
+
 #include <QEventLoop>
 #include <QFile>
 #include <QLoggingCategory>
@@ -89,6 +91,23 @@ std::optional<int> listOnce(const Options& options, LiveConnection& connection, 
         return failed;
     connection.session->stop();
     return std::nullopt;
+}
+
+bool loadsBack(const Scenario& scenario, const QString& what, QTextStream& err)
+{
+    try {
+        loadScenarioText(writeScenario(scenario, ScenarioFormat::Json), what + QStringLiteral(".json"));
+        return true;
+    } catch (const LoadError& error) {
+        err << QStringLiteral("kschedviz: the ") << what << QStringLiteral(" written does not load back (please report this): ")
+            << error.toString() << Qt::endl;
+        return false;
+    }
+}
+
+ScenarioFormat formatFor(const QString& path)
+{
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ScenarioFormat::Json : ScenarioFormat::Yaml;
 }
 
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err)
