@@ -1,8 +1,11 @@
 #include "liveconnection.h"
 
+#include "scenario/loader.h"
+
 #include <QEventLoop>
 #include <QFile>
 #include <QLoggingCategory>
+#include <QSet>
 #include <QTimer>
 
 namespace ksv::cli {
@@ -64,11 +67,47 @@ std::optional<int> waitForFirstList(const Options& options, LiveConnection& conn
         session.stop();
         err << QStringLiteral("kschedviz: ") << session.client().server().toString(QUrl::RemoveUserInfo)
             << QStringLiteral(" did not give a complete list within --timeout; still waiting for:") << Qt::endl;
-        for (const QString& line : session.pendingReasons())
-            err << QStringLiteral("  ") << line << Qt::endl;
+        // Reasons read "<url>: <why>"; when every resource waits for the same why (the server is
+        // down), one line says it instead of fourteen.
+        const QStringList reasons = session.pendingReasons();
+        QSet<QString> whys;
+        for (const QString& line : reasons)
+            whys.insert(line.section(QStringLiteral(": "), -1));
+        if (reasons.size() > 1 && whys.size() == 1)
+            err << QStringLiteral("  every resource (") << reasons.size() << QStringLiteral("): ") << *whys.cbegin() << Qt::endl;
+        else
+            for (const QString& line : reasons)
+                err << QStringLiteral("  ") << line << Qt::endl;
         return ExitFailure;
     }
     return std::nullopt;
+}
+
+std::optional<int> listOnce(const Options& options, LiveConnection& connection, QTextStream& err)
+{
+    if (const auto failed = openConnection(options, connection, err))
+        return failed;
+    if (const auto failed = waitForFirstList(options, connection, err))
+        return failed;
+    connection.session->stop();
+    return std::nullopt;
+}
+
+bool loadsBack(const Scenario& scenario, const QString& what, QTextStream& err)
+{
+    try {
+        loadScenarioText(writeScenario(scenario, ScenarioFormat::Json), what + QStringLiteral(".json"));
+        return true;
+    } catch (const LoadError& error) {
+        err << QStringLiteral("kschedviz: the ") << what << QStringLiteral(" written does not load back (please report this): ")
+            << error.toString() << Qt::endl;
+        return false;
+    }
+}
+
+ScenarioFormat formatFor(const QString& path)
+{
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ScenarioFormat::Json : ScenarioFormat::Yaml;
 }
 
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err)

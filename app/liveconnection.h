@@ -6,6 +6,8 @@
 #include "clustersession.h"
 #include "commandline.h"
 
+#include "scenario/encode.h"
+
 #include <QTextStream>
 
 #include <memory>
@@ -23,6 +25,15 @@ std::optional<int> openConnection(const Options& options, LiveConnection& connec
 // Starts the session and waits until every resource has listed, the session is refused, or
 // --timeout passes. An exit status on failure; nothing once synced.
 std::optional<int> waitForFirstList(const Options& options, LiveConnection& connection, QTextStream& err);
+
+// openConnection, then waitForFirstList, then the session stopped: the cluster as it was listed.
+std::optional<int> listOnce(const Options& options, LiveConnection& connection, QTextStream& err);
+
+// Whether `scenario`, written out, loads again: a file `check` would refuse is a bug of ours, said
+// (with `what`, "snapshot" or "recording") rather than found later. Read through the JSON form
+// whatever the output's: yaml-cpp would need about 25 GiB for 150,000 pods, the JSON path 5.5.
+bool loadsBack(const Scenario& scenario, const QString& what, QTextStream& err);
+ScenarioFormat formatFor(const QString& path); // JSON for a name ending in .json, else YAML
 
 // The file a scenario goes to: JSON for a name ending in .json, else YAML.
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err);

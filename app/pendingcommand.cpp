@@ -129,11 +129,8 @@ QString toText(const PendingPod& entry)
 int runPending(const Options& options, QTextStream& out, QTextStream& err)
 {
     LiveConnection connection;
-    if (const auto failed = openConnection(options, connection, err))
+    if (const auto failed = listOnce(options, connection, err))
         return *failed;
-    if (const auto failed = waitForFirstList(options, connection, err))
-        return *failed;
-    connection.session->stop();
 
     Scenario scenario;
     scenario.name = QStringLiteral("pending-") + connection.config.contextName;

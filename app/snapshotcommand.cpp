@@ -5,29 +5,10 @@
 #include "recorder.h"
 
 #include "scenario/encode.h"
-#include "scenario/loader.h"
 
 namespace ksv::cli {
 
 namespace {
-
-ScenarioFormat formatFor(const QString& path)
-{
-    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ScenarioFormat::Json : ScenarioFormat::Yaml;
-}
-
-// What was written must load: a snapshot that `check` would refuse is a bug of ours, said here
-// rather than found later.
-bool loadsBack(const QByteArray& bytes, const QString& name, QTextStream& err)
-{
-    try {
-        loadScenarioText(bytes, name);
-        return true;
-    } catch (const LoadError& error) {
-        err << QStringLiteral("kschedviz: the scenario written does not load back (please report this): ") << error.toString() << Qt::endl;
-        return false;
-    }
-}
 
 QString summary(const Scenario& scenario)
 {
@@ -45,20 +26,17 @@ QString summary(const Scenario& scenario)
 int runSnapshot(const Options& options, QTextStream& out, QTextStream& err)
 {
     LiveConnection connection;
-    if (const auto failed = openConnection(options, connection, err))
+    if (const auto failed = listOnce(options, connection, err))
         return *failed;
-    if (const auto failed = waitForFirstList(options, connection, err))
-        return *failed;
-    connection.session->stop();
     QStringList skipped;
     Scenario scenario;
     scenario.name = QStringLiteral("snapshot-") + connection.config.contextName;
     scenario.initial = client::scenarioState(connection.session->state(), &skipped);
     for (const QString& line : skipped)
         err << QStringLiteral("kschedviz: left out ") << line << Qt::endl;
-    const QByteArray bytes = writeScenario(scenario, formatFor(options.output));
-    if (!loadsBack(bytes, options.output.isEmpty() ? QStringLiteral("snapshot") : options.output, err))
+    if (!loadsBack(scenario, QStringLiteral("snapshot"), err))
         return ExitFailure;
+    const QByteArray bytes = writeScenario(scenario, formatFor(options.output));
     if (!writeOutput(options.output, bytes, out, err))
         return ExitFailure;
     err << QStringLiteral("kschedviz: snapshot of ") << connection.session->client().server().toString(QUrl::RemoveUserInfo)

@@ -3,6 +3,7 @@
 // the same model. The objects are written by hand in the shape kube-apiserver 1.20.2 returns
 // (not recorded: the recorded fixtures hold nodes and pods only).
 #include "fakecluster.h"
+#include "fastoptions.h"
 #include "reflector.h"
 
 #include <QJsonArray>
@@ -37,16 +38,6 @@ QJsonObject pdb(const QString& name, const char* specJson, const char* statusJso
     return object;
 }
 
-ReflectorOptions fastOptions()
-{
-    ReflectorOptions options;
-    options.backoffInitialMs = 20;
-    options.backoffMaxMs = 200;
-    options.watchTransferTimeoutMs = 4000;
-    options.listTransferTimeoutMs = 5000;
-    options.seed = 7;
-    return options;
-}
 
 const PodDisruptionBudget& budget(const Reflector& reflector, const QString& key)
 {
@@ -81,7 +72,7 @@ class TestPodDisruptionBudget : public QObject
 
     void startReflector()
     {
-        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("PodDisruptionBudget"), fastOptions());
+        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("PodDisruptionBudget"), ksv::test::fastOptions(7, 500));
         QSignalSpy synced(m_reflector.get(), &Reflector::synced);
         m_reflector->start();
         QVERIFY(synced.wait(10'000));
@@ -194,7 +185,7 @@ private Q_SLOTS:
         serve(QStringLiteral("policy/v1beta1"), v1beta1Path);
         m_cluster->add(pdb("good", R"({"selector": {"matchLabels": {"app": "web"}}, "minAvailable": 1})"));
         m_cluster->add(pdb("broken", spec.toUtf8().constData()));
-        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("PodDisruptionBudget"), fastOptions());
+        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("PodDisruptionBudget"), ksv::test::fastOptions(7, 500));
         QSignalSpy rejected(m_reflector.get(), &Reflector::objectRejected);
         QSignalSpy synced(m_reflector.get(), &Reflector::synced);
         m_reflector->start();

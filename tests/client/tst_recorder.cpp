@@ -3,6 +3,7 @@
 // scheduler's bindings kept apart, a relist that neither loses nor repeats a change, and a
 // recording that loads and replays with the replay's scheduler placing the recorded pods.
 #include "fakecluster.h"
+#include "fastoptions.h"
 #include "recorder.h"
 
 #include "scenario/effectiveconfig.h"
@@ -61,17 +62,6 @@ QJsonObject boundAndRunning(QJsonObject object, const QString& nodeName)
     return object;
 }
 
-ReflectorOptions fastOptions()
-{
-    ReflectorOptions options;
-    options.pageSize = 2;
-    options.backoffInitialMs = 20;
-    options.backoffMaxMs = 200;
-    options.watchTransferTimeoutMs = 4000;
-    options.listTransferTimeoutMs = 5000;
-    options.seed = 11;
-    return options;
-}
 
 QStringList describe(const QList<ObjectChange>& events)
 {
@@ -128,7 +118,7 @@ private Q_SLOTS:
 
     void sessionSnapshotIsTheFirstList()
     {
-        ClusterSession session(config(), fastOptions());
+        ClusterSession session(config(), ksv::test::fastOptions(11));
         QSignalSpy synced(&session, &ClusterSession::synced);
         session.start();
         QVERIFY(synced.wait(15'000));
@@ -147,7 +137,7 @@ private Q_SLOTS:
 
     void recordsChangesAtTheirOffsetsAndBindingsApart()
     {
-        ClusterSession session(config(), fastOptions());
+        ClusterSession session(config(), ksv::test::fastOptions(11));
         Recorder recorder(session, [this] { return m_now; });
         QSignalSpy started(&recorder, &Recorder::started);
         QSignalSpy recorded(&recorder, &Recorder::recorded);
@@ -225,7 +215,7 @@ private Q_SLOTS:
     // places it, and its binding is noted. A static pod's mirror (owned by its Node) stays bound.
     void podsFirstSeenBound()
     {
-        ClusterSession session(config(), fastOptions());
+        ClusterSession session(config(), ksv::test::fastOptions(11));
         Recorder recorder(session, [this] { return m_now; });
         QSignalSpy started(&recorder, &Recorder::started);
         QSignalSpy recorded(&recorder, &Recorder::recorded);

@@ -1,6 +1,7 @@
 // The reflector against the fake API server: paged lists, watches, bookmarks, and every scripted
 // fault. After each fault the store must equal what a fresh list returns.
 #include "fakecluster.h"
+#include "fastoptions.h"
 #include "reflector.h"
 
 #include <QJsonArray>
@@ -46,18 +47,6 @@ QJsonObject nodeNamed(const QString& name, const QString& cpu = "4")
     return node;
 }
 
-ReflectorOptions fastOptions()
-{
-    ReflectorOptions options;
-    options.pageSize = 2;
-    options.backoffInitialMs = 20;
-    options.backoffMaxMs = 200;
-    // Long enough for a quiet watch on a slow sanitized build; the stall test shortens it.
-    options.watchTransferTimeoutMs = 4000;
-    options.listTransferTimeoutMs = 5000;
-    options.seed = 7;
-    return options;
-}
 
 } // namespace
 
@@ -79,7 +68,7 @@ class TestReflector : public QObject
         return config;
     }
 
-    void startReflector(ReflectorOptions options = fastOptions())
+    void startReflector(ReflectorOptions options = ksv::test::fastOptions())
     {
         m_client = std::make_unique<RestClient>(config());
         m_reflector = std::make_unique<Reflector>(*m_client, *readResource("Node"), options);
@@ -94,7 +83,7 @@ class TestReflector : public QObject
     Store freshStore()
     {
         RestClient client(config());
-        Reflector fresh(client, *readResource("Node"), fastOptions());
+        Reflector fresh(client, *readResource("Node"), ksv::test::fastOptions());
         QSignalSpy synced(&fresh, &Reflector::synced);
         fresh.start();
         if (!synced.wait(10'000))
@@ -240,7 +229,7 @@ private Q_SLOTS:
 
     void stall()
     {
-        ReflectorOptions options = fastOptions();
+        ReflectorOptions options = ksv::test::fastOptions();
         options.watchTransferTimeoutMs = 600;
         startReflector(options);
         QSignalSpy states(m_reflector.get(), &Reflector::stateChanged);
@@ -313,7 +302,7 @@ private Q_SLOTS:
     {
         m_cluster->add(nodeNamed("bad-list", "lots"));
         m_client = std::make_unique<RestClient>(config());
-        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("Node"), fastOptions());
+        m_reflector = std::make_unique<Reflector>(*m_client, *readResource("Node"), ksv::test::fastOptions());
         QSignalSpy rejectedSpy(m_reflector.get(), &Reflector::objectRejected);
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression("Node bad-list skipped: .*status.capacity.cpu: \"lots\" is not a quantity"));
         m_reflector->start();
@@ -358,7 +347,7 @@ private Q_SLOTS:
     {
         for (int i = 0; i < 5000; ++i)
             m_cluster->add(nodeNamed(QStringLiteral("scale-%1").arg(i, 4, 10, QLatin1Char('0'))));
-        ReflectorOptions options = fastOptions();
+        ReflectorOptions options = ksv::test::fastOptions();
         options.pageSize = 500;
         QElapsedTimer clock;
         clock.start();

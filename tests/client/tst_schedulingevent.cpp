@@ -7,6 +7,7 @@
 // class: the JSON spells it \u0027.)
 #include "decoding/loaderror.h"
 #include "fakecluster.h"
+#include "fastoptions.h"
 #include "reflector.h"
 #include "schedulingevent.h"
 
@@ -125,15 +126,6 @@ ResolvedConfig readerOf(const test::FakeApiServer& server)
     return config;
 }
 
-ReflectorOptions fastOptions()
-{
-    ReflectorOptions options;
-    options.backoffInitialMs = 20;
-    options.backoffMaxMs = 200;
-    options.watchTransferTimeoutMs = 4000;
-    options.seed = 7;
-    return options;
-}
 
 // Every request's path; a method other than GET is marked so that a comparison fails on it.
 QStringList requestedPaths(const test::FakeApiServer& server)
@@ -360,7 +352,7 @@ private Q_SLOTS:
         cluster->add(broken);
 
         RestClient client(readerOf(server));
-        Reflector reflector(client, *readResource("Event"), fastOptions());
+        Reflector reflector(client, *readResource("Event"), ksv::test::fastOptions(7, 500));
         QCOMPARE(reflector.resource().path, eventsV1Path);
         QSignalSpy rejected(&reflector, &Reflector::objectRejected);
         QSignalSpy synced(&reflector, &Reflector::synced);
@@ -416,7 +408,7 @@ private Q_SLOTS:
         cluster->add(broken);
 
         RestClient client(readerOf(server));
-        Reflector reflector(client, *readResource("Event"), fastOptions());
+        Reflector reflector(client, *readResource("Event"), ksv::test::fastOptions(7, 500));
         QSignalSpy rejected(&reflector, &Reflector::objectRejected);
         QSignalSpy synced(&reflector, &Reflector::synced);
         reflector.start();

@@ -937,6 +937,25 @@ private Q_SLOTS:
         QCOMPARE(kschedviz({"run", file, "--json"}).out, replay.out);
     }
 
+    // The other ways in, for the commands not run with them above: record with the token and the
+    // exec plugin, pending with the client certificate.
+    void everyCommandWithEveryCredential()
+    {
+        QVERIFY(m_started);
+        for (const QString& kubeconfig : {m_env["KSV_READER_TOKEN_KUBECONFIG"], m_dir.filePath("reader-exec.kubeconfig")}) {
+            const QString file = m_dir.filePath(QFileInfo(kubeconfig).baseName() + "-recorded.json");
+            const ProcessResult recorded = kschedviz({"record", "--kubeconfig", kubeconfig, "--duration", "2s", "-o", file});
+            QVERIFY2(recorded.finished && recorded.exitCode == 0, recorded.err.constData());
+            const Scenario scenario = loadScenarioFile(file);
+            QVERIFY(scenario.recording);
+            QVERIFY(scenario.recording->duration >= 2 * nanosPerSecond);
+            QVERIFY(std::any_of(scenario.initial.pods.cbegin(), scenario.initial.pods.cend(), [](const Pod& pod) { return pod.meta.name == "pending-1"; }));
+        }
+        const ProcessResult pending = kschedviz({"pending", "--kubeconfig", m_env["KSV_READER_CERT_KUBECONFIG"], "-n", "default"});
+        QVERIFY2(pending.finished && pending.exitCode == 0, pending.err.constData());
+        QVERIFY2(pending.out.contains("default/pending-1  "), pending.out.constData());
+    }
+
     // A user without the role: one message saying so, status 2, nothing written.
     void commandRefusedWithoutTheRole()
     {

@@ -38,6 +38,28 @@ Output runWith(const QStringList& arguments)
     return output;
 }
 
+// Writes `bytes` to a new file `name` in `dir`; its path.
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+// A cluster command run in this process, as main() runs it.
+Output runCluster(int (*command)(const cli::Options&, QTextStream&, QTextStream&), const cli::Options& options)
+{
+    Output output;
+    QTextStream out(&output.out);
+    QTextStream err(&output.err);
+    output.status = command(options, out, err);
+    out.flush();
+    err.flush();
+    return output;
+}
+
 } // namespace
 
 class TestRunCommand : public QObject
@@ -221,44 +243,83 @@ private Q_SLOTS:
     void clusterCommandsWithABrokenKubeconfig()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("config"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("apiVersion: v1\nkind: Config\ncurrent-context: nowhere\ncontexts: []\n");
-        file.close();
-        for (const auto run : {&cli::runSnapshot, &cli::runPending}) {
+        const QString path = writeFile(dir, QStringLiteral("config"), "apiVersion: v1\nkind: Config\ncurrent-context: nowhere\ncontexts: []\n");
+        for (const auto command : {&cli::runSnapshot, &cli::runPending}) {
             cli::Options options;
             options.kubeconfig = path;
-            QString out;
-            QString err;
-            QTextStream outStream(&out);
-            QTextStream errStream(&err);
-            QCOMPARE(run(options, outStream, errStream), int(cli::ExitBadInput));
-            errStream.flush();
-            QVERIFY2(err.startsWith(path + QLatin1Char(':')), qPrintable(err));
-            QVERIFY2(err.contains(QLatin1String("nowhere")), qPrintable(err));
-            QVERIFY(out.isEmpty());
+            const Output output = runCluster(command, options);
+            QCOMPARE(output.status, int(cli::ExitBadInput));
+            QVERIFY2(output.err.startsWith(path + QLatin1Char(':')), qPrintable(output.err));
+            QVERIFY2(output.err.contains(QLatin1String("nowhere")), qPrintable(output.err));
+            QVERIFY(output.out.isEmpty());
         }
         cli::Options missing;
         missing.kubeconfig = dir.filePath(QStringLiteral("absent"));
         missing.output = dir.filePath(QStringLiteral("r.yaml"));
-        QString err;
-        QTextStream errStream(&err);
-        QTextStream outStream(stdout);
-        QCOMPARE(cli::runRecord(missing, outStream, errStream), int(cli::ExitBadInput));
-        errStream.flush();
-        QVERIFY2(err.contains(missing.kubeconfig), qPrintable(err));
+        const Output output = runCluster(&cli::runRecord, missing);
+        QCOMPARE(output.status, int(cli::ExitBadInput));
+        QVERIFY2(output.err.contains(missing.kubeconfig), qPrintable(output.err));
         QVERIFY(!QFile::exists(missing.output));
+    }
+
+    // An exec plugin that fails or prints garbage: one message naming the kubeconfig's exec field,
+    // status 2. It runs before any connection, so no server is needed (the port refuses).
+    void clusterCommandsWithABrokenExecPlugin_data()
+    {
+        QTest::addColumn<QByteArray>("script");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("exits 1") << QByteArray("#!/bin/sh\necho 'login expired' >&2\nexit 1\n") << QStringLiteral("exit");
+        QTest::newRow("prints garbage") << QByteArray("#!/bin/sh\necho 'not json'\n") << QStringLiteral("ExecCredential");
+    }
+
+    void clusterCommandsWithABrokenExecPlugin()
+    {
+        QFETCH(QByteArray, script);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString plugin = writeFile(dir, QStringLiteral("plugin.sh"), script);
+        QFile::setPermissions(plugin, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QString kubeconfig = writeFile(dir, QStringLiteral("config"), QStringLiteral("apiVersion: v1\nkind: Config\n"
+                                  "clusters: [{name: c, cluster: {server: \"https://127.0.0.1:1\", insecure-skip-tls-verify: true}}]\n"
+                                  "users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: %1, interactiveMode: Never}}}]\n"
+                                  "contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n")
+                                                                           .arg(plugin)
+                                                                           .toUtf8());
+        cli::Options options;
+        options.kubeconfig = kubeconfig;
+        options.timeoutNanos = 30'000'000'000;
+        const Output output = runCluster(&cli::runSnapshot, options);
+        QCOMPARE(output.status, int(cli::ExitBadInput));
+        const QString& err = output.err;
+        const QString& out = output.out;
+        QVERIFY2(err.contains(kubeconfig + QLatin1Char(':')), qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("users[0].user.exec")), qPrintable(err));
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("cannot read the cluster")), qPrintable(err));
+        QVERIFY(out.isEmpty());
+    }
+
+    // No server: the command waits --timeout, then says what it waited for, once, and exits 1.
+    void clusterCommandsWithoutAServer()
+    {
+        QTemporaryDir dir;
+        cli::Options options;
+        options.kubeconfig = writeFile(dir, QStringLiteral("config"),
+                                       "apiVersion: v1\nkind: Config\nclusters: [{name: p, cluster: {server: \"http://127.0.0.1:1\"}}]\n"
+                                       "users: [{name: p, user: {}}]\ncontexts: [{name: p, context: {cluster: p, user: p}}]\ncurrent-context: p\n");
+        options.timeoutNanos = 1'500'000'000;
+        const Output output = runCluster(&cli::runPending, options);
+        QCOMPARE(output.status, int(cli::ExitFailure));
+        QCOMPARE(output.err, QStringLiteral("kschedviz: http://127.0.0.1:1 did not give a complete list within --timeout; still waiting for:\n"
+                                            "  every resource (14): Connection refused\n"));
+        QVERIFY(output.out.isEmpty());
     }
 
     // A recording's bindings beside the run's own placements.
     void recordedPlacementsCompared()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("recorded.yaml"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(R"yaml(apiVersion: kschedviz.io/v1alpha1
+        const QString path = writeFile(dir, QStringLiteral("recorded.yaml"), R"yaml(apiVersion: kschedviz.io/v1alpha1
 kind: Scenario
 metadata: {name: recorded}
 spec:
@@ -277,7 +338,6 @@ spec:
     - {at: 2.02s, pod: default/b, node: small}
     - {at: 3.02s, pod: default/huge, node: big}
 )yaml");
-        file.close();
         const Output text = runWith({QStringLiteral("run"), path});
         QCOMPARE(text.status, int(cli::ExitOk));
         QVERIFY2(text.out.contains(QLatin1String("Recorded placements: 1 of 3 on the node the cluster's scheduler chose, 1 elsewhere, 1 not bound by kschedviz\n"

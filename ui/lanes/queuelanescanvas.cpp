@@ -1,5 +1,6 @@
 #include "queuelanescanvas.h"
 
+#include "colormix.h"
 #include "format.h"
 
 #include "queuelanesview.h"
@@ -26,11 +27,7 @@ constexpr int columnGap = 6;
 constexpr int columnCount = 5; // the four queues, then the three in-flight lanes stacked
 constexpr int strip = 3; // the cause colour's bar at a row's left edge
 
-QColor mix(const QColor& a, const QColor& b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
+using colors::mix;
 
 // Black or white, whichever reads on `background`.
 QColor textOn(const QColor& background)

@@ -1,6 +1,7 @@
 #include "heatmapdata.h"
 
 #include "api/resources.h"
+#include "colormix.h"
 #include "format.h"
 #include "framework/status.h"
 
@@ -249,16 +250,7 @@ double heatmapValue(const HeatmapMode& mode, const trace::ReplayState& state, co
 
 // ---- Colours ----------------------------------------------------------------------------------------
 
-namespace {
-
-QColor mix(const QColor& a, const QColor& b, double t)
-{
-    t = std::clamp(t, 0.0, 1.0);
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
-
-} // namespace
+using colors::mix;
 
 QColor utilizationColor(double fraction, const QColor& background)
 {

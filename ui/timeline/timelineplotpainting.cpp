@@ -1,4 +1,5 @@
 // The timeline's painting: see timelineplot.h.
+#include "colormix.h"
 #include "cyclesegments.h"
 #include "timelineplot.h"
 #include "viewcolors.h"
@@ -20,13 +21,6 @@ using timeline::FoldedRun;
 using timeline::TimelineCoordinates;
 
 namespace {
-
-QColor faded(QColor color, const QColor& towards, double amount)
-{
-    return QColor::fromRgbF(float(color.redF() + (towards.redF() - color.redF()) * amount),
-        float(color.greenF() + (towards.greenF() - color.greenF()) * amount),
-        float(color.blueF() + (towards.blueF() - color.blueF()) * amount));
-}
 
 QRectF span(double x0, double x1, double top, double height)
 {
@@ -159,7 +153,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         }
         // A fold: its share of failures as a red band over the success colour.
         const qint64 failures = m_model.failuresIn(run.first, run.last);
-        painter.fillRect(block, faded(colors::scheduled(), palette().color(QPalette::Base), 0.25));
+        painter.fillRect(block, colors::mix(colors::scheduled(), palette().color(QPalette::Base), 0.25));
         if (failures > 0) {
             const double share = std::max(3.0, block.height() * double(failures) / double(run.count()));
             painter.fillRect(
@@ -364,7 +358,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
 {
     const auto& bindings = index()->bindings();
     const double left = plotLeft();
-    const QColor foldColor = faded(colors::binding(), palette().color(QPalette::Base), 0.3);
+    const QColor foldColor = colors::mix(colors::binding(), palette().color(QPalette::Base), 0.3);
     std::vector<QRectF> failedFolds; // red strips go over the blocks
     for (size_t lane = 0; lane < frame.bindings.size(); ++lane) {
         const QRect row = laneRect(Lane::Binding, int(lane));
