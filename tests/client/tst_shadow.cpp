@@ -5,6 +5,7 @@
 // feasible lower-scored node and to a node a filter rejects, a binding said first by a Scheduled
 // event, a pod first seen bound, and FailedScheduling events with the same and with other reasons.
 #include "fakecluster.h"
+#include "fastoptions.h"
 #include "shadow.h"
 
 #include "scenario/effectiveconfig.h"
@@ -132,16 +133,6 @@ QJsonObject failedSchedulingEvent(const QString& podName, const QString& note, c
                         {"type", "Warning"}};
 }
 
-ReflectorOptions fastOptions()
-{
-    ReflectorOptions options;
-    options.pageSize = 2;
-    options.backoffInitialMs = 20;
-    options.backoffMaxMs = 200;
-    options.seed = 7;
-    return options;
-}
-
 } // namespace
 
 class TestShadow : public QObject
@@ -170,7 +161,7 @@ class TestShadow : public QObject
     Shadowing shadowing()
     {
         Shadowing result;
-        result.session = std::make_unique<ClusterSession>(config(), fastOptions());
+        result.session = std::make_unique<ClusterSession>(config(), ksv::test::fastOptions());
         result.tracker = std::make_unique<ShadowTracker>(*result.session, effectiveConfiguration(Scenario {}));
         result.session->start();
         return result;
