@@ -3,6 +3,7 @@
 // scheduler's bindings kept apart, a relist that neither loses nor repeats a change, and a
 // recording that loads and replays with the replay's scheduler placing the recorded pods.
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "fastoptions.h"
 #include "recorder.h"
 
@@ -19,15 +20,11 @@ using namespace ksv;
 using namespace ksv::client;
 using ksv::test::FakeApiServer;
 using ksv::test::FakeCluster;
+using ksv::test::uidOf;
 
 namespace {
 
 constexpr qint64 second = 1'000'000'000;
-
-QString uidOf(const QString& name)
-{
-    return QStringLiteral("uid-") + name;
-}
 
 QJsonObject node(const QString& name)
 {
@@ -83,24 +80,14 @@ class TestRecorder : public QObject
     qint64 m_now = 0;
     QJsonObject m_waiting;
 
-    ResolvedConfig config() const
-    {
-        ResolvedConfig config;
-        config.contextName = QStringLiteral("fake");
-        config.cluster.server = m_server->url();
-        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture("tls/ca.crt");
-        config.user.token = "reader-token";
-        return config;
-    }
+    ResolvedConfig config() const { return ksv::test::fakeSessionConfig(*m_server); }
 
 private Q_SLOTS:
     void init()
     {
         m_server = std::make_unique<FakeApiServer>();
         QVERIFY(m_server->listen());
-        m_clusters.clear();
-        for (const ResourceType& type : readResources())
-            m_clusters.insert(type.kind, new FakeCluster(*m_server, type.kind, type.apiVersion, type.path));
+        m_clusters = ksv::test::serveEveryResource(*m_server);
         m_clusters["Node"]->add(node("n1"));
         m_clusters["Node"]->add(node("n2"));
         m_clusters["Pod"]->add(pod("running", "n1"));

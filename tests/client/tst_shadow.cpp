@@ -5,6 +5,7 @@
 // binding said first by a Scheduled event, a pod first seen bound, and FailedScheduling events with
 // the same and with other reasons.
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "fastoptions.h"
 #include "shadow.h"
 
@@ -18,14 +19,10 @@ using namespace ksv;
 using namespace ksv::client;
 using ksv::test::FakeApiServer;
 using ksv::test::FakeCluster;
+using ksv::test::uidOf;
 using Outcome = ShadowComparison::Outcome;
 
 namespace {
-
-QString uidOf(const QString& name)
-{
-    return QStringLiteral("uid-") + name;
-}
 
 QJsonObject node(const QString& name, const QString& cpu, const QString& memory, const QJsonArray& taints = {})
 {
@@ -96,15 +93,7 @@ class TestShadow : public QObject
     std::unique_ptr<FakeApiServer> m_server;
     QHash<QString, FakeCluster*> m_clusters;
 
-    ResolvedConfig config() const
-    {
-        ResolvedConfig config;
-        config.contextName = QStringLiteral("fake");
-        config.cluster.server = m_server->url();
-        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture("tls/ca.crt");
-        config.user.token = "reader-token";
-        return config;
-    }
+    ResolvedConfig config() const { return ksv::test::fakeSessionConfig(*m_server); }
 
     // A session whose tracker has started and whose pod and event watches are open.
     struct Shadowing
@@ -132,9 +121,7 @@ private Q_SLOTS:
     {
         m_server = std::make_unique<FakeApiServer>();
         QVERIFY(m_server->listen());
-        m_clusters.clear();
-        for (const ResourceType& type : readResources())
-            m_clusters.insert(type.kind, new FakeCluster(*m_server, type.kind, type.apiVersion, type.path));
+        m_clusters = ksv::test::serveEveryResource(*m_server);
         m_clusters["Node"]->add(node("n1", "2", "4Gi"));
         m_clusters["Node"]->add(node("n2", "4", "8Gi"));
         m_clusters["Node"]->add(node("n3", "8", "16Gi", QJsonArray {QJsonObject {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}}));

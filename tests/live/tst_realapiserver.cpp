@@ -7,6 +7,7 @@
 // What this process starts it stops by process id (stop.sh reads DIR/pids), in cleanupTestCase, and
 // a detached reaper runs stop.sh as well once this process is gone, should it crash or be killed.
 #include "kubeconfig.h"
+#include "liveprocess.h"
 #include "reflector.h"
 #include "restclient.h"
 
@@ -27,83 +28,19 @@
 
 using namespace ksv;
 using namespace ksv::client;
+using namespace ksv::test;
 
 namespace {
 
 // Generous: the machine runs sanitized tests beside this one on two cores.
 constexpr int kTimeoutMs = 30'000;
-constexpr int kScriptTimeoutMs = 180'000;
 
-const QString serverScripts = QStringLiteral(KSV_LIVE_SERVER_DIR);
-
-struct ProcessResult
-{
-    int exitCode = -1;
-    bool finished = false;
-    QByteArray out;
-    QByteArray err;
-};
-
-// Runs a program to its end while the event loop keeps turning, so reflectors go on working
-// meanwhile (a restart must be seen as it happens, not after).
 // A process is running unless /proc has no entry for it or it is a zombie (stop.sh returns as soon
 // as its processes are zombies; init reaps them).
 bool isRunning(qint64 pid)
 {
     QFile file("/proc/" + QString::number(pid) + "/status");
     return file.open(QIODevice::ReadOnly) && !file.readAll().contains("\nState:\tZ");
-}
-
-ProcessResult run(const QString& program, const QStringList& args, const QByteArray& input = {},
-                  const QStringList& extraEnv = {}, int timeoutMs = kScriptTimeoutMs)
-{
-    QProcess process;
-    if (!extraEnv.isEmpty()) {
-        QStringList env = QProcess::systemEnvironment();
-        env += extraEnv;
-        process.setEnvironment(env);
-    }
-    QSignalSpy finished(&process, &QProcess::finished);
-    process.start(program, args);
-    ProcessResult result;
-    if (!process.waitForStarted(10'000)) {
-        result.err = process.errorString().toUtf8();
-        return result;
-    }
-    process.write(input);
-    process.closeWriteChannel();
-    if (!finished.wait(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(5'000);
-        result.err = "timed out after " + QByteArray::number(timeoutMs) + " ms; " + process.readAllStandardError();
-        return result;
-    }
-    result.finished = process.exitStatus() == QProcess::NormalExit;
-    result.exitCode = process.exitCode();
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
-
-// start.sh's DIR/env: `export KEY=VALUE`, VALUE quoted by printf %q (our paths need no quoting,
-// but a backslash is taken off anyway).
-QHash<QString, QString> readEnvFile(const QString& path)
-{
-    QHash<QString, QString> env;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return env;
-    for (const QByteArray& raw : file.readAll().split('\n')) {
-        QString line = QString::fromUtf8(raw);
-        if (!line.startsWith("export "))
-            continue;
-        line = line.mid(7);
-        const qsizetype eq = line.indexOf('=');
-        QString value = line.mid(eq + 1);
-        value.remove('\\');
-        env.insert(line.left(eq), value);
-    }
-    return env;
 }
 
 QJsonObject nodeJson(const QString& name, const QString& zone, const QString& cpu, const QString& memory, const QString& pods)
@@ -237,23 +174,7 @@ class TestRealApiServer : public QObject
     int admin(const QString& method, const QString& path, const QJsonObject& object = {},
               const QString& contentType = "application/json", QByteArray* body = nullptr)
     {
-        QStringList args {"-sS", "--max-time", "20", "--cacert", m_env["KSV_CA_CERT"], "--cert", m_env["KSV_ADMIN_CERT"],
-                          "--key", m_env["KSV_ADMIN_KEY"], "-X", method, "-w", "\n%{http_code}"};
-        QByteArray input;
-        if (!object.isEmpty()) {
-            args << "-H" << ("Content-Type: " + contentType) << "--data-binary" << "@-";
-            input = QJsonDocument(object).toJson(QJsonDocument::Compact);
-        }
-        args << m_env["KSV_APISERVER_URL"] + path;
-        const ProcessResult result = run("curl", args, input, {}, 60'000);
-        const qsizetype newline = result.out.lastIndexOf('\n');
-        if (body)
-            *body = result.out.left(newline);
-        if (!result.finished || result.exitCode != 0) {
-            qWarning("curl %s %s failed: %s", qPrintable(method), qPrintable(path), result.err.constData());
-            return 0;
-        }
-        return result.out.mid(newline + 1).toInt();
+        return adminRequest(m_env, method, path, object, body, contentType);
     }
 
     bool adminCreate(const QString& path, const QJsonObject& object)
@@ -769,14 +690,6 @@ private Q_SLOTS:
     }
 
     // -- the commands, as a user runs them -----------------------------------------------------
-
-    // A field of a JSON document by its path of keys.
-    static QJsonValue field(QJsonValue value, std::initializer_list<const char*> path)
-    {
-        for (const char* key : path)
-            value = value.toObject().value(QLatin1StringView(key));
-        return value;
-    }
 
     ProcessResult kschedviz(const QStringList& args, int timeoutMs = 120'000)
     {

@@ -10,6 +10,8 @@
 //
 // What this process starts it stops by process id (stop.sh reads DIR/pids), and a detached reaper
 // runs stop.sh too once this process is gone, as tst_realapiserver does.
+#include "liveprocess.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -27,8 +29,7 @@
 
 namespace {
 
-constexpr int kScriptTimeoutMs = 180'000;
-const QString serverScripts = QStringLiteral(KSV_LIVE_SERVER_DIR);
+using namespace ksv::test;
 
 // kube-scheduler 1.20 (kubescheduler.config.k8s.io/v1beta1): appended to start.sh's configuration.
 const char* const profile120 = R"(percentageOfNodesToScore: 100
@@ -76,67 +77,6 @@ profiles:
           weight: 1
 )";
 
-struct ProcessResult
-{
-    int exitCode = -1;
-    bool finished = false;
-    QByteArray out;
-    QByteArray err;
-};
-
-ProcessResult run(const QString& program, const QStringList& args, const QByteArray& input = {}, const QStringList& extraEnv = {},
-                  int timeoutMs = kScriptTimeoutMs)
-{
-    QProcess process;
-    if (!extraEnv.isEmpty())
-        process.setEnvironment(QProcess::systemEnvironment() + extraEnv);
-    process.start(program, args);
-    ProcessResult result;
-    if (!process.waitForStarted(10'000)) {
-        result.err = process.errorString().toUtf8();
-        return result;
-    }
-    process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(5'000);
-        result.err = "timed out after " + QByteArray::number(timeoutMs) + " ms; " + process.readAllStandardError();
-        return result;
-    }
-    result.finished = process.exitStatus() == QProcess::NormalExit;
-    result.exitCode = process.exitCode();
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
-
-// start.sh's DIR/env: `export KEY=VALUE`.
-QHash<QString, QString> readEnvFile(const QString& path)
-{
-    QHash<QString, QString> env;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return env;
-    for (const QByteArray& raw : file.readAll().split('\n')) {
-        QString line = QString::fromUtf8(raw);
-        if (!line.startsWith("export "))
-            continue;
-        line = line.mid(7);
-        const qsizetype eq = line.indexOf('=');
-        QString value = line.mid(eq + 1);
-        value.remove('\\');
-        env.insert(line.left(eq), value);
-    }
-    return env;
-}
-
-QJsonValue field(QJsonValue value, std::initializer_list<const char*> path)
-{
-    for (const char* key : path)
-        value = value.toObject().value(QLatin1StringView(key));
-    return value;
-}
 
 struct NodeInput
 {
@@ -273,23 +213,7 @@ class TestShadow : public QObject
     // The admin, with curl and the admin's client certificate. Returns the HTTP status.
     int admin(const QString& method, const QString& path, const QJsonObject& object = {}, QByteArray* body = nullptr)
     {
-        QStringList args {"-sS", "--max-time", "20", "--cacert", m_env["KSV_CA_CERT"], "--cert", m_env["KSV_ADMIN_CERT"],
-                          "--key", m_env["KSV_ADMIN_KEY"], "-X", method, "-w", "\n%{http_code}"};
-        QByteArray input;
-        if (!object.isEmpty()) {
-            args << "-H" << "Content-Type: application/json" << "--data-binary" << "@-";
-            input = QJsonDocument(object).toJson(QJsonDocument::Compact);
-        }
-        args << m_env["KSV_APISERVER_URL"] + path;
-        const ProcessResult result = run("curl", args, input, {}, 60'000);
-        const qsizetype newline = result.out.lastIndexOf('\n');
-        if (body)
-            *body = result.out.left(newline);
-        if (!result.finished || result.exitCode != 0) {
-            qWarning("curl %s %s failed: %s", qPrintable(method), qPrintable(path), result.err.constData());
-            return 0;
-        }
-        return result.out.mid(newline + 1).toInt();
+        return adminRequest(m_env, method, path, object, body);
     }
 
     bool adminCreate(const QString& path, const QJsonObject& object)
