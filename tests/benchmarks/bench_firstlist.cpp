@@ -13,6 +13,7 @@
 //   - bytes per pod: what the pod store gives back when its reflector is destroyed.
 #include "decoding/yamlfield.h"
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "reflector.h"
 #include "scenario/decode.h"
 
@@ -215,15 +216,8 @@ int main(int argc, char** argv)
     });
     std::printf("fake cluster: %d nodes, %d pods, filled in %.1f s\n", nodes, pods, fill.elapsed() / 1000.0);
 
-    const auto configFor = [](const FakeApiServer& server) {
-        ResolvedConfig config;
-        config.cluster.server = server.url();
-        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture(QStringLiteral("tls/ca.crt"));
-        config.user.token = QByteArrayLiteral("reader-token");
-        return config;
-    };
-    RestClient nodeClient(configFor(*nodeServer));
-    RestClient podClient(configFor(*podServer));
+    RestClient nodeClient(ksv::test::readerConfig(*nodeServer));
+    RestClient podClient(ksv::test::readerConfig(*podServer));
     ReflectorOptions options; // pageSize 500, as the client lists
     options.seed = 1;
     auto nodeReflector = std::make_unique<Reflector>(nodeClient, *readResource(QStringLiteral("Node")), options);

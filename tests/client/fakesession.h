@@ -1,7 +1,7 @@
 #pragma once
 
 // A fake API server serving every resource the client reads, as a ClusterSession expects, and the
-// kubeconfig that reaches it: what the session, recorder and shadow tests share.
+// configuration that reaches a fake server as the reader: what the client tests share.
 
 #include "fakecluster.h"
 #include "kubeconfig.h"
@@ -25,8 +25,9 @@ inline QHash<QString, FakeCluster*> serveEveryResource(FakeApiServer& server)
     return clusters;
 }
 
-// Context "fake": the server's URL, its test CA, a bearer token.
-inline client::ResolvedConfig fakeSessionConfig(const FakeApiServer& server)
+// The reader as the tests' kubeconfig would give it: context "fake", the server's URL, the test CA,
+// a bearer token.
+inline client::ResolvedConfig readerConfig(const FakeApiServer& server)
 {
     client::ResolvedConfig config;
     config.contextName = QStringLiteral("fake");

@@ -3,6 +3,7 @@
 // the same model. The objects are written by hand in the shape kube-apiserver 1.20.2 returns
 // (not recorded: the recorded fixtures hold nodes and pods only).
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "fastoptions.h"
 #include "reflector.h"
 
@@ -63,11 +64,7 @@ class TestPodDisruptionBudget : public QObject
         m_server = std::make_unique<FakeApiServer>();
         QVERIFY(m_server->listen());
         m_cluster = new FakeCluster(*m_server, QStringLiteral("PodDisruptionBudget"), apiVersion, path);
-        ResolvedConfig config;
-        config.cluster.server = m_server->url();
-        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture("tls/ca.crt");
-        config.user.token = "reader-token";
-        m_client = std::make_unique<RestClient>(config);
+        m_client = std::make_unique<RestClient>(ksv::test::readerConfig(*m_server));
     }
 
     void startReflector()

@@ -80,7 +80,7 @@ class TestRecorder : public QObject
     qint64 m_now = 0;
     QJsonObject m_waiting;
 
-    ResolvedConfig config() const { return ksv::test::fakeSessionConfig(*m_server); }
+    ResolvedConfig config() const { return ksv::test::readerConfig(*m_server); }
 
 private Q_SLOTS:
     void init()

@@ -1,6 +1,7 @@
 // The reflector against the fake API server: paged lists, watches, bookmarks, and every scripted
 // fault. After each fault the store must equal what a fresh list returns.
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "fastoptions.h"
 #include "reflector.h"
 
@@ -47,7 +48,6 @@ QJsonObject nodeNamed(const QString& name, const QString& cpu = "4")
     return node;
 }
 
-
 } // namespace
 
 class TestReflector : public QObject
@@ -59,14 +59,7 @@ class TestReflector : public QObject
     std::unique_ptr<RestClient> m_client;
     std::unique_ptr<Reflector> m_reflector;
 
-    ResolvedConfig config() const
-    {
-        ResolvedConfig config;
-        config.cluster.server = m_server->url();
-        config.cluster.certificateAuthorityPem = FakeApiServer::readFixture("tls/ca.crt");
-        config.user.token = "reader-token";
-        return config;
-    }
+    ResolvedConfig config() const { return ksv::test::readerConfig(*m_server); }
 
     void startReflector(ReflectorOptions options = ksv::test::fastOptions())
     {

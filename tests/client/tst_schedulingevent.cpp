@@ -7,6 +7,7 @@
 // class: the JSON spells it \u0027.)
 #include "decoding/loaderror.h"
 #include "fakecluster.h"
+#include "fakesession.h"
 #include "fastoptions.h"
 #include "reflector.h"
 #include "schedulingevent.h"
@@ -116,16 +117,6 @@ QString withFieldsV1(std::initializer_list<std::pair<const char*, const char*>> 
     }
     return QString::fromUtf8(QJsonDocument(event).toJson(QJsonDocument::Compact));
 }
-
-ResolvedConfig readerOf(const test::FakeApiServer& server)
-{
-    ResolvedConfig config;
-    config.cluster.server = server.url();
-    config.cluster.certificateAuthorityPem = test::FakeApiServer::readFixture("tls/ca.crt");
-    config.user.token = "reader-token";
-    return config;
-}
-
 
 // Every request's path; a method other than GET is marked so that a comparison fails on it.
 QStringList requestedPaths(const test::FakeApiServer& server)
@@ -351,7 +342,7 @@ private Q_SLOTS:
         broken["regarding"] = "pending-1";
         cluster->add(broken);
 
-        RestClient client(readerOf(server));
+        RestClient client(test::readerConfig(server));
         Reflector reflector(client, *readResource("Event"), ksv::test::fastOptions(7, 500));
         QCOMPARE(reflector.resource().path, eventsV1Path);
         QSignalSpy rejected(&reflector, &Reflector::objectRejected);
@@ -407,7 +398,7 @@ private Q_SLOTS:
         broken["eventTime"] = "yesterday";
         cluster->add(broken);
 
-        RestClient client(readerOf(server));
+        RestClient client(test::readerConfig(server));
         Reflector reflector(client, *readResource("Event"), ksv::test::fastOptions(7, 500));
         QSignalSpy rejected(&reflector, &Reflector::objectRejected);
         QSignalSpy synced(&reflector, &Reflector::synced);

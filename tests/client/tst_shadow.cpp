@@ -93,7 +93,7 @@ class TestShadow : public QObject
     std::unique_ptr<FakeApiServer> m_server;
     QHash<QString, FakeCluster*> m_clusters;
 
-    ResolvedConfig config() const { return ksv::test::fakeSessionConfig(*m_server); }
+    ResolvedConfig config() const { return ksv::test::readerConfig(*m_server); }
 
     // A session whose tracker has started and whose pod and event watches are open.
     struct Shadowing

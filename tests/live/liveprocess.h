@@ -3,7 +3,9 @@
 // What the tests against a real server share: running a script or kschedviz to its end, reading
 // start.sh's DIR/env, and reading a field of a JSON answer.
 
+#include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -78,6 +80,51 @@ inline QHash<QString, QString> readEnvFile(const QString& path)
         env.insert(line.left(eq), value);
     }
     return env;
+}
+
+// The folder of kube-apiserver and kube-scheduler: $KSV_BIN_DIR (packaging/bootstrap.sh test sets
+// it), else build.sh's cache; empty, with why in *problem, when neither has them.
+inline QString serverBinaries(QString* problem)
+{
+    QString bin = qEnvironmentVariable("KSV_BIN_DIR");
+    if (bin.isEmpty()) {
+        const ProcessResult printed = run(QStringLiteral("bash"), {serverScripts + QStringLiteral("/build.sh"), QStringLiteral("--print-path")},
+                                          {}, {}, 60'000);
+        if (printed.finished && printed.exitCode == 0)
+            bin = QString::fromUtf8(printed.out).trimmed().section(QLatin1Char('\n'), -1);
+    }
+    if (!bin.isEmpty() && QFileInfo(bin + QStringLiteral("/kube-apiserver")).isExecutable()
+        && QFileInfo(bin + QStringLiteral("/kube-scheduler")).isExecutable())
+        return bin;
+    *problem = QStringLiteral("no kube-apiserver and kube-scheduler binaries (KSV_BIN_DIR=\"") + bin
+        + QStringLiteral("\"). This test needs the real server: run ") + serverScripts
+        + QStringLiteral("/build.sh once (10 to 15 min; `packaging/bootstrap.sh test` does it), or set KSV_BIN_DIR to the folder that holds them.");
+    return {};
+}
+
+// The reaper: once this process is gone, for whatever reason, stop what start.sh started in
+// `dir`/server (stop.sh only ends pids it recorded there) and remove `dir` unless a failure asked to
+// keep it (a file `dir`/keep). After a clean cleanupTestCase it finds nothing left to do.
+inline bool startReaper(const QString& testName, const QString& dir, qint64* pid = nullptr)
+{
+    QProcess reaper;
+    reaper.setProgram(QStringLiteral("bash"));
+    reaper.setArguments({QStringLiteral("-c"),
+                         QStringLiteral("tail --pid=\"$1\" -f /dev/null; \"$2\" \"$3/server\" >/dev/null 2>&1;"
+                                        " [ -e \"$3/keep\" ] || rm -rf \"$3\""),
+                         testName + QStringLiteral("-reaper"), QString::number(QCoreApplication::applicationPid()),
+                         serverScripts + QStringLiteral("/stop.sh"), dir});
+    reaper.setStandardInputFile(QProcess::nullDevice());
+    reaper.setStandardOutputFile(QProcess::nullDevice());
+    reaper.setStandardErrorFile(QProcess::nullDevice());
+    return reaper.startDetached(pid);
+}
+
+// stop.sh on a server folder: the scheduler, then the apiserver, then etcd, each by the pid start.sh
+// recorded.
+inline ProcessResult stopServerIn(const QString& serverDir)
+{
+    return run(QStringLiteral("bash"), {serverScripts + QStringLiteral("/stop.sh"), serverDir}, {}, {QStringLiteral("KSV_STOP_TIMEOUT=10")});
 }
 
 // A request as the admin (curl, the admin's client certificate from start.sh's `env`): the HTTP

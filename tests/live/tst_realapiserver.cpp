@@ -222,8 +222,7 @@ class TestRealApiServer : public QObject
         // start.sh removes what it started when it fails; a folder without pids has nothing running.
         if (!m_started || !QFileInfo::exists(m_serverDir + "/pids"))
             return true;
-        // stop.sh stops the scheduler, then the apiserver, then etcd, each by the pid it recorded.
-        const ProcessResult stopped = run("bash", {serverScripts + "/stop.sh", m_serverDir}, {}, {"KSV_STOP_TIMEOUT=10"});
+        const ProcessResult stopped = stopServerIn(m_serverDir);
         if (!stopped.finished || stopped.exitCode != 0) {
             qWarning("stop.sh failed: %s", stopped.err.constData());
             return false;
@@ -238,35 +237,12 @@ private Q_SLOTS:
         QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
         m_serverDir = m_dir.filePath("server");
 
-        // The binaries: $KSV_BIN_DIR (packaging/bootstrap.sh test sets it), else build.sh's cache.
-        QString bin = qEnvironmentVariable("KSV_BIN_DIR");
-        if (bin.isEmpty()) {
-            const ProcessResult printed = run("bash", {serverScripts + "/build.sh", "--print-path"}, {}, {}, 60'000);
-            if (printed.finished && printed.exitCode == 0)
-                bin = QString::fromUtf8(printed.out).trimmed().section('\n', -1);
-        }
-        if (bin.isEmpty() || !QFileInfo(bin + "/kube-apiserver").isExecutable() || !QFileInfo(bin + "/kube-scheduler").isExecutable()) {
-            QFAIL(qPrintable("no kube-apiserver and kube-scheduler binaries (KSV_BIN_DIR=\"" + bin
-                             + "\"). This test needs the real server: run " + serverScripts
-                             + "/build.sh once (10 to 15 min; `packaging/bootstrap.sh test` does it), or set KSV_BIN_DIR "
-                               "to the folder that holds them."));
-        }
+        QString problem;
+        const QString bin = serverBinaries(&problem);
+        if (bin.isEmpty())
+            QFAIL(qPrintable(problem));
         m_env.insert("KSV_BIN_DIR", bin);
-
-        // The reaper: once this process is gone, for whatever reason, stop what start.sh started in
-        // our folder (stop.sh only ends pids it recorded there) and remove the folder unless a
-        // failure asked to keep it. After a clean cleanupTestCase it finds nothing left to do.
-        QProcess reaper;
-        reaper.setProgram("bash");
-        reaper.setArguments({"-c",
-                             "tail --pid=\"$1\" -f /dev/null; \"$2\" \"$3/server\" >/dev/null 2>&1;"
-                             " [ -e \"$3/keep\" ] || rm -rf \"$3\"",
-                             "tst_realapiserver-reaper", QString::number(QCoreApplication::applicationPid()),
-                             serverScripts + "/stop.sh", m_dir.path()});
-        reaper.setStandardInputFile(QProcess::nullDevice());
-        reaper.setStandardOutputFile(QProcess::nullDevice());
-        reaper.setStandardErrorFile(QProcess::nullDevice());
-        QVERIFY(reaper.startDetached(&m_reaperPid));
+        QVERIFY(startReaper("tst_realapiserver", m_dir.path(), &m_reaperPid));
 
         QElapsedTimer clock;
         clock.start();

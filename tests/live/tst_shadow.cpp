@@ -248,26 +248,11 @@ private Q_SLOTS:
     {
         QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
         m_serverDir = m_dir.filePath("server");
-        QString bin = qEnvironmentVariable("KSV_BIN_DIR");
-        if (bin.isEmpty()) {
-            const ProcessResult printed = run("bash", {serverScripts + "/build.sh", "--print-path"}, {}, {}, 60'000);
-            if (printed.finished && printed.exitCode == 0)
-                bin = QString::fromUtf8(printed.out).trimmed().section('\n', -1);
-        }
-        if (bin.isEmpty() || !QFileInfo(bin + "/kube-apiserver").isExecutable() || !QFileInfo(bin + "/kube-scheduler").isExecutable()) {
-            QFAIL(qPrintable("no kube-apiserver and kube-scheduler binaries (KSV_BIN_DIR=\"" + bin + "\"): run " + serverScripts
-                             + "/build.sh once (10 to 15 min), or set KSV_BIN_DIR to the folder that holds them."));
-        }
-
-        // The reaper: once this process is gone, stop what start.sh started in our folder.
-        QProcess reaper;
-        reaper.setProgram("bash");
-        reaper.setArguments({"-c", "tail --pid=\"$1\" -f /dev/null; \"$2\" \"$3/server\" >/dev/null 2>&1; [ -e \"$3/keep\" ] || rm -rf \"$3\"",
-                             "tst_shadow-reaper", QString::number(QCoreApplication::applicationPid()), serverScripts + "/stop.sh", m_dir.path()});
-        reaper.setStandardInputFile(QProcess::nullDevice());
-        reaper.setStandardOutputFile(QProcess::nullDevice());
-        reaper.setStandardErrorFile(QProcess::nullDevice());
-        QVERIFY(reaper.startDetached());
+        QString problem;
+        const QString bin = serverBinaries(&problem);
+        if (bin.isEmpty())
+            QFAIL(qPrintable(problem));
+        QVERIFY(startReaper("tst_shadow", m_dir.path()));
 
         QFile extra(m_dir.filePath("profile-v120.yaml"));
         QVERIFY(extra.open(QIODevice::WriteOnly) && extra.write(profile120) > 0);
@@ -398,7 +383,7 @@ private Q_SLOTS:
             qWarning("a check failed: the server's folder (logs) is kept in %s", qPrintable(m_serverDir));
         }
         if (m_started && QFileInfo::exists(m_serverDir + "/pids")) {
-            const ProcessResult stopped = run("bash", {serverScripts + "/stop.sh", m_serverDir}, {}, {"KSV_STOP_TIMEOUT=10"});
+            const ProcessResult stopped = stopServerIn(m_serverDir);
             QVERIFY2(stopped.finished && stopped.exitCode == 0, stopped.err.constData());
         }
     }
