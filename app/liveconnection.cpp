@@ -93,21 +93,24 @@ std::optional<int> listOnce(const Options& options, LiveConnection& connection, 
     return std::nullopt;
 }
 
-bool loadsBack(const Scenario& scenario, const QString& what, QTextStream& err)
+WrittenScenario writeFor(const Scenario& scenario, const QString& path)
+{
+    WrittenScenario written;
+    written.json = writeScenario(scenario, ScenarioFormat::Json);
+    written.output = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? written.json : writeScenario(scenario, ScenarioFormat::Yaml);
+    return written;
+}
+
+bool loadsBack(const WrittenScenario& written, const QString& what, QTextStream& err)
 {
     try {
-        loadScenarioText(writeScenario(scenario, ScenarioFormat::Json), what + QStringLiteral(".json"));
+        loadScenarioText(written.json, what + QStringLiteral(".json"));
         return true;
     } catch (const LoadError& error) {
         err << QStringLiteral("kschedviz: the ") << what << QStringLiteral(" written does not load back (please report this): ")
             << error.toString() << Qt::endl;
         return false;
     }
-}
-
-ScenarioFormat formatFor(const QString& path)
-{
-    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ScenarioFormat::Json : ScenarioFormat::Yaml;
 }
 
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err)

@@ -29,11 +29,18 @@ std::optional<int> waitForFirstList(const Options& options, LiveConnection& conn
 // openConnection, then waitForFirstList, then the session stopped: the cluster as it was listed.
 std::optional<int> listOnce(const Options& options, LiveConnection& connection, QTextStream& err);
 
-// Whether `scenario`, written out, loads again: a file `check` would refuse is a bug of ours, said
-// (with `what`, "snapshot" or "recording") rather than found later. Read through the JSON form
-// whatever the output's: yaml-cpp would need about 25 GiB for 150,000 pods, the JSON path 5.5.
-bool loadsBack(const Scenario& scenario, const QString& what, QTextStream& err);
-ScenarioFormat formatFor(const QString& path); // JSON for a name ending in .json, else YAML
+// A scenario for `path`, and its JSON form: the output is the JSON itself for a name ending in .json,
+// else YAML. The JSON form is what loadsBack reads, whatever the output's format: yaml-cpp would need
+// about 25 GiB for 150,000 pods, the JSON path 5.5.
+struct WrittenScenario
+{
+    QByteArray output;
+    QByteArray json;
+};
+WrittenScenario writeFor(const Scenario& scenario, const QString& path);
+// Whether a written scenario (its JSON form) loads again: a file `check` would refuse is a bug of
+// ours, said (with `what`, "snapshot" or "recording") rather than found later.
+bool loadsBack(const WrittenScenario& written, const QString& what, QTextStream& err);
 
 // The file a scenario goes to: JSON for a name ending in .json, else YAML.
 bool writeOutput(const QString& path, const QByteArray& bytes, QTextStream& out, QTextStream& err);

@@ -61,15 +61,15 @@ int runRecord(const Options& options, QTextStream& out, QTextStream& err)
     const Scenario scenario = recorder.scenario(QStringLiteral("recording-") + connection.config.contextName, connection.config.contextName);
     for (const QString& line : recorder.skipped())
         err << QStringLiteral("kschedviz: left out ") << line << Qt::endl;
-    const QByteArray bytes = writeScenario(scenario, formatFor(options.output));
-    if (!writeOutput(options.output, bytes, out, err))
+    const WrittenScenario written = writeFor(scenario, options.output);
+    if (!writeOutput(options.output, written.output, out, err))
         return ExitFailure;
     err << QStringLiteral("kschedviz: recorded ") << formatDuration(scenario.recording->duration / 1'000'000 * 1'000'000)
         << QStringLiteral(" of ") << server << QStringLiteral(": ") << scenario.initial.objectCount() << QStringLiteral(" objects at the start, ")
         << scenario.events.size() << QStringLiteral(" changes, ") << scenario.recording->bindings.size()
         << QStringLiteral(" bindings by the cluster's scheduler -> ") << options.output << Qt::endl;
     // Written first, checked after: an hour's recording is kept even if a bug of ours shows here.
-    return loadsBack(scenario, QStringLiteral("recording"), err) ? ExitOk : ExitFailure;
+    return loadsBack(written, QStringLiteral("recording"), err) ? ExitOk : ExitFailure;
 }
 
 } // namespace ksv::cli

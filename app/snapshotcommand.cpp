@@ -4,7 +4,6 @@
 #include "liveconnection.h"
 #include "recorder.h"
 
-#include "scenario/encode.h"
 
 namespace ksv::cli {
 
@@ -34,10 +33,10 @@ int runSnapshot(const Options& options, QTextStream& out, QTextStream& err)
     scenario.initial = client::scenarioState(connection.session->state(), &skipped);
     for (const QString& line : skipped)
         err << QStringLiteral("kschedviz: left out ") << line << Qt::endl;
-    if (!loadsBack(scenario, QStringLiteral("snapshot"), err))
+    const WrittenScenario written = writeFor(scenario, options.output);
+    if (!loadsBack(written, QStringLiteral("snapshot"), err))
         return ExitFailure;
-    const QByteArray bytes = writeScenario(scenario, formatFor(options.output));
-    if (!writeOutput(options.output, bytes, out, err))
+    if (!writeOutput(options.output, written.output, out, err))
         return ExitFailure;
     err << QStringLiteral("kschedviz: snapshot of ") << connection.session->client().server().toString(QUrl::RemoveUserInfo)
         << QStringLiteral(": ") << summary(scenario) << (options.output.isEmpty() ? QString() : QStringLiteral(" -> ") + options.output)

@@ -62,15 +62,21 @@ Pod asPending(const Pod& current, const Pod* written)
     return pod;
 }
 
+// What a scenario keeps of a live object: the annotations the scheduler reads, no location.
+KubeObject asWritten(KubeObject object)
+{
+    keepSchedulerAnnotations(object);
+    metaOf(object).source = {};
+    return object;
+}
+
 } // namespace
 
 std::optional<KubeObject> forScenario(KubeObject object)
 {
     if (const auto* pod = std::get_if<Pod>(&object); pod && pod->isTerminal())
         return std::nullopt;
-    keepSchedulerAnnotations(object);
-    metaOf(object).source = {};
-    return object;
+    return asWritten(std::move(object));
 }
 
 ClusterState scenarioState(const ClusterState& state, QStringList* skipped)
@@ -177,14 +183,8 @@ void Recorder::apply(const QString& kind, const QString& key, const KubeObject* 
     const auto written = m_written.constFind(id);
     const KubeObject* previous = written == m_written.cend() ? nullptr : &written.value();
     if (kind == QLatin1String("Pod")) {
-        std::optional<Pod> pod;
-        if (current) {
-            pod = std::get<Pod>(*current);
-            KubeObject pruned = *pod;
-            keepSchedulerAnnotations(pruned);
-            pod = std::get<Pod>(pruned);
-            pod->meta.source = {};
-        }
+        // Terminal pods too: a recorded pod's end is a change of the workload.
+        const std::optional<Pod> pod = current ? std::optional<Pod>(std::get<Pod>(asWritten(*current))) : std::nullopt;
         const std::optional<Pod> before = previous ? std::optional<Pod>(std::get<Pod>(*previous)) : std::nullopt;
         recordPod(id, before ? &*before : nullptr, pod ? &*pod : nullptr);
         return;

@@ -111,15 +111,15 @@ void RestClient::configure(QNetworkAccessManager& network) const
 // QNetworkAccessManager opens at most six to one host: a session's fourteen watches would starve
 // each other and every list. So watches are spread over managers of their own, a few each, and lists
 // keep m_network to themselves. Over HTTP/2 this costs a connection per manager, no more.
-QNetworkAccessManager& RestClient::networkForStream()
+RestClient::StreamNetwork& RestClient::networkForStream()
 {
     constexpr int streamsPerManager = 4;
-    for (const auto& network : m_streamNetworks) {
-        if (network->property("openStreams").toInt() < streamsPerManager)
-            return *network;
+    for (const auto& stream : m_streamNetworks) {
+        if (stream->openStreams < streamsPerManager)
+            return *stream;
     }
-    m_streamNetworks.push_back(std::make_unique<QNetworkAccessManager>());
-    configure(*m_streamNetworks.back());
+    m_streamNetworks.push_back(std::make_unique<StreamNetwork>());
+    configure(m_streamNetworks.back()->network);
     return *m_streamNetworks.back();
 }
 
@@ -142,10 +142,10 @@ QNetworkReply* RestClient::startGet(const QUrl& url, const Credential& credentia
         request.setTransferTimeout(transferTimeoutMs);
     if (!streamed)
         return m_network.get(request); // the only request this library ever sends
-    QNetworkAccessManager& network = networkForStream();
-    network.setProperty("openStreams", network.property("openStreams").toInt() + 1);
-    QNetworkReply* reply = network.get(request); // the same GET, on a manager that holds watches
-    connect(reply, &QObject::destroyed, &network, [&network] { network.setProperty("openStreams", network.property("openStreams").toInt() - 1); });
+    StreamNetwork& stream = networkForStream();
+    ++stream.openStreams;
+    QNetworkReply* reply = stream.network.get(request); // the same GET, on a manager that holds watches
+    connect(reply, &QObject::destroyed, &stream.network, [&stream] { --stream.openStreams; });
     return reply;
 }
 

@@ -110,7 +110,12 @@ private:
     friend class RestReply;
     QNetworkReply* startGet(const QUrl& url, const Credential& credential, int transferTimeoutMs, bool streamed);
     void configure(QNetworkAccessManager& network) const;
-    QNetworkAccessManager& networkForStream();
+    struct StreamNetwork
+    {
+        QNetworkAccessManager network;
+        int openStreams = 0; // replies not yet destroyed
+    };
+    StreamNetwork& networkForStream();
     void whenCredentialReady(RestReply* reply);
 
     QUrl m_server;
@@ -120,7 +125,7 @@ private:
     CredentialProvider m_credentials;
     QNetworkProxy m_proxy;
     QNetworkAccessManager m_network; // lists
-    std::vector<std::unique_ptr<QNetworkAccessManager>> m_streamNetworks; // watches, a few each
+    std::vector<std::unique_ptr<StreamNetwork>> m_streamNetworks; // watches, a few each
     QList<QPointer<RestReply>> m_waitingForCredential;
 };
 
