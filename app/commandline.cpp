@@ -9,6 +9,8 @@ QString usage()
     return QStringLiteral(
         "Usage:\n"
         "  kschedviz [--config FILE] [SCENARIO]      open the desktop app (default: the bundled sample)\n"
+        "  kschedviz [--config FILE] --kubeconfig FILE [--context NAME]\n"
+        "                                            open the app on a live cluster, read-only\n"
         "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
         "      app options: --at DURATION (open paused at that virtual time),\n"
         "                   --theme system|light|dark,\n"
@@ -208,8 +210,12 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
     const bool live = options.command == Command::Snapshot || options.command == Command::Record || options.command == Command::Pending
         || options.command == Command::Shadow;
-    if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty() || options.timeoutNanos != Options().timeoutNanos) && !live)
-        return {std::nullopt, QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record, pending and shadow")};
+    if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty()) && !live && options.command != Command::Gui)
+        return {std::nullopt, QStringLiteral("--kubeconfig and --context are for snapshot, record, pending, shadow and the app")};
+    if (options.timeoutNanos != Options().timeoutNanos && !live)
+        return {std::nullopt, QStringLiteral("--timeout is for snapshot, record, pending and shadow")};
+    if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty()) && !options.scenario.isEmpty())
+        return {std::nullopt, QStringLiteral("the app opens a scenario or a cluster (--kubeconfig, --context), not both")};
     if (!options.output.isEmpty() && options.command != Command::Snapshot && options.command != Command::Record)
         return {std::nullopt, QStringLiteral("-o is for snapshot and record")};
     if (options.durationNanos && options.command != Command::Record && options.command != Command::Shadow)

@@ -49,7 +49,10 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
     ksv::MainWindow window;
     if (!options.config.isEmpty())
         window.openSchedulerConfig(options.config);
-    window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
+    if (!options.kubeconfig.isEmpty() || !options.context.isEmpty())
+        window.openCluster(options.kubeconfig, options.context);
+    else
+        window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
     window.show();
     ksv::PlaybackController* playback = window.playback();
     // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save.

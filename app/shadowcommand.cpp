@@ -4,6 +4,7 @@
 #include "livecommands.h"
 #include "liveconnection.h"
 #include "shadow.h"
+#include "shadowreport.h"
 
 #include "decoding/loaderror.h"
 #include "scenario/effectiveconfig.h"
@@ -11,7 +12,6 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -29,35 +29,8 @@ extern "C" void onShadowInterrupt(int) // extern "C" names share one namespace: 
     interrupted = true;
 }
 
-bool isDecided(const client::ShadowPod& pod)
-{
-    return pod.comparison.outcome != client::ShadowComparison::Outcome::Undecided;
-}
-
-QJsonObject toJson(const client::ShadowPod& pod)
-{
-    QJsonObject json = client::toJson(pod.comparison);
-    const QString observed = client::describe(pod.observed);
-    json.insert(QStringLiteral("pod"), pod.key);
-    json.insert(QStringLiteral("uid"), pod.uid);
-    json.insert(QStringLiteral("observed"), observed.isEmpty() ? QJsonValue() : QJsonValue(observed));
-    json.insert(QStringLiteral("predicted"), client::describePrediction(pod.prediction));
-    json.insert(QStringLiteral("agree"), isDecided(pod) ? QJsonValue(pod.comparison.agree) : QJsonValue());
-    json.insert(QStringLiteral("why"), pod.comparison.why.isEmpty() ? QJsonValue() : QJsonValue(pod.comparison.why));
-    json.insert(QStringLiteral("observedBy"), pod.observed.source.isEmpty() ? QJsonValue() : QJsonValue(pod.observed.source));
-    if (!pod.observed.message.isEmpty())
-        json.insert(QStringLiteral("observedMessage"), pod.observed.message);
-    json.insert(QStringLiteral("predictedMessage"), pod.prediction.message);
-    json.insert(QStringLiteral("pendingAtStart"), pod.pendingAtStart);
-    json.insert(QStringLiteral("arrivedAt"), pod.arrivedAt.toString(Qt::ISODateWithMs));
-    json.insert(QStringLiteral("decidedAt"), pod.decidedAt.isValid() ? QJsonValue(pod.decidedAt.toString(Qt::ISODateWithMs)) : QJsonValue());
-    return json;
-}
-
-QString percent(const client::ShadowAgreement& agreement)
-{
-    return QString::number(agreement.rate() * 100, 'f', 1) + QLatin1Char('%');
-}
+using client::isDecided;
+using client::percent;
 
 QString toText(const client::ShadowPod& pod)
 {
@@ -76,24 +49,9 @@ void printReport(const client::ShadowTracker& tracker, const LiveConnection& con
     const client::ShadowAgreement recent = tracker.recentAgreement(100);
     const QString configuration = options.config.isEmpty() ? QStringLiteral("the default v1.32 profile") : options.config;
     if (options.json) {
-        QJsonArray pods;
-        int undecided = 0;
-        for (const client::ShadowPod& pod : tracker.pods()) {
-            pods.append(toJson(pod));
-            undecided += isDecided(pod) ? 0 : 1;
-        }
-        const QJsonObject root {
-            {QStringLiteral("server"), connection.session->client().server().toString(QUrl::RemoveUserInfo)},
-            {QStringLiteral("context"), connection.config.contextName},
-            {QStringLiteral("configuration"), configuration},
-            {QStringLiteral("pods"), pods},
-            {QStringLiteral("agreement"), QJsonObject {{QStringLiteral("agreed"), session.agreed}, {QStringLiteral("total"), session.total},
-                                                       {QStringLiteral("rate"), session.rate()}}},
-            {QStringLiteral("recent"), QJsonObject {{QStringLiteral("window"), 100}, {QStringLiteral("agreed"), recent.agreed},
-                                                    {QStringLiteral("total"), recent.total}, {QStringLiteral("rate"), recent.rate()}}},
-            {QStringLiteral("undecided"), undecided},
-        };
-        out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        const client::ShadowReportContext context {connection.session->client().server().toString(QUrl::RemoveUserInfo),
+                                                   connection.config.contextName, configuration};
+        out << QString::fromUtf8(QJsonDocument(client::shadowReportJson(tracker.pods(), session, recent, context)).toJson(QJsonDocument::Indented));
         out.flush();
         return;
     }

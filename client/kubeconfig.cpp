@@ -4,6 +4,7 @@
 #include "decoding/yamlfield.h"
 
 #include <QDir>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -16,6 +17,7 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace ksv::client {
@@ -318,7 +320,9 @@ QString checkCertificateAndKey(const QByteArray& certificatePem, const QByteArra
     return {};
 }
 
-ResolvedConfig loadKubeconfig(const KubeconfigOptions& options)
+namespace {
+
+Merged loadMerged(const KubeconfigOptions& options)
 {
     bool explicitFile = false;
     const QStringList files = kubeconfigPrecedence(options, &explicitFile);
@@ -331,6 +335,40 @@ ResolvedConfig loadKubeconfig(const KubeconfigOptions& options)
                QStringLiteral("no kubeconfig found (tried --kubeconfig, $KUBECONFIG, then ~/.kube/config); "
                               "for \"kubectl proxy\" write one whose server is http://127.0.0.1:8001"));
     }
+    return merged;
+}
+
+} // namespace
+
+KubeconfigContexts listContexts(const KubeconfigOptions& options)
+{
+    const Merged merged = loadMerged(options);
+    KubeconfigContexts result;
+    result.files = merged.files;
+    result.current = merged.currentContext ? merged.currentContext->toString() : QString();
+    for (auto it = merged.contexts.cbegin(); it != merged.contexts.cend(); ++it) {
+        ContextEntry entry;
+        entry.name = it.key();
+        if (it->field.isDefined()) {
+            entry.cluster = it->field.stringOr("cluster");
+            entry.user = it->field.stringOr("user");
+            entry.namespace_ = it->field.stringOr("namespace", QStringLiteral("default"));
+        }
+        if (const auto cluster = merged.clusters.constFind(entry.cluster); cluster != merged.clusters.cend() && cluster->field.isDefined())
+            entry.server = cluster->field.stringOr("server");
+        result.contexts.append(entry);
+    }
+    std::sort(result.contexts.begin(), result.contexts.end(), [&result](const ContextEntry& a, const ContextEntry& b) {
+        const bool aCurrent = a.name == result.current;
+        const bool bCurrent = b.name == result.current;
+        return aCurrent != bCurrent ? aCurrent : a.name < b.name;
+    });
+    return result;
+}
+
+ResolvedConfig loadKubeconfig(const KubeconfigOptions& options)
+{
+    const Merged merged = loadMerged(options);
 
     ResolvedConfig resolved;
     resolved.files = merged.files;

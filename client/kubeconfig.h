@@ -84,6 +84,28 @@ QStringList kubeconfigPrecedence(const KubeconfigOptions& options, bool* explici
 // message") for anything broken or unsupported.
 ResolvedConfig loadKubeconfig(const KubeconfigOptions& options);
 
+// A context as File > Connect to cluster… lists it: names only, nothing decoded or checked (a broken
+// user shows when the context is used, with the file and field).
+struct ContextEntry
+{
+    QString name;
+    QString cluster;
+    QString user;
+    QString namespace_;
+    QString server; // the cluster's, when it is defined
+};
+
+struct KubeconfigContexts
+{
+    QStringList files;
+    QString current; // current-context, if any
+    QList<ContextEntry> contexts; // the current one first, then by name
+};
+
+// The contexts of the merged kubeconfig. Throws LoadError for a file that does not parse, or when
+// there is no kubeconfig at all.
+KubeconfigContexts listContexts(const KubeconfigOptions& options);
+
 // A PEM certificate and key that belong together; empty when they do, else what is wrong (no
 // certificate, a key Qt cannot read, a key of another certificate). Never quotes the key.
 QString checkCertificateAndKey(const QByteArray& certificatePem, const QByteArray& keyPem);

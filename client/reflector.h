@@ -80,6 +80,8 @@ public:
     const ResourceType& resource() const { return m_type; }
     bool hasSynced() const { return m_hasSynced; }
     QString lastSyncResourceVersion() const { return m_resourceVersion; }
+    // While backing off: milliseconds until the next list or watch; -1 otherwise.
+    int retryInMs() const { return m_backoffTimer.isActive() ? m_backoffTimer.remainingTime() : -1; }
     // The timeoutSeconds of the latest watch request.
     int lastWatchTimeoutSeconds() const { return m_lastWatchTimeout; }
 

@@ -4,6 +4,9 @@
 #include "eventlogview.h"
 #include "format.h"
 #include "heatmapview.h"
+#include "connectdialog.h"
+#include "livemode.h"
+#include "recentconnections.h"
 #include "helpsheets.h"
 #include "nodetablemodel.h"
 #include "playbackcontroller.h"
@@ -34,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -198,7 +202,10 @@ QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QStr
     return dock;
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    delete m_live; // while the docks and the status bar it changed are still there
+}
 
 std::pair<QWidget*, QTableView*> MainWindow::tablePage(QAbstractItemModel* model, const QString& placeholder,
                                                       const std::function<void(const QString&)>& filterBy)
@@ -278,6 +285,11 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
+    QAction* connectAction = file->addAction(tr("Connect to &Cluster…"), this, &MainWindow::showConnectDialog);
+    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    m_recentConnectionsMenu = file->addMenu(tr("Recent Co&nnections"));
+    updateRecentConnectionsMenu();
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -337,6 +349,7 @@ void MainWindow::createMenus()
 
 void MainWindow::openScenario(const QString& path)
 {
+    leaveLiveMode(); // a file replaces the cluster on screen
     m_scenarioPath = path;
     m_statusScenario->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     m_loader->load(path, m_configPath);
@@ -487,6 +500,125 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
+void MainWindow::updateRecentConnectionsMenu()
+{
+    m_recentConnectionsMenu->clear();
+    const QList<RecentConnection> recent = recentConnections();
+    for (const RecentConnection& connection : recent) {
+        QAction* action = m_recentConnectionsMenu->addAction(connection.label(), this,
+                                                             [this, connection] { openCluster(connection.kubeconfig, connection.context); });
+        action->setToolTip(connection.kubeconfig.isEmpty() ? tr("the default kubeconfig") : connection.kubeconfig);
+    }
+    m_recentConnectionsMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::showConnectDialog()
+{
+    ConnectDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted)
+        openCluster(dialog.kubeconfig(), dialog.context());
+}
+
+void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
+{
+    QString message;
+    auto* live = LiveMode::connect(*this, kubeconfig, context, &message);
+    if (!live) {
+        m_statusScenario->setText(tr("Could not connect to %1").arg(context.isEmpty() ? tr("the current context") : context));
+        m_statusScenario->setToolTip(message);
+        Q_EMIT clusterFailed(message);
+        if (!qEnvironmentVariableIsSet("KSV_NO_DIALOGS"))
+            QMessageBox::critical(this, tr("Cannot connect"), message);
+        return;
+    }
+    leaveLiveMode();
+    m_live = live;
+    connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
+    m_toolBar->setEnabled(false); // the live view is the cluster now: no time to play
+    addRecentConnection({kubeconfig, m_live->contextName()});
+    updateRecentConnectionsMenu();
+    setContentsMargins(4, 4, 4, 4); // room for the live frame (paintEvent)
+    update();
+}
+
+void MainWindow::leaveLiveMode()
+{
+    if (!m_live)
+        return;
+    m_live->close();
+    m_live->deleteLater();
+    m_live = nullptr;
+    m_toolBar->setEnabled(true);
+    setContentsMargins(0, 0, 0, 0);
+    update();
+}
+
+void MainWindow::showSnapshot(std::shared_ptr<const LoadedScenario> snapshot)
+{
+    // The same pod stays selected across snapshots, by name: catalogue ids are per snapshot.
+    QString selected;
+    if (const Run* run = m_playback->run(); run && m_viewState->selectedPod() >= 0)
+        selected = run->catalogue()->podKey(m_viewState->selectedPod());
+    m_current = std::move(snapshot);
+    m_statusScenario->setText(m_current->path);
+    m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
+    m_playback->load(m_current->scenario, m_current->configuration,
+                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
+    if (!selected.isEmpty()) {
+        if (const qint32 pod = m_playback->run()->catalogue()->podIndex(selected); pod >= 0)
+            selectPod(*m_viewState, m_playback->run(), pod, false);
+    }
+    Q_EMIT scenarioLoaded();
+}
+
+MainWindow* MainWindow::openInNewWindow(std::shared_ptr<const LoadedScenario> loaded, const QString& selectPodKey, bool play)
+{
+    auto* window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    if (!selectPodKey.isEmpty() || play) {
+        connect(window, &MainWindow::scenarioLoaded, window, [window, selectPodKey, play] {
+            PlaybackController* playback = window->playback();
+            if (play) {
+                playback->setSpeed(0);
+                playback->play();
+            }
+            if (const qint32 pod = playback->run()->catalogue()->podIndex(selectPodKey); pod >= 0)
+                selectPod(*window->viewState(), playback->run(), pod);
+        }, Qt::SingleShotConnection);
+    }
+    window->showLoaded(std::move(loaded));
+    window->show();
+    return window;
+}
+
+void MainWindow::addViewDock(QDockWidget* dock, Qt::DockWidgetArea area)
+{
+    addDockWidget(area, dock);
+    m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::removeViewDock(QDockWidget* dock)
+{
+    m_viewMenu->removeAction(dock->toggleViewAction());
+    removeDockWidget(dock);
+}
+
+void MainWindow::paintEvent(QPaintEvent* event)
+{
+    QMainWindow::paintEvent(event);
+    if (!m_live)
+        return;
+    // A frame in the live colour all round the window: a live cluster is never mistaken for a scenario.
+    QPainter painter(this);
+    const QMargins margins = contentsMargins();
+    const QRect all = rect();
+    const QColor colour = m_live->frameColour();
+    painter.fillRect(QRect(all.left(), all.top(), all.width(), margins.top()), colour);
+    painter.fillRect(QRect(all.left(), all.bottom() - margins.bottom() + 1, all.width(), margins.bottom()), colour);
+    painter.fillRect(QRect(all.left(), all.top(), margins.left(), all.height()), colour);
+    painter.fillRect(QRect(all.right() - margins.right() + 1, all.top(), margins.right(), all.height()), colour);
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     if (event->mimeData()->hasUrls())
@@ -503,6 +635,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_playback->pause();
+    leaveLiveMode();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -24,6 +24,7 @@ struct LoadedScenario;
 class ChartsView;
 class EventLogView;
 class HeatmapView;
+class LiveMode;
 class NodeTableModel;
 class PlaybackController;
 class PlaybackToolBar;
@@ -55,15 +56,36 @@ public:
     // For screenshots and presenters: selects the pod with the most attempts at the cursor.
     void selectMostRetriedPod();
 
+    // Live mode (ui/live/livemode.h): the window shows a cluster, read-only, through a LiveMode it
+    // owns. `kubeconfig` empty: $KUBECONFIG, else ~/.kube/config, as kubectl reads them.
+    void openCluster(const QString& kubeconfig, const QString& context);
+    void showConnectDialog();
+    LiveMode* liveMode() const { return m_live; }
+    // A snapshot from live mode: as a loaded scenario, but the selected pod stays selected and no
+    // recent file is added.
+    void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot);
+    // A scenario that exists only in memory (a frozen snapshot, a what-next) in a window of its own,
+    // with full time control; `selectPod` is selected once loaded, and `play` runs it to its end.
+    static MainWindow* openInNewWindow(std::shared_ptr<const LoadedScenario> loaded, const QString& selectPod = {}, bool play = false);
+    // Docks and tool bars live mode adds and removes.
+    void addViewDock(QDockWidget* dock, Qt::DockWidgetArea area);
+    void removeViewDock(QDockWidget* dock);
+    PlaybackToolBar* playbackToolBar() const { return m_toolBar; }
+    // The config file chosen (--config, File > Open Scheduler Configuration), empty for the default.
+    const QString& schedulerConfigPath() const { return m_configPath; }
+
 Q_SIGNALS:
     // For tests and the screenshot tool: a load finished, well or not.
     void scenarioLoaded();
     void scenarioFailed(const QString& message);
+    // openCluster() could not start: the kubeconfig or the context (the message names the file).
+    void clusterFailed(const QString& message);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     void createDocks();
@@ -86,6 +108,8 @@ private:
     void refreshTables();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
+    void updateRecentConnectionsMenu();
+    void leaveLiveMode();
 
     ScenarioLoadJob* m_loader;
     ViewState* m_viewState;
@@ -111,6 +135,8 @@ private:
     QLabel* m_statusTime = nullptr;
     QLabel* m_statusQueues = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_recentConnectionsMenu = nullptr;
+    LiveMode* m_live = nullptr;
     QMenu* m_viewMenu = nullptr;
     QString m_configPath;
     QString m_scenarioPath;

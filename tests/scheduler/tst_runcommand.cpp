@@ -208,7 +208,11 @@ private Q_SLOTS:
         QTest::newRow("duration zero") << QStringList {QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("0s"), QStringLiteral("-o"), QStringLiteral("r")}
                                        << QStringLiteral("--duration needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("kubeconfig for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubeconfig"), QStringLiteral("k")}
-                                            << QStringLiteral("--kubeconfig, --context and --timeout are for snapshot, record, pending and shadow");
+                                            << QStringLiteral("--kubeconfig and --context are for snapshot, record, pending, shadow and the app");
+        QTest::newRow("timeout for the app") << QStringList {QStringLiteral("--timeout"), QStringLiteral("5s")}
+                                             << QStringLiteral("--timeout is for snapshot, record, pending and shadow");
+        QTest::newRow("app with a cluster and a file") << QStringList {QStringLiteral("--context"), QStringLiteral("c"), sample}
+                                                       << QStringLiteral("the app opens a scenario or a cluster (--kubeconfig, --context), not both");
         QTest::newRow("output for pending") << QStringList {QStringLiteral("pending"), QStringLiteral("-o"), QStringLiteral("x")}
                                             << QStringLiteral("-o is for snapshot and record");
         QTest::newRow("namespace for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("-A")}
