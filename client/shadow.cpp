@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace ksv::client {
 
@@ -30,6 +31,9 @@ ShadowTracker::ShadowTracker(ClusterSession& session, config::KubeSchedulerConfi
 {
     for (const config::Profile& profile : m_configuration.profiles)
         m_schedulerNames.insert(profile.schedulerName);
+    m_batch.setSingleShot(true);
+    m_batch.setInterval(100);
+    connect(&m_batch, &QTimer::timeout, this, &ShadowTracker::predictArrivals);
     connect(&session, &ClusterSession::synced, this, &ShadowTracker::begin);
     connect(&session, &ClusterSession::objectChanged, this, &ShadowTracker::onChanged);
     connect(&session, &ClusterSession::relisted, this, &ShadowTracker::onRelisted);
@@ -65,12 +69,12 @@ void ShadowTracker::begin()
         return;
     m_started = true;
     m_startedAtMs = QDateTime::currentMSecsSinceEpoch();
-    QList<Pod> pending;
+    QList<Arrival> pending;
     for (const Pod& pod : m_session.state().pods) {
         if (pod.nodeName.isEmpty() && !pod.isTerminal() && canPredict(pod))
-            pending.append(pod);
+            pending.append({pod, pod, false});
     }
-    predict(pending, true, false);
+    predict(pending, true);
     Q_EMIT started();
 }
 
@@ -131,17 +135,37 @@ void ShadowTracker::onPod(const Pod& pod)
         observeFromPod(index, pod);
         return;
     }
-    if (m_noAttempt.contains(pod.key() + QLatin1Char(' ') + pod.meta.uid) || !canPredict(pod))
+    const QString id = pod.key() + QLatin1Char(' ') + pod.meta.uid;
+    if (const auto waiting = m_arrivalIndex.constFind(id); waiting != m_arrivalIndex.cend()) {
+        m_arrivals[*waiting].latest = pod;
+        return;
+    }
+    if (m_noAttempt.contains(id) || !canPredict(pod))
         return;
     if (pod.nodeName.isEmpty()) {
-        predict({pod}, false, false);
+        arrive(pod, false);
         return;
     }
     // Made and bound between two looks (a relist, a slow watch): predicted as if seen pending, if it
     // was made since the start by anyone but a kubelet.
     const bool madeSinceStart = pod.meta.creationTimestampMs && *pod.meta.creationTimestampMs >= m_startedAtMs - 1000;
     if (madeSinceStart && !ownedByNode(pod))
-        predict({pod}, false, true);
+        arrive(pod, true);
+}
+
+void ShadowTracker::arrive(const Pod& pod, bool seenBound)
+{
+    m_arrivalIndex.insert(pod.key() + QLatin1Char(' ') + pod.meta.uid, m_arrivals.size());
+    m_arrivals.append({pod, pod, seenBound});
+    if (!m_batch.isActive())
+        m_batch.start(); // not restarted by later arrivals: a steady stream still gets decided
+}
+
+void ShadowTracker::predictArrivals()
+{
+    const QList<Arrival> arrivals = std::exchange(m_arrivals, {});
+    m_arrivalIndex.clear();
+    predict(arrivals, false);
 }
 
 void ShadowTracker::onEvent(const SchedulingEvent& event)
@@ -161,27 +185,26 @@ void ShadowTracker::onEvent(const SchedulingEvent& event)
     observe(index, ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, event.message, fromFailedEvent});
 }
 
-void ShadowTracker::predict(const QList<Pod>& pods, bool atStart, bool seenBound)
+void ShadowTracker::predict(const QList<Arrival>& arrivals, bool atStart)
 {
-    if (pods.isEmpty())
+    if (arrivals.isEmpty())
         return;
     QSet<QString> wanted;
     QStringList keys;
-    for (const Pod& pod : pods) {
-        wanted.insert(pod.key());
-        keys.append(pod.key());
+    for (const Arrival& arrival : arrivals) {
+        wanted.insert(arrival.seen.key());
+        keys.append(arrival.seen.key());
     }
     ClusterState state = scenarioState(m_session.state());
     state.pods.removeIf([&wanted](const Pod& pod) { return pod.nodeName.isEmpty() && !wanted.contains(pod.key()); });
-    if (seenBound) {
-        for (Pod& pod : state.pods) {
-            if (!wanted.contains(pod.key()))
-                continue;
-            pod.nodeName.clear();
-            pod.phase = PodPhase::Pending;
-            pod.conditions.clear();
-            pod.startTimeMs.reset();
-        }
+    // Each decided as it was seen, pending, whatever the cluster did with it since.
+    for (Pod& pod : state.pods) {
+        if (!wanted.contains(pod.key()) || pod.nodeName.isEmpty())
+            continue;
+        pod.nodeName.clear();
+        pod.phase = PodPhase::Pending;
+        pod.conditions.clear();
+        pod.startTimeMs.reset();
     }
     Scenario scenario;
     scenario.name = QStringLiteral("shadow");
@@ -195,7 +218,8 @@ void ShadowTracker::predict(const QList<Pod>& pods, bool atStart, bool seenBound
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QList<SchedulingEvent> events = m_session.schedulingEvents();
-    for (const Pod& pod : pods) {
+    for (const Arrival& arrival : arrivals) {
+        const Pod& pod = arrival.seen;
         const auto report = reports.constFind(pod.key());
         if (report == reports.cend()) {
             m_noAttempt.insert(pod.key() + QLatin1Char(' ') + pod.meta.uid);
@@ -206,7 +230,7 @@ void ShadowTracker::predict(const QList<Pod>& pods, bool atStart, bool seenBound
         entry.uid = pod.meta.uid;
         entry.arrivedAt = now;
         entry.pendingAtStart = atStart;
-        entry.seenBound = seenBound;
+        entry.seenBound = arrival.seenBound;
         entry.prediction = *report;
         entry.comparison = compare(entry.prediction, entry.observed);
         m_pods.append(entry);
@@ -226,7 +250,7 @@ void ShadowTracker::predict(const QList<Pod>& pods, bool atStart, bool seenBound
         }
         if (latestFailure)
             onEvent(*latestFailure);
-        observeFromPod(index, pod);
+        observeFromPod(index, arrival.latest);
     }
 }
 

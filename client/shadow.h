@@ -6,7 +6,10 @@
 //     state as a scenario (scenarioState), with every other unbound pod left out (the real
 //     scheduler has not placed them either, and they hold no resources), and the pod's first
 //     attempt explained with the chosen configuration. Pods pending at the first list are decided
-//     together, in one run, as `pending` decides them.
+//     together, in one run, as `pending` decides them; so are pods that arrive within one batch
+//     window (100 ms) of each other: a burst of arrivals (a Deployment scaled up) is one run on one
+//     snapshot, not one run of the whole cluster per pod. A pod of the batch the cluster bound
+//     meanwhile is decided as it was seen, pending.
 //   - The cluster's word: the pod's nodeName (or a Scheduled event) for a binding; the PodScheduled
 //     condition's message (or, before it, a FailedScheduling event) for a failure. A failure counts
 //     as first said (later attempts see a later cluster), and a later binding replaces it. For a pod
@@ -22,6 +25,7 @@
 
 #include <QDateTime>
 #include <QSet>
+#include <QTimer>
 
 namespace ksv::client {
 
@@ -51,6 +55,9 @@ class ShadowTracker : public QObject
 
 public:
     ShadowTracker(ClusterSession& session, config::KubeSchedulerConfiguration configuration, QObject* parent = nullptr);
+    // How long arrivals are gathered before they are decided together (0: at the next turn of the
+    // event loop).
+    void setBatchWindow(int milliseconds) { m_batch.setInterval(milliseconds); }
 
     bool isStarted() const { return m_started; }
     // Every pod predicted, in the order they were.
@@ -72,8 +79,16 @@ private:
     void onPod(const Pod& pod);
     void onEvent(const SchedulingEvent& event);
     bool canPredict(const Pod& pod) const;
-    // Predicts `pods` (their keys) on the session's state now; they are pending in it.
-    void predict(const QList<Pod>& pods, bool atStart, bool seenBound);
+    struct Arrival
+    {
+        Pod seen; // as first seen: what is decided, pending
+        Pod latest; // as last seen: what the cluster has said about it since
+        bool seenBound = false; // first seen already bound
+    };
+    void arrive(const Pod& pod, bool seenBound);
+    void predictArrivals();
+    // Predicts `arrivals` on the session's state now, each of them pending in it.
+    void predict(const QList<Arrival>& arrivals, bool atStart);
     void observe(qsizetype index, const ShadowObservation& observation);
     void observeFromPod(qsizetype index, const Pod& pod);
     qsizetype indexOf(const QString& key, const QString& uid) const;
@@ -87,6 +102,9 @@ private:
     QHash<QString, qsizetype> m_index; // key -> the latest pod of that name in m_pods
     QList<qsizetype> m_decisions; // indexes into m_pods, by when the cluster decided them
     QSet<QString> m_noAttempt; // "key uid": the run gave no attempt; not tried again
+    QList<Arrival> m_arrivals; // waiting for the batch window to close
+    QHash<QString, qsizetype> m_arrivalIndex; // "key uid" -> index in m_arrivals
+    QTimer m_batch;
 };
 
 } // namespace ksv::client

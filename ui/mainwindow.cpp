@@ -534,7 +534,7 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     leaveLiveMode();
     m_live = live;
     connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
-    m_toolBar->setEnabled(false); // the live view is the cluster now: no time to play
+    m_toolBar->hide(); // the live view is the cluster now: no time to play (Freeze gives it)
     addRecentConnection({kubeconfig, m_live->contextName()});
     updateRecentConnectionsMenu();
     setContentsMargins(4, 4, 4, 4); // room for the live frame (paintEvent)
@@ -548,7 +548,7 @@ void MainWindow::leaveLiveMode()
     m_live->close();
     m_live->deleteLater();
     m_live = nullptr;
-    m_toolBar->setEnabled(true);
+    m_toolBar->show();
     setContentsMargins(0, 0, 0, 0);
     update();
 }

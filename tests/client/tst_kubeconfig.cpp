@@ -125,6 +125,50 @@ private Q_SLOTS:
         QVERIFY(a.warnings.constFirst().contains("insecure-skip-tls-verify"));
     }
 
+    // File > Connect to Cluster…: every context of the merged files, the current one first, then by
+    // name; a context whose user is broken is still listed (it fails when used).
+    void contextsForTheConnectDialog()
+    {
+        const QString first = write("contexts/first", "current-context: staging\n"
+                                                      "clusters: [{name: prod, cluster: {server: 'https://prod:6443'}},\n"
+                                                      "           {name: stage, cluster: {server: 'https://stage:6443'}}]\n"
+                                                      "users: [{name: u, user: {tokenFile: /missing/token}}]\n"
+                                                      "contexts:\n"
+                                                      "- {name: zeta, context: {cluster: prod, user: u, namespace: ops}}\n"
+                                                      "- {name: staging, context: {cluster: stage, user: u}}\n");
+        const QString second = write("contexts/second", "contexts: [{name: alpha, context: {cluster: nowhere}}, {name: zeta, context: {cluster: stage}}]\n");
+        const KubeconfigContexts found = listContexts(KubeconfigOptions {{}, {}, first + ":" + second, {}});
+        QCOMPARE(found.files, (QStringList {first, second}));
+        QCOMPARE(found.current, "staging");
+        QStringList names;
+        for (const ContextEntry& entry : found.contexts)
+            names.append(entry.name);
+        QCOMPARE(names, (QStringList {"staging", "alpha", "zeta"}));
+        QCOMPARE(found.contexts[0].server, "https://stage:6443");
+        QCOMPARE(found.contexts[0].namespace_, "default");
+        QCOMPARE(found.contexts[1].cluster, "nowhere");
+        QVERIFY(found.contexts[1].server.isEmpty());
+        // Merging takes the first file's whole entry.
+        QCOMPARE(found.contexts[2].cluster, "prod");
+        QCOMPARE(found.contexts[2].namespace_, "ops");
+        QCOMPARE(found.contexts[2].user, "u");
+
+        // A file that does not parse is said with its line, as for loadKubeconfig.
+        const QString broken = write("contexts/broken", "contexts: [unterminated\n");
+        try {
+            listContexts(only(broken));
+            QFAIL("listed a broken kubeconfig");
+        } catch (const LoadError& error) {
+            QVERIFY2(error.toString().startsWith(broken + ":"), qPrintable(error.toString()));
+        }
+        try {
+            listContexts(only(m_dir.filePath("contexts/missing")));
+            QFAIL("listed a missing kubeconfig");
+        } catch (const LoadError& error) {
+            QVERIFY2(error.toString().contains(m_dir.filePath("contexts/missing")), qPrintable(error.toString()));
+        }
+    }
+
     void clusterAndUserFields()
     {
         const QString path = write("fields/config",

@@ -46,6 +46,13 @@ AgreementPanel::AgreementPanel(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Fixed starting widths: measuring every row's contents would cost O(pods) on every change.
+    const QFontMetrics metrics = fontMetrics();
+    for (const auto& [column, sample] : {std::pair {AgreementModel::PodColumn, "default/a-fairly-long-pod-name"},
+                                         std::pair {AgreementModel::VerdictColumn, "undecided__"},
+                                         std::pair {AgreementModel::ClusterColumn, "bound to node-name-long"},
+                                         std::pair {AgreementModel::KschedvizColumn, "bound to node-name-long"}})
+        m_table->horizontalHeader()->resizeSection(column, metrics.horizontalAdvance(QLatin1String(sample)));
     m_table->setWordWrap(false);
     m_details->setOpenLinks(false);
     auto* split = new QSplitter(Qt::Vertical, this);

@@ -53,7 +53,23 @@ QColor phaseColour(Phase phase, bool stale)
     return {};
 }
 
+client::LiveFeedOptions& defaultFeedOptions()
+{
+    static client::LiveFeedOptions options;
+    return options;
+}
+
 } // namespace
+
+void LiveMode::setFeedOptions(const client::LiveFeedOptions& options)
+{
+    defaultFeedOptions() = options;
+}
+
+client::LiveFeedOptions LiveMode::feedOptions()
+{
+    return defaultFeedOptions();
+}
 
 LiveMode* LiveMode::connect(MainWindow& window, const QString& kubeconfig, const QString& context, QString* error,
                             client::LiveFeedOptions options)
@@ -98,8 +114,8 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     m_toolBar->addAction(tr("Paste a Pod…"), this, &LiveMode::pastePod);
     m_toolBar->addSeparator();
     m_toolBar->addAction(tr("Disconnect"), this, &LiveMode::disconnectRequested);
-    window.addToolBarBreak(Qt::TopToolBarArea);
     window.addToolBar(Qt::TopToolBarArea, m_toolBar);
+    m_toolBar->show(); // widgets added to a window already shown stay hidden until told
 
     m_badge = new QLabel(&window);
     m_badge->setObjectName(QStringLiteral("liveBadge"));
@@ -120,8 +136,15 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     m_podDock->setWidget(m_podPanel);
     window.addViewDock(m_podDock, Qt::RightDockWidgetArea);
     window.addViewDock(m_agreementDock, Qt::BottomDockWidgetArea);
+    // Beside the views they complete, in front: the live pod over the inspector (whose run is paused
+    // before any attempt), the agreement over the timeline.
+    if (auto* inspector = window.findChild<QDockWidget*>(QStringLiteral("inspectorDock")))
+        window.tabifyDockWidget(inspector, m_podDock);
     if (auto* timeline = window.findChild<QDockWidget*>(QStringLiteral("timelineDock")))
         window.tabifyDockWidget(timeline, m_agreementDock);
+    m_podDock->show();
+    m_agreementDock->show();
+    m_podDock->raise();
     m_agreementDock->raise();
     for (QDockWidget* dock : window.findChildren<QDockWidget*>())
         m_titles.append({dock, dock->windowTitle()});

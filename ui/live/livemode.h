@@ -38,8 +38,12 @@ public:
     // Reads the kubeconfig and the window's scheduler configuration, then starts the feed. Null, with
     // `error` naming the file and field, when either cannot be used.
     static LiveMode* connect(MainWindow& window, const QString& kubeconfig, const QString& context, QString* error,
-                             client::LiveFeedOptions options = {});
+                             client::LiveFeedOptions options = feedOptions());
     ~LiveMode() override;
+    // The options MainWindow::openCluster starts feeds with: kubectl's backoffs and a frame a second,
+    // unless a test shortens them.
+    static void setFeedOptions(const client::LiveFeedOptions& options);
+    static client::LiveFeedOptions feedOptions();
 
     // Stops the feed and takes the live docks, tool bar and badge off the window.
     void close();

@@ -95,6 +95,11 @@ LivePodPanel::LivePodPanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    const QFontMetrics metrics = fontMetrics();
+    m_table->horizontalHeader()->resizeSection(ExplainNodesModel::NodeColumn, metrics.horizontalAdvance(QStringLiteral("worker-node-name-12 (chosen)")));
+    m_table->horizontalHeader()->resizeSection(ExplainNodesModel::VerdictColumn, metrics.horizontalAdvance(QStringLiteral("UnschedulableAndUnresolvable")));
+    m_table->horizontalHeader()->resizeSection(ExplainNodesModel::PluginColumn, metrics.horizontalAdvance(QStringLiteral("NodeResourcesFit__")));
+    m_table->horizontalHeader()->resizeSection(ExplainNodesModel::ReasonsColumn, metrics.horizontalAdvance(QStringLiteral("node(s) had untolerated taint {dedicated: gpu}")));
     layout->addWidget(m_table, 1);
     connect(m_whatNext, &QPushButton::clicked, this, [this] {
         if (!m_key.isEmpty())
