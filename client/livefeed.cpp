@@ -5,6 +5,7 @@
 #include "recorder.h"
 
 #include "cluster/scenariosource.h"
+#include "trace/releaseoffgui.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -109,7 +110,10 @@ private:
         for (const auto& reflector : m_session->reflectors()) {
             switch (reflector->state()) {
             case Reflector::State::Watching:
-                ++status.watching;
+                if (reflector->isConnected())
+                    ++status.watching;
+                else
+                    ++listing; // sent, not answered yet
                 break;
             case Reflector::State::BackingOff:
                 ++backingOff;
@@ -173,16 +177,26 @@ private:
         frame->server = m_session->client().server().toString(QUrl::RemoveUserInfo);
         frame->status = status;
         if (m_objectsDirty && m_session->hasSynced()) {
-            auto scenario = std::make_shared<Scenario>();
+            // Released off the GUI thread, whichever holder lets go last (releaseoffgui.h).
+            auto scenario = makeReleasedOffGui<Scenario>();
             scenario->name = m_config.contextName;
             scenario->file = frame->server;
             frame->skipped.clear();
             scenario->initial = scenarioState(m_session->state(), &frame->skipped);
             std::shared_ptr<const Scenario> snapshot = std::move(scenario);
-            frame->catalogue = std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(snapshot));
+            frame->catalogue = makeReleasedOffGui<const trace::ReplayCatalogue>(ScenarioSource(snapshot));
             frame->snapshot = std::move(snapshot);
             frame->snapshotAtMs = QDateTime::currentMSecsSinceEpoch();
             ++frame->snapshotVersion;
+            frame->prepared.reset();
+            frame->prepareError.clear();
+            if (m_options.prepare) {
+                try {
+                    frame->prepared = m_options.prepare(*frame);
+                } catch (const std::exception& error) {
+                    frame->prepareError = QString::fromLocal8Bit(error.what());
+                }
+            }
             m_objectsDirty = false;
         }
         frame->events = m_session->schedulingEvents();

@@ -21,6 +21,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -55,6 +56,10 @@ struct LiveFrame
     std::shared_ptr<const trace::ReplayCatalogue> catalogue;
     quint64 snapshotVersion = 0;
     qint64 snapshotAtMs = 0; // wall clock of the snapshot
+    // What LiveFeedOptions::prepare made of the snapshot on the feed's thread (the app: a run at its
+    // start, ui/playback/preparedrun.h), or why it could not.
+    std::shared_ptr<void> prepared;
+    QString prepareError;
     QStringList skipped; // objects left out of it (pods on unknown nodes)
     QList<SchedulingEvent> events; // the scheduler's FailedScheduling and Scheduled events
     QList<ShadowPod> shadow;
@@ -68,6 +73,9 @@ struct LiveFeedOptions
     // The shortest time between two frames. A frame whose snapshot took long to build waits twice
     // that long for the next, so that a busy 150,000-pod cluster does not keep the thread copying.
     int minFrameIntervalMs = 1000;
+    // Called on the feed's thread with each new snapshot (its catalogue numbered): whatever the
+    // consumer would otherwise build from it on its own thread. May throw std::exception.
+    std::function<std::shared_ptr<void>(const LiveFrame&)> prepare;
 };
 
 struct LiveMailbox

@@ -316,6 +316,15 @@ void Reflector::watch()
     m_watchEvents = 0;
     m_watchClock.start();
     m_reply = m_client.get(m_type.path, query, GetOptions {true, m_options.watchTransferTimeoutMs});
+    m_watchAnswered = false;
+    connect(m_reply, &RestReply::responded, this, [this](int status) {
+        if (status < 200 || status >= 300)
+            return;
+        // The server is back: the next fault backs off from the start again.
+        m_failures = 0;
+        m_watchAnswered = true;
+        Q_EMIT stateChanged(State::Watching, {});
+    });
     connect(m_reply, &RestReply::lineReceived, this, &Reflector::onWatchLine);
     connect(m_reply, &RestReply::finished, this, &Reflector::onWatchFinished);
     setState(State::Watching);

@@ -73,6 +73,9 @@ public:
     void stop();
 
     State state() const { return m_state; }
+    // Watching, and the server has answered the watch: the connection is up (Watching alone is a
+    // watch sent, perhaps to a server that is gone).
+    bool isConnected() const { return m_state == State::Watching && m_watchAnswered; }
     const Store& store() const { return m_store; }
     // For the "Event" resource only (the store stays empty): the scheduler's events by
     // "namespace/name" of the Event; every other event is dropped as it arrives.
@@ -128,6 +131,7 @@ private:
     QTimer m_backoffTimer;
     Next m_afterBackoff = Next::List;
     int m_failures = 0;
+    bool m_watchAnswered = false;
 
     QString m_resourceVersion; // last seen: the list's, then every event's
     bool m_resourceVersionUnavailable = false;

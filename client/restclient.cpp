@@ -176,6 +176,13 @@ void RestReply::send(const Credential& credential)
     m_reply = m_client->startGet(m_url, credential, m_transferTimeoutMs, m_streamed);
     connect(m_reply, &QNetworkReply::readyRead, this, &RestReply::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &RestReply::onFinished);
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
+        const QVariant status = m_reply ? m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute) : QVariant();
+        if (!m_responded && status.isValid()) {
+            m_responded = true;
+            Q_EMIT responded(status.toInt());
+        }
+    });
 }
 
 void RestReply::abort()

@@ -54,6 +54,8 @@ public:
     void abort();
 
 Q_SIGNALS:
+    // The server's status line and headers arrived: the connection is up, whatever comes next.
+    void responded(int httpStatus);
     // Streamed replies: each complete line (without its newline), as it arrives.
     void lineReceived(const QByteArray& line);
     void finished();
@@ -73,6 +75,7 @@ private:
     QPointer<QNetworkReply> m_reply;
     Credential m_credential;
     bool m_retriedAfter401 = false;
+    bool m_responded = false;
     bool m_finished = false;
     bool m_aborting = false;
     Error m_error = Error::None;

@@ -2,6 +2,8 @@
 
 #include "recorder.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -41,6 +43,13 @@ ShadowTracker::ShadowTracker(ClusterSession& session, config::KubeSchedulerConfi
         begin();
 }
 
+ShadowTracker::~ShadowTracker()
+{
+    // A run under way stops at its next step; its result is dropped with the watcher.
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
 const ShadowPod* ShadowTracker::pod(const QString& key) const
 {
     const auto it = m_index.constFind(key);
@@ -75,7 +84,6 @@ void ShadowTracker::begin()
             pending.append({pod, pod, false});
     }
     predict(pending, true);
-    Q_EMIT started();
 }
 
 bool ShadowTracker::canPredict(const Pod& pod) const
@@ -136,8 +144,8 @@ void ShadowTracker::onPod(const Pod& pod)
         return;
     }
     const QString id = pod.key() + QLatin1Char(' ') + pod.meta.uid;
-    if (const auto waiting = m_arrivalIndex.constFind(id); waiting != m_arrivalIndex.cend()) {
-        m_arrivals[*waiting].latest = pod;
+    if (Arrival* arrival = waiting(id)) {
+        arrival->latest = pod;
         return;
     }
     if (m_noAttempt.contains(id) || !canPredict(pod))
@@ -161,11 +169,21 @@ void ShadowTracker::arrive(const Pod& pod, bool seenBound)
         m_batch.start(); // not restarted by later arrivals: a steady stream still gets decided
 }
 
+ShadowTracker::Arrival* ShadowTracker::waiting(const QString& id)
+{
+    if (const auto it = m_arrivalIndex.constFind(id); it != m_arrivalIndex.cend())
+        return &m_arrivals[*it];
+    if (const auto it = m_inFlightIndex.constFind(id); it != m_inFlightIndex.cend())
+        return &m_inFlight[*it];
+    return nullptr;
+}
+
 void ShadowTracker::predictArrivals()
 {
-    const QList<Arrival> arrivals = std::exchange(m_arrivals, {});
+    if (m_running || m_arrivals.isEmpty())
+        return; // the run under way takes the next batch when it is done
     m_arrivalIndex.clear();
-    predict(arrivals, false);
+    predict(std::exchange(m_arrivals, {}), false);
 }
 
 void ShadowTracker::onEvent(const SchedulingEvent& event)
@@ -185,10 +203,9 @@ void ShadowTracker::onEvent(const SchedulingEvent& event)
     observe(index, ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, event.message, fromFailedEvent});
 }
 
-void ShadowTracker::predict(const QList<Arrival>& arrivals, bool atStart)
+void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart)
 {
-    if (arrivals.isEmpty())
-        return;
+    Q_ASSERT(!m_running);
     QSet<QString> wanted;
     QStringList keys;
     for (const Arrival& arrival : arrivals) {
@@ -206,17 +223,38 @@ void ShadowTracker::predict(const QList<Arrival>& arrivals, bool atStart)
         pod.conditions.clear();
         pod.startTimeMs.reset();
     }
-    Scenario scenario;
-    scenario.name = QStringLiteral("shadow");
-    scenario.file = m_session.client().server().toString(QUrl::RemoveUserInfo);
-    scenario.initial = std::move(state);
-    QHash<QString, ExplainReport> reports;
-    try {
-        reports = explainFirstAttempts(scenario, m_configuration, keys);
-    } catch (const std::exception& error) {
-        qWarning("kschedviz: shadow: no prediction for %s: %s", qPrintable(keys.join(QStringLiteral(", "))), error.what());
-    }
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    auto scenario = std::make_shared<Scenario>();
+    scenario->name = QStringLiteral("shadow");
+    scenario->file = m_session.client().server().toString(QUrl::RemoveUserInfo);
+    scenario->initial = std::move(state);
+
+    m_inFlight = std::move(arrivals);
+    m_inFlightAtStart = atStart;
+    m_inFlightAt = QDateTime::currentDateTimeUtc();
+    m_inFlightIndex.clear();
+    for (qsizetype i = 0; i < m_inFlight.size(); ++i)
+        m_inFlightIndex.insert(m_inFlight[i].seen.key() + QLatin1Char(' ') + m_inFlight[i].seen.meta.uid, i);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_running = new QFutureWatcher<QHash<QString, ExplainReport>>(this);
+    connect(m_running, &QFutureWatcherBase::finished, this, &ShadowTracker::finishPrediction);
+    m_running->setFuture(QtConcurrent::run([scenario, configuration = m_configuration, keys, cancel = m_cancel] {
+        try {
+            return explainFirstAttempts(*scenario, configuration, keys, cancel.get());
+        } catch (const std::exception& error) {
+            qWarning("kschedviz: shadow: no prediction for %s: %s", qPrintable(keys.join(QStringLiteral(", "))), error.what());
+        }
+        return QHash<QString, ExplainReport> {};
+    }));
+}
+
+void ShadowTracker::finishPrediction()
+{
+    const QHash<QString, ExplainReport> reports = m_running->result();
+    m_running->deleteLater();
+    m_running = nullptr;
+    m_cancel.reset();
+    const QList<Arrival> arrivals = std::exchange(m_inFlight, {});
+    m_inFlightIndex.clear();
     const QList<SchedulingEvent> events = m_session.schedulingEvents();
     for (const Arrival& arrival : arrivals) {
         const Pod& pod = arrival.seen;
@@ -228,8 +266,8 @@ void ShadowTracker::predict(const QList<Arrival>& arrivals, bool atStart)
         ShadowPod entry;
         entry.key = pod.key();
         entry.uid = pod.meta.uid;
-        entry.arrivedAt = now;
-        entry.pendingAtStart = atStart;
+        entry.arrivedAt = m_inFlightAt;
+        entry.pendingAtStart = m_inFlightAtStart;
         entry.seenBound = arrival.seenBound;
         entry.prediction = *report;
         entry.comparison = compare(entry.prediction, entry.observed);
@@ -252,6 +290,11 @@ void ShadowTracker::predict(const QList<Arrival>& arrivals, bool atStart)
             onEvent(*latestFailure);
         observeFromPod(index, arrival.latest);
     }
+    if (m_inFlightAtStart && !m_initialDone) {
+        m_initialDone = true;
+        Q_EMIT started();
+    }
+    predictArrivals(); // what arrived meanwhile
 }
 
 void ShadowTracker::observeFromPod(qsizetype index, const Pod& pod)

@@ -90,11 +90,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_nodesRefresh, &QTimer::timeout, this, &MainWindow::refreshTables);
     // The tables follow the cursor while they are in sight, at most every 150 ms while it plays.
     connect(m_viewState, &ViewState::cursorChanged, this, [this] {
-        if ((m_nodesDock->isVisible() || m_podsDock->isVisible()) && !m_nodesRefresh->isActive())
+        if ((m_nodesShown || m_podsShown) && !m_nodesRefresh->isActive())
             m_nodesRefresh->start();
     });
+    // Whether a table is in sight: a dock behind another tab of its group is still isVisible(), and
+    // refreshing the Pods table of 150,000 pods there would be paid for nothing.
     for (QDockWidget* dock : {m_nodesDock, m_podsDock}) {
-        connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            (dock == m_nodesDock ? m_nodesShown : m_podsShown) = visible;
             if (visible)
                 refreshTables();
         });
@@ -205,6 +208,9 @@ QDockWidget* MainWindow::addDock(QWidget* view, const QString& title, const QStr
 MainWindow::~MainWindow()
 {
     delete m_live; // while the docks and the status bar it changed are still there
+    // Docks hidden as the window goes say so; nothing of the window is left to hear it.
+    for (QDockWidget* dock : {m_nodesDock, m_podsDock})
+        dock->disconnect(this);
 }
 
 std::pair<QWidget*, QTableView*> MainWindow::tablePage(QAbstractItemModel* model, const QString& placeholder,
@@ -433,9 +439,9 @@ void MainWindow::refreshTables()
 {
     m_nodesRefresh->stop();
     const Run* run = m_playback->run();
-    if (m_nodesDock->isVisible())
+    if (m_nodesShown)
         m_nodes->setRows(run ? m_nodesAtCursor.rows(run->index(), run->state()) : QList<NodeRow> {});
-    if (run && m_podsDock->isVisible())
+    if (run && m_podsShown)
         m_pods->refresh(run->state());
 }
 
@@ -553,7 +559,7 @@ void MainWindow::leaveLiveMode()
     update();
 }
 
-void MainWindow::showSnapshot(std::shared_ptr<const LoadedScenario> snapshot)
+void MainWindow::showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, const std::shared_ptr<PreparedRun>& prepared)
 {
     // The same pod stays selected across snapshots, by name: catalogue ids are per snapshot.
     QString selected;
@@ -562,8 +568,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const LoadedScenario> snapshot)
     m_current = std::move(snapshot);
     m_statusScenario->setText(m_current->path);
     m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
-    m_playback->load(m_current->scenario, m_current->configuration,
-                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
+    m_playback->adopt(prepared);
     if (!selected.isEmpty()) {
         if (const qint32 pod = m_playback->run()->catalogue()->podIndex(selected); pod >= 0)
             selectPod(*m_viewState, m_playback->run(), pod, false);

@@ -30,6 +30,7 @@ class PlaybackController;
 class PlaybackToolBar;
 class PodInspector;
 class PodTableModel;
+struct PreparedRun;
 class QueueLanesView;
 class Run;
 class ScenarioLoadJob;
@@ -61,9 +62,9 @@ public:
     void openCluster(const QString& kubeconfig, const QString& context);
     void showConnectDialog();
     LiveMode* liveMode() const { return m_live; }
-    // A snapshot from live mode: as a loaded scenario, but the selected pod stays selected and no
-    // recent file is added.
-    void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot);
+    // A snapshot from live mode, prepared on the feed's thread: as a loaded scenario, but the selected
+    // pod stays selected and no recent file is added.
+    void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, const std::shared_ptr<PreparedRun>& prepared);
     // A scenario that exists only in memory (a frozen snapshot, a what-next) in a window of its own,
     // with full time control; `selectPod` is selected once loaded, and `play` runs it to its end.
     static MainWindow* openInNewWindow(std::shared_ptr<const LoadedScenario> loaded, const QString& selectPod = {}, bool play = false);
@@ -128,6 +129,8 @@ private:
     QDockWidget* m_nodesDock = nullptr;
     QDockWidget* m_podsDock = nullptr;
     QTimer* m_nodesRefresh = nullptr;
+    bool m_nodesShown = false; // the tab is the one shown in its dock group (visibilityChanged)
+    bool m_podsShown = false;
     PodTableModel* m_pods;
     QList<QDockWidget*> m_docks;
     QByteArray m_defaultLayout;

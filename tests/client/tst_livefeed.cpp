@@ -79,7 +79,9 @@ private Q_SLOTS:
         QSignalSpy frames(live.get(), &LiveFeed::frameReady);
         live->start();
         QVERIFY(live->isRunning());
-        const auto first = waitFor(*live, [](const LiveFrame& f) { return f.status.phase == Phase::Connected; });
+        // The snapshot comes at once; the prediction of the pod pending at the first list follows,
+        // from a pool thread.
+        const auto first = waitFor(*live, [](const LiveFrame& f) { return f.status.phase == Phase::Connected && f.shadow.size() == 1; });
         QVERIFY(first);
         QVERIFY(first->status.synced);
         QCOMPARE(first->status.watching, first->status.resources);

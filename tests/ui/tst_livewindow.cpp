@@ -13,6 +13,8 @@
 #include "fastoptions.h"
 #include "livemode.h"
 #include "livepodpanel.h"
+#include "livetimelinedata.h"
+#include "livetimelineview.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
@@ -272,6 +274,19 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!live->agreement()->exportTo(m_dir.filePath(QStringLiteral("missing/dir/x.csv")), AgreementPanel::Format::Csv, &error));
         QVERIFY(error.contains(QStringLiteral("missing/dir/x.csv")));
+        // The live timeline: the two bindings the cluster made, the failure, and the three predictions.
+        const live::LiveTimelineData& marks = live->timeline()->data();
+        const auto countRow = [&marks](live::TimelineRow row) {
+            return std::count_if(marks.marks.cbegin(), marks.marks.cend(), [row](const live::TimelineMark& mark) { return mark.row == row; });
+        };
+        QCOMPARE(countRow(live::TimelineRow::Binding), 2);
+        QCOMPARE(countRow(live::TimelineRow::Failure), 1);
+        QCOMPARE(countRow(live::TimelineRow::Prediction), 3);
+        // A click on a mark opens its pod, as a row of the Agreement panel does.
+        Q_EMIT live->timeline()->podActivated(QStringLiteral("default/waiting"));
+        QCOMPARE(live->podPanel()->pod(), QStringLiteral("default/waiting"));
+        QCOMPARE(window.playback()->run()->catalogue()->podKey(window.viewState()->selectedPod()), QStringLiteral("default/waiting"));
+
         // Opening a row selects the pod in every view and explains it.
         live->agreement()->findChild<QTableView*>()->setCurrentIndex(agreement->index(0, 0));
         Q_EMIT live->agreement()->findChild<QTableView*>()->activated(agreement->index(0, 0));
@@ -303,7 +318,13 @@ private Q_SLOTS:
         m_server->close();
         QTRY_COMPARE_WITH_TIMEOUT(live->badge()->property("phase").toString(), QStringLiteral("reconnecting"), 15000);
         QTRY_VERIFY_WITH_TIMEOUT(live->badge()->text().contains(QStringLiteral("Reconnecting in")), 15000);
-        QVERIFY(live->isStale());
+        // Stale once the connection has been down for a few seconds: a watch re-opened at once is not.
+        QVERIFY(!live->isStale());
+        const auto why = [live] {
+            return QString(live->badge()->text() + QStringLiteral(" lost at ") + QString::number(live->frame()->status.lostAtMs) + QStringLiteral(" now ")
+                           + QString::number(QDateTime::currentMSecsSinceEpoch()) + QLatin1Char(' ') + client::phaseName(live->frame()->status.phase));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(live->isStale(), qPrintable(why()), 15000);
         QVERIFY(live->frameColour() != connected);
         QVERIFY(window.windowTitle().contains(QStringLiteral("(stale)")));
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())

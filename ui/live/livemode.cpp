@@ -2,7 +2,10 @@
 
 #include "agreementpanel.h"
 #include "livepodpanel.h"
+#include "livetimelineview.h"
 #include "mainwindow.h"
+#include "preparedrun.h"
+#include "runpolicy.h"
 #include "run.h"
 #include "scenarioloadjob.h"
 #include "viewstate.h"
@@ -22,8 +25,10 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ksv {
@@ -31,6 +36,10 @@ namespace ksv {
 namespace {
 
 using Phase = client::LiveStatus::Phase;
+
+// A connection down for less than this is not yet called stale: a quiet watch re-opened after its
+// stall timeout is down for about a second, and the whole window should not flash for it.
+constexpr qint64 staleGraceMs = 3000;
 
 QString clock(qint64 ms)
 {
@@ -79,6 +88,10 @@ LiveMode* LiveMode::connect(MainWindow& window, const QString& kubeconfig, const
         client::ResolvedConfig config = client::loadKubeconfig(client::KubeconfigOptions::fromEnvironment(kubeconfig, context));
         const QString configPath = window.schedulerConfigPath();
         config::KubeSchedulerConfiguration configuration = effectiveConfiguration(Scenario {}, configPath);
+        // Each snapshot becomes a run at its start on the feed's thread: the GUI only adopts it.
+        options.prepare = [configuration](const client::LiveFrame& frame) -> std::shared_ptr<void> {
+            return prepareRunAtStart(frame.snapshot, frame.catalogue, configuration, defaultRunOptions(configuration, QThread::idealThreadCount()));
+        };
         return new LiveMode(window, std::move(config), std::move(configuration),
                             configPath.isEmpty() ? QStringLiteral("the default v1.32 profile") : configPath, options);
     } catch (const LoadError& loadError) {
@@ -123,7 +136,10 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     window.statusBar()->insertPermanentWidget(0, m_badge);
     m_countdown = new QTimer(this);
     m_countdown->setInterval(500);
-    QObject::connect(m_countdown, &QTimer::timeout, this, &LiveMode::updateBadge);
+    QObject::connect(m_countdown, &QTimer::timeout, this, [this] {
+        updateStale(); // the grace runs out between frames
+        updateBadge();
+    });
 
     m_agreement = new AgreementPanel(&window);
     m_agreementDock = new QDockWidget(tr("Agreement"), &window);
@@ -134,27 +150,41 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     m_podDock = new QDockWidget(tr("Live Pod"), &window);
     m_podDock->setObjectName(QStringLiteral("livePod"));
     m_podDock->setWidget(m_podPanel);
+    // The live timeline: the cluster's bindings and failures and kschedviz's predictions by wall clock.
+    auto* timelinePage = new QWidget(&window);
+    auto* timelineLayout = new QVBoxLayout(timelinePage);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->setSpacing(0);
+    auto* timelineBar = new QToolBar(timelinePage);
+    m_timeline = new LiveTimelineView(timelinePage);
+    timelineBar->addAction(m_timeline->fitAllAction());
+    timelineBar->addAction(m_timeline->followAction());
+    timelineLayout->addWidget(timelineBar);
+    timelineLayout->addWidget(m_timeline, 1);
+    m_timelineDock = new QDockWidget(tr("Live Timeline"), &window);
+    m_timelineDock->setObjectName(QStringLiteral("liveTimeline"));
+    m_timelineDock->setWidget(timelinePage);
     window.addViewDock(m_podDock, Qt::RightDockWidgetArea);
     window.addViewDock(m_agreementDock, Qt::BottomDockWidgetArea);
+    window.addViewDock(m_timelineDock, Qt::BottomDockWidgetArea);
     // Beside the views they complete, in front: the live pod over the inspector (whose run is paused
     // before any attempt), the agreement over the timeline.
     if (auto* inspector = window.findChild<QDockWidget*>(QStringLiteral("inspectorDock")))
         window.tabifyDockWidget(inspector, m_podDock);
-    if (auto* timeline = window.findChild<QDockWidget*>(QStringLiteral("timelineDock")))
+    if (auto* timeline = window.findChild<QDockWidget*>(QStringLiteral("timelineDock"))) {
         window.tabifyDockWidget(timeline, m_agreementDock);
+        window.tabifyDockWidget(timeline, m_timelineDock);
+    }
     m_podDock->show();
     m_agreementDock->show();
+    m_timelineDock->show();
     m_podDock->raise();
     m_agreementDock->raise();
     for (QDockWidget* dock : window.findChildren<QDockWidget*>())
         m_titles.append({dock, dock->windowTitle()});
 
-    QObject::connect(m_agreement, &AgreementPanel::podActivated, this, [this](const QString& key) {
-        if (const Run* run = m_window.playback()->run(); run && run->catalogue()->podIndex(key) >= 0)
-            selectPod(*m_window.viewState(), run, run->catalogue()->podIndex(key));
-        m_podPanel->showPod(key);
-        m_podDock->raise();
-    });
+    QObject::connect(m_agreement, &AgreementPanel::podActivated, this, &LiveMode::openPod);
+    QObject::connect(m_timeline, &LiveTimelineView::podActivated, this, &LiveMode::openPod);
     QObject::connect(m_window.viewState(), &ViewState::selectionChanged, this, [this] {
         const Run* run = m_window.playback()->run();
         const qint32 pod = m_window.viewState()->selectedPod();
@@ -189,6 +219,8 @@ void LiveMode::close()
     }
     m_window.removeViewDock(m_agreementDock);
     m_window.removeViewDock(m_podDock);
+    m_window.removeViewDock(m_timelineDock);
+    m_timelineDock->deleteLater();
     m_window.removeToolBar(m_toolBar);
     m_window.statusBar()->removeWidget(m_badge);
     m_agreementDock->deleteLater();
@@ -213,7 +245,7 @@ void LiveMode::onFrame()
     m_frame = m_feed->latest();
     if (!m_frame)
         return;
-    if (m_frame->snapshot && m_frame->snapshotVersion != m_shownSnapshot) {
+    if (m_frame->snapshot && m_frame->snapshotVersion != m_shownSnapshot && m_frame->prepared) {
         m_shownSnapshot = m_frame->snapshotVersion;
         auto snapshot = std::make_shared<LoadedScenario>();
         snapshot->path = tr("%1 — %2 pods on %3 nodes, listed at %4")
@@ -225,10 +257,11 @@ void LiveMode::onFrame()
         snapshot->configuration = m_configuration;
         snapshot->catalogue = m_frame->catalogue;
         snapshot->warnings = m_frame->skipped;
-        m_window.showSnapshot(std::move(snapshot));
+        m_window.showSnapshot(std::move(snapshot), std::static_pointer_cast<PreparedRun>(m_frame->prepared));
     }
     m_agreement->showFrame(*m_frame, m_configurationLabel);
     m_podPanel->showFrame(m_frame);
+    m_timeline->showFrame(*m_frame);
     updateStale();
     updateBadge();
     m_window.update(); // the frame's colour
@@ -260,10 +293,12 @@ void LiveMode::updateBadge()
         text = tr("Failed: %1").arg(status.reason);
         break;
     }
+    if (m_frame && !m_frame->prepareError.isEmpty())
+        text += tr(" · the snapshot cannot be shown: %1").arg(m_frame->prepareError);
     m_badge->setToolTip(text);
     m_badge->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(colour.name(), text.left(120).toHtmlEscaped()));
     m_badge->setProperty("phase", client::phaseName(status.phase));
-    if (status.phase == Phase::Reconnecting && status.retryAtMs > 0) {
+    if (status.phase == Phase::Reconnecting || status.phase == Phase::Connecting || m_stale) {
         if (!m_countdown->isActive())
             m_countdown->start();
     } else {
@@ -277,11 +312,15 @@ void LiveMode::updateBadge()
 
 void LiveMode::updateStale()
 {
+    if (!m_frame)
+        return;
     const client::LiveStatus& status = m_frame->status;
-    const bool stale = m_frame->snapshot && status.phase != Phase::Connected && status.lostAtMs > 0;
+    const bool stale = m_frame->snapshot && status.phase != Phase::Connected && status.lostAtMs > 0
+        && QDateTime::currentMSecsSinceEpoch() - status.lostAtMs >= staleGraceMs;
     if (stale == m_stale)
         return;
     m_stale = stale;
+    m_window.update(); // the frame's colour
     // Every view keeps the last snapshot; its title says since when it is no longer the cluster.
     for (const auto& [dock, title] : m_titles) {
         if (dock)
@@ -289,6 +328,14 @@ void LiveMode::updateStale()
     }
     m_window.setWindowTitle(stale ? tr("LIVE (stale) — %1 (%2) — read-only — kschedviz").arg(m_context, m_server)
                                   : tr("LIVE — %1 (%2) — read-only — kschedviz").arg(m_context, m_server));
+}
+
+void LiveMode::openPod(const QString& key)
+{
+    if (const Run* run = m_window.playback()->run(); run && run->catalogue()->podIndex(key) >= 0)
+        selectPod(*m_window.viewState(), run, run->catalogue()->podIndex(key));
+    m_podPanel->showPod(key);
+    m_podDock->raise();
 }
 
 std::shared_ptr<LoadedScenario> LiveMode::loaded(Scenario scenario, const QString& label) const

@@ -28,6 +28,7 @@ namespace ksv {
 
 class AgreementPanel;
 class LivePodPanel;
+class LiveTimelineView;
 class MainWindow;
 struct LoadedScenario;
 
@@ -59,6 +60,8 @@ public:
     LivePodPanel* podPanel() const { return m_podPanel; }
     QDockWidget* agreementDock() const { return m_agreementDock; }
     QDockWidget* podDock() const { return m_podDock; }
+    LiveTimelineView* timeline() const { return m_timeline; }
+    QDockWidget* timelineDock() const { return m_timelineDock; }
 
     // The snapshot on screen in a window of its own, with full time control.
     MainWindow* freeze();
@@ -79,6 +82,8 @@ private:
     void updateBadge();
     void updateStale();
     void pastePod();
+    // A pod opened from the Agreement panel or the live timeline: selected everywhere, explained.
+    void openPod(const QString& key);
     std::shared_ptr<LoadedScenario> loaded(Scenario scenario, const QString& label) const;
 
     MainWindow& m_window;
@@ -98,6 +103,8 @@ private:
     LivePodPanel* m_podPanel = nullptr;
     QDockWidget* m_agreementDock = nullptr;
     QDockWidget* m_podDock = nullptr;
+    LiveTimelineView* m_timeline = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
     QList<std::pair<QPointer<QDockWidget>, QString>> m_titles; // the window's dock titles, without the stale mark
     bool m_closed = false;
 };

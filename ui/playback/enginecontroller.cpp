@@ -86,6 +86,16 @@ void EngineController::stop()
     m_worker = nullptr;
 }
 
+void EngineController::adopt(std::shared_ptr<const trace::Trace> trace)
+{
+    stop();
+    ++m_generation; // anything an earlier run still reports is dropped
+    m_published = trace->size();
+    m_now = m_published > 0 ? trace->at(m_published - 1).time() : 0;
+    m_trace = std::move(trace);
+    m_finished = true;
+}
+
 void EngineController::setSpeed(double speed)
 {
     if (!m_worker)

@@ -52,6 +52,8 @@ public:
     void start(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
                const SimulationOptions& options);
     void stop();
+    // A trace recorded elsewhere (a prepared run): finished, everything published, no thread.
+    void adopt(std::shared_ptr<const trace::Trace> trace);
 
     // Virtual seconds per wall second (0.1 to 1000); 0 runs as fast as possible.
     void setSpeed(double speed);

@@ -71,20 +71,38 @@ PlaybackController::~PlaybackController() = default;
 void PlaybackController::load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
                               const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue)
 {
+    // The old run's engine stops before the new one starts, as two runs of one window never need to
+    // compete for the cores.
+    std::unique_ptr<Run> old = takeRun();
+    install(std::make_unique<Run>(std::move(scenario), configuration, options, std::move(catalogue)), std::move(old));
+}
+
+void PlaybackController::adopt(const std::shared_ptr<PreparedRun>& prepared)
+{
+    std::unique_ptr<Run> old = takeRun();
+    install(std::make_unique<Run>(prepared), std::move(old));
+}
+
+std::unique_ptr<Run> PlaybackController::takeRun()
+{
     m_replayTimer->stop();
     m_pending = {};
-    // The old run's engine stops before the new one starts, as two runs of one window never need to
-    // compete for the cores; the old run stays readable until the views have the new one.
     std::unique_ptr<Run> old = std::move(m_run);
     if (old) {
         old->disconnect(this);
         old->stop();
     }
-    m_run = std::make_unique<Run>(std::move(scenario), configuration, options, std::move(catalogue));
+    return old;
+}
+
+void PlaybackController::install(std::unique_ptr<Run> run, std::unique_ptr<Run> old)
+{
+    m_run = std::move(run);
     m_run->engine()->setSpeed(m_speed);
     connectRun();
     m_view->setPlaying(false);
     m_view->reset();
+    // The old run stays readable until the views have the new one.
     Q_EMIT runChanged(m_run.get());
     old.reset();
     m_view->select({}, false);

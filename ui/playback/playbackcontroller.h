@@ -27,6 +27,7 @@ namespace ksv {
 
 class Run;
 class ViewState;
+struct PreparedRun;
 
 class PlaybackController : public QObject
 {
@@ -40,6 +41,8 @@ public:
     // A new run of the scenario, paused at time 0: it replaces the current one. `catalogue`: see Run.
     void load(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
               const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue = {});
+    // A prepared run (live mode's snapshot): it replaces the current one, complete at once.
+    void adopt(const std::shared_ptr<PreparedRun>& prepared);
     // The same run from the start: same scenario, configuration and options.
     void reset();
     Run* run() const { return m_run.get(); } // null before load()
@@ -92,6 +95,8 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
+    std::unique_ptr<Run> takeRun(); // the current run, stopped and disconnected
+    void install(std::unique_ptr<Run> run, std::unique_ptr<Run> old);
     void connectRun();
     void onProgressed(bool news);
     void onEngineFinished();

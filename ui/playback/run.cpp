@@ -2,6 +2,8 @@
 
 #include "cluster/scenariosource.h"
 #include "enginecontroller.h"
+#include "preparedrun.h"
+#include "trace/releaseoffgui.h"
 #include "viewstate.h"
 
 #include <QElapsedTimer>
@@ -33,11 +35,26 @@ Run::Run(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerCo
     });
     connect(m_engine, &EngineController::failed, this, &Run::failed);
     m_engine->start(m_scenario, m_configuration, m_options);
-    m_index = std::make_unique<trace::TraceIndex>(*m_catalogue, m_engine->trace(), m_scenario->timing);
+    m_index = makeReleasedOffGui<trace::TraceIndex>(*m_catalogue, m_engine->trace(), m_scenario->timing);
     // The cursor's state gets its memory now, while loading: the first seek away from the engine's
     // end then copies a checkpoint into pages already mapped (fresh pages for 150,000 pods cost some
     // 10 ms more than the copy). Unused while following; kept, not freed, when playback catches up.
     m_state = m_index->head();
+    m_progressShown = progress();
+}
+
+Run::Run(const std::shared_ptr<PreparedRun>& prepared, QObject* parent)
+    : QObject(parent)
+    , m_scenario(prepared->scenario)
+    , m_catalogue(prepared->catalogue)
+    , m_configuration(prepared->configuration)
+    , m_options(prepared->options)
+    , m_engine(new EngineController(this))
+    , m_index(prepared->index)
+{
+    m_engine->adopt(prepared->trace);
+    // The cursor's own state gets its memory when the cursor first leaves the end (moveTo), not here:
+    // a live snapshot is replaced long before anyone seeks in it.
     m_progressShown = progress();
 }
 

@@ -22,6 +22,7 @@ namespace ksv {
 
 class EngineController;
 class ViewState;
+struct PreparedRun;
 
 class Run : public QObject
 {
@@ -31,6 +32,9 @@ public:
     // numbered off the GUI thread by the load job; numbered here when null.
     Run(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerConfiguration& configuration,
         const SimulationOptions& options, std::shared_ptr<const trace::ReplayCatalogue> catalogue = {}, QObject* parent = nullptr);
+    // A run prepared on another thread (preparedrun.h): complete from the start, with no engine to
+    // run; adopting it costs the GUI thread no more than a few pointers.
+    explicit Run(const std::shared_ptr<PreparedRun>& prepared, QObject* parent = nullptr);
     ~Run() override;
 
     const std::shared_ptr<const Scenario>& scenario() const { return m_scenario; }
@@ -86,7 +90,7 @@ private:
     config::KubeSchedulerConfiguration m_configuration;
     SimulationOptions m_options;
     EngineController* m_engine;
-    std::unique_ptr<trace::TraceIndex> m_index;
+    std::shared_ptr<trace::TraceIndex> m_index; // released off the GUI thread
     trace::ReplayState m_state;
     bool m_following = true;
     bool m_awaitingEngine = false; // a step asked of the engine has not been reported yet
