@@ -46,6 +46,9 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
                       : options.theme == QLatin1String("dark")  ? Theme::Dark
                       : options.theme == QLatin1String("system") ? Theme::System
                                                                  : ksv::theme::saved());
+    // A screenshot run has nobody to close a dialog: failures end it with a status instead.
+    if (!options.screenshotDir.isEmpty())
+        qputenv("KSV_NO_DIALOGS", "1");
     ksv::MainWindow window;
     if (!options.config.isEmpty())
         window.openSchedulerConfig(options.config);
@@ -55,15 +58,20 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
     window.show();
     ksv::PlaybackController* playback = window.playback();
-    // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save.
-    QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback] {
-        if (options.atNanos)
+    // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save. A live
+    // cluster has no virtual time to go to: there --at is how long after its first snapshot the
+    // screenshot is taken, and later snapshots (each says scenarioLoaded) start nothing.
+    const bool live = window.liveMode();
+    QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback, live] {
+        static bool screenshotStarted = false;
+        if (options.atNanos && !live)
             playback->seek(*options.atNanos);
-        if (options.screenshotDir.isEmpty())
+        if (options.screenshotDir.isEmpty() || screenshotStarted)
             return;
+        screenshotStarted = true;
         auto* poll = new QTimer(&window);
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll] {
-            const bool there = !options.atNanos || playback->viewState()->cursorTime() >= *options.atNanos || playback->isFinished();
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll, live] {
+            const bool there = live || !options.atNanos || playback->viewState()->cursorTime() >= *options.atNanos || playback->isFinished();
             if (!there || !playback->run() || playback->run()->indexed() == 0)
                 return;
             poll->stop();
@@ -73,15 +81,20 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
                 ksv::selectPod(*playback->viewState(), playback->run(), pod);
             else
                 qWarning("kschedviz: --select: no pod %s in the scenario", qPrintable(options.select));
-            QTimer::singleShot(300, &window, [&window, &options] {
+            // A live pod is explained off the GUI thread: give it time to be on the picture.
+            const int delayMs = !live ? 300 : options.atNanos ? int(*options.atNanos / 1'000'000) : 3000;
+            QTimer::singleShot(delayMs, &window, [&window, &options] {
                 const bool saved = window.saveScreenshots(options.screenshotDir);
                 QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
             });
         });
         poll->start(50);
     }, Qt::QueuedConnection);
-    if (!options.screenshotDir.isEmpty())
+    if (!options.screenshotDir.isEmpty()) {
         QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
+        if (!window.liveMode() && (!options.kubeconfig.isEmpty() || !options.context.isEmpty()))
+            return ksv::cli::ExitBadInput; // the kubeconfig was refused, and said so
+    }
     return QApplication::exec();
 }
 #endif

@@ -34,7 +34,6 @@ ShadowTracker::ShadowTracker(ClusterSession& session, config::KubeSchedulerConfi
     for (const config::Profile& profile : m_configuration.profiles)
         m_schedulerNames.insert(profile.schedulerName);
     m_batch.setSingleShot(true);
-    m_batch.setInterval(100);
     connect(&m_batch, &QTimer::timeout, this, &ShadowTracker::predictArrivals);
     connect(&session, &ClusterSession::synced, this, &ShadowTracker::begin);
     connect(&session, &ClusterSession::objectChanged, this, &ShadowTracker::onChanged);
@@ -83,7 +82,7 @@ void ShadowTracker::begin()
         if (pod.nodeName.isEmpty() && !pod.isTerminal() && canPredict(pod))
             pending.append({pod, pod, false});
     }
-    predict(pending, true);
+    predict(pending, true, scenarioState(m_session.state()));
 }
 
 bool ShadowTracker::canPredict(const Pod& pod) const
@@ -101,8 +100,19 @@ qsizetype ShadowTracker::indexOf(const QString& key, const QString& uid) const
 
 void ShadowTracker::onChanged(const QString& kind, const QString& key, bool deleted)
 {
+    if (!m_started)
+        return;
+    // A change to what the scheduler sees closes the batch of arrivals; a pod made pending does not.
+    if (kind != QLatin1String("Event") && !m_batches.isEmpty() && !m_batches.constLast().closed) {
+        const Reflector* changed = m_session.reflector(kind);
+        const KubeObject* object = changed && !deleted ? changed->store().find(key) : nullptr;
+        const bool newPending = object && std::holds_alternative<Pod>(*object) && std::get<Pod>(*object).nodeName.isEmpty()
+            && !waiting(std::get<Pod>(*object).key() + QLatin1Char(' ') + std::get<Pod>(*object).meta.uid);
+        if (!newPending)
+            closeOpenBatch();
+    }
     // A deleted pod keeps its entry: what the cluster said before stays said.
-    if (!m_started || deleted)
+    if (deleted)
         return;
     const Reflector* reflector = m_session.reflector(kind);
     if (!reflector)
@@ -163,16 +173,35 @@ void ShadowTracker::onPod(const Pod& pod)
 
 void ShadowTracker::arrive(const Pod& pod, bool seenBound)
 {
-    m_arrivalIndex.insert(pod.key() + QLatin1Char(' ') + pod.meta.uid, m_arrivals.size());
-    m_arrivals.append({pod, pod, seenBound});
+    constexpr qsizetype maxWaitingBatches = 4;
+    if (m_batches.isEmpty() || (m_batches.constLast().closed && m_batches.size() < maxWaitingBatches)) {
+        Batch batch;
+        batch.state = scenarioState(m_session.state());
+        batch.age.start();
+        m_batches.append(std::move(batch));
+    }
+    m_batches.last().arrivals.append({pod, pod, seenBound});
+    if (seenBound)
+        closeOpenBatch(); // its binding is a change the next arrival must see
     if (!m_batch.isActive())
-        m_batch.start(); // not restarted by later arrivals: a steady stream still gets decided
+        m_batch.start(m_batchWindowMs);
+}
+
+void ShadowTracker::closeOpenBatch()
+{
+    if (!m_batches.isEmpty())
+        m_batches.last().closed = true;
 }
 
 ShadowTracker::Arrival* ShadowTracker::waiting(const QString& id)
 {
-    if (const auto it = m_arrivalIndex.constFind(id); it != m_arrivalIndex.cend())
-        return &m_arrivals[*it];
+    const auto matches = [&id](const Arrival& arrival) { return arrival.seen.key() + QLatin1Char(' ') + arrival.seen.meta.uid == id; };
+    for (Batch& batch : m_batches) {
+        for (Arrival& arrival : batch.arrivals) {
+            if (matches(arrival))
+                return &arrival;
+        }
+    }
     if (const auto it = m_inFlightIndex.constFind(id); it != m_inFlightIndex.cend())
         return &m_inFlight[*it];
     return nullptr;
@@ -180,10 +209,17 @@ ShadowTracker::Arrival* ShadowTracker::waiting(const QString& id)
 
 void ShadowTracker::predictArrivals()
 {
-    if (m_running || m_arrivals.isEmpty())
+    if (m_running || m_batches.isEmpty())
         return; // the run under way takes the next batch when it is done
-    m_arrivalIndex.clear();
-    predict(std::exchange(m_arrivals, {}), false);
+    // A batch still open gets its window to gather a burst; a closed one goes at once.
+    const Batch& first = m_batches.constFirst();
+    const qint64 wait = m_batchWindowMs - first.age.elapsed();
+    if (!first.closed && wait > 0) {
+        m_batch.start(int(wait));
+        return;
+    }
+    Batch batch = m_batches.takeFirst();
+    predict(std::move(batch.arrivals), false, std::move(batch.state));
 }
 
 void ShadowTracker::onEvent(const SchedulingEvent& event)
@@ -203,7 +239,7 @@ void ShadowTracker::onEvent(const SchedulingEvent& event)
     observe(index, ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, event.message, fromFailedEvent});
 }
 
-void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart)
+void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart, ClusterState state)
 {
     Q_ASSERT(!m_running);
     QSet<QString> wanted;
@@ -212,16 +248,31 @@ void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart)
         wanted.insert(arrival.seen.key());
         keys.append(arrival.seen.key());
     }
-    ClusterState state = scenarioState(m_session.state());
+    // Every other unbound pod left out; each of the batch pending, whatever the cluster did with it
+    // since, in its place (the queue takes equal pods in the state's order), or, if it came after the
+    // state was taken, added as it was seen.
     state.pods.removeIf([&wanted](const Pod& pod) { return pod.nodeName.isEmpty() && !wanted.contains(pod.key()); });
-    // Each decided as it was seen, pending, whatever the cluster did with it since.
-    for (Pod& pod : state.pods) {
-        if (!wanted.contains(pod.key()) || pod.nodeName.isEmpty())
-            continue;
+    const auto makePending = [](Pod& pod) {
         pod.nodeName.clear();
         pod.phase = PodPhase::Pending;
         pod.conditions.clear();
         pod.startTimeMs.reset();
+    };
+    QSet<QString> present;
+    for (Pod& pod : state.pods) {
+        if (!wanted.contains(pod.key()))
+            continue;
+        present.insert(pod.key());
+        makePending(pod);
+    }
+    for (const Arrival& arrival : arrivals) {
+        if (present.contains(arrival.seen.key()))
+            continue;
+        if (std::optional<KubeObject> asWritten = forScenario(KubeObject(arrival.seen))) {
+            Pod pod = std::get<Pod>(std::move(*asWritten));
+            makePending(pod);
+            state.pods.append(std::move(pod));
+        }
     }
     auto scenario = std::make_shared<Scenario>();
     scenario->name = QStringLiteral("shadow");
@@ -231,6 +282,7 @@ void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart)
     m_inFlight = std::move(arrivals);
     m_inFlightAtStart = atStart;
     m_inFlightAt = QDateTime::currentDateTimeUtc();
+    m_inFlightEvents = m_session.schedulingEvents();
     m_inFlightIndex.clear();
     for (qsizetype i = 0; i < m_inFlight.size(); ++i)
         m_inFlightIndex.insert(m_inFlight[i].seen.key() + QLatin1Char(' ') + m_inFlight[i].seen.meta.uid, i);
@@ -255,7 +307,14 @@ void ShadowTracker::finishPrediction()
     m_cancel.reset();
     const QList<Arrival> arrivals = std::exchange(m_inFlight, {});
     m_inFlightIndex.clear();
-    const QList<SchedulingEvent> events = m_session.schedulingEvents();
+    const QList<SchedulingEvent> eventsAtStart = std::exchange(m_inFlightEvents, {});
+    // The cluster's word, as it would have come had the prediction been instant. Pods pending at the
+    // first list: what the cluster said by the snapshot (its condition then, else its latest event
+    // then), not what a later attempt, on a later cluster, says. Pods that arrived: their first
+    // failure since (the earliest FailedScheduling event; its condition describes the same attempt
+    // only when there is no event). A binding, whenever it came, is final.
+    const QList<SchedulingEvent> now = m_session.schedulingEvents();
+    const QList<SchedulingEvent>& events = m_inFlightAtStart ? eventsAtStart : now;
     for (const Arrival& arrival : arrivals) {
         const Pod& pod = arrival.seen;
         const auto report = reports.constFind(pod.key());
@@ -275,20 +334,30 @@ void ShadowTracker::finishPrediction()
         const qsizetype index = m_pods.size() - 1;
         m_index.insert(entry.key, index);
         Q_EMIT predicted(entry.key);
-        // What the cluster said already: its binding, else its latest FailedScheduling event, then the
-        // pod's own condition, which replaces that event.
-        const SchedulingEvent* latestFailure = nullptr;
-        for (const SchedulingEvent& event : events) {
-            if (event.namespace_ != pod.meta.namespace_ || event.name != pod.meta.name || (!event.uid.isEmpty() && event.uid != pod.meta.uid))
-                continue;
-            if (event.reason == SchedulingEvent::Reason::Scheduled)
+        const auto ofPod = [&pod](const SchedulingEvent& event) {
+            return event.namespace_ == pod.meta.namespace_ && event.name == pod.meta.name && (event.uid.isEmpty() || event.uid == pod.meta.uid);
+        };
+        for (const SchedulingEvent& event : now) {
+            if (ofPod(event) && event.reason == SchedulingEvent::Reason::Scheduled)
                 onEvent(event);
-            else if (!latestFailure || event.lastTimestamp > latestFailure->lastTimestamp)
-                latestFailure = &event;
         }
-        if (latestFailure)
-            onEvent(*latestFailure);
-        observeFromPod(index, arrival.latest);
+        if (!arrival.latest.nodeName.isEmpty()) {
+            observeFromPod(index, arrival.latest);
+            continue;
+        }
+        const SchedulingEvent* failure = nullptr;
+        for (const SchedulingEvent& event : events) {
+            if (!ofPod(event) || event.reason != SchedulingEvent::Reason::FailedScheduling)
+                continue;
+            const bool better = !failure
+                || (m_inFlightAtStart ? event.lastTimestamp > failure->lastTimestamp : event.firstTimestamp < failure->firstTimestamp);
+            if (better)
+                failure = &event;
+        }
+        if (failure)
+            onEvent(*failure);
+        if (m_inFlightAtStart || !failure)
+            observeFromPod(index, m_inFlightAtStart ? arrival.seen : arrival.latest);
     }
     if (m_inFlightAtStart && !m_initialDone) {
         m_initialDone = true;

@@ -540,7 +540,9 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     leaveLiveMode();
     m_live = live;
     connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
-    m_toolBar->hide(); // the live view is the cluster now: no time to play (Freeze gives it)
+    // The live view is the cluster now: no virtual time to play or read (Freeze gives it).
+    m_toolBar->hide();
+    m_statusTime->hide();
     addRecentConnection({kubeconfig, m_live->contextName()});
     updateRecentConnectionsMenu();
     setContentsMargins(4, 4, 4, 4); // room for the live frame (paintEvent)
@@ -555,6 +557,7 @@ void MainWindow::leaveLiveMode()
     m_live->deleteLater();
     m_live = nullptr;
     m_toolBar->show();
+    m_statusTime->show();
     setContentsMargins(0, 0, 0, 0);
     update();
 }
@@ -599,11 +602,13 @@ MainWindow* MainWindow::openInNewWindow(std::shared_ptr<const LoadedScenario> lo
 void MainWindow::addViewDock(QDockWidget* dock, Qt::DockWidgetArea area)
 {
     addDockWidget(area, dock);
+    m_docks.append(dock); // saveScreenshots() takes it too
     m_viewMenu->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::removeViewDock(QDockWidget* dock)
 {
+    m_docks.removeOne(dock);
     m_viewMenu->removeAction(dock->toggleViewAction());
     removeDockWidget(dock);
 }

@@ -10,6 +10,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -86,12 +88,23 @@ LivePodPanel::LivePodPanel(QWidget* parent)
     top->addWidget(m_whatNext);
     top->addWidget(paste);
     layout->addLayout(top);
+    // The words above, the nodes below, the split the user's: on a small screen the messages scroll.
+    auto* words = new QWidget(this);
+    auto* wordsLayout = new QVBoxLayout(words);
+    wordsLayout->setContentsMargins(0, 0, 0, 0);
     for (QLabel* label : {m_cluster, m_kschedviz, m_verdict}) {
         label->setWordWrap(true);
         label->setTextFormat(Qt::RichText);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        layout->addWidget(label);
+        wordsLayout->addWidget(label);
     }
+    wordsLayout->addStretch(1);
+    auto* wordsArea = new QScrollArea(this);
+    wordsArea->setWidget(words);
+    wordsArea->setWidgetResizable(true);
+    wordsArea->setFrameShape(QFrame::NoFrame);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(wordsArea);
     m_table->setModel(m_nodes);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -101,7 +114,10 @@ LivePodPanel::LivePodPanel(QWidget* parent)
     m_table->horizontalHeader()->resizeSection(ExplainNodesModel::VerdictColumn, metrics.horizontalAdvance(QStringLiteral("UnschedulableAndUnresolvable")));
     m_table->horizontalHeader()->resizeSection(ExplainNodesModel::PluginColumn, metrics.horizontalAdvance(QStringLiteral("NodeResourcesFit__")));
     m_table->horizontalHeader()->resizeSection(ExplainNodesModel::ReasonsColumn, metrics.horizontalAdvance(QStringLiteral("node(s) had untolerated taint {dedicated: gpu}")));
-    layout->addWidget(m_table, 1);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
     connect(m_whatNext, &QPushButton::clicked, this, [this] {
         if (!m_key.isEmpty())
             Q_EMIT whatNextRequested(m_key);
