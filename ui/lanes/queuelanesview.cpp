@@ -118,7 +118,7 @@ void QueueLanesView::refresh()
     const trace::ReplayCatalogue* catalogue = m_run ? &m_run->index().catalogue() : nullptr;
     if (catalogue != m_catalogue) {
         m_catalogue = catalogue;
-        m_lanes.reset(catalogue);
+        m_lanes.reset(catalogue, m_run ? m_run->laneNaming() : nullptr);
         m_orderDirty = true;
     }
     if (!m_catalogue) {

@@ -145,64 +145,66 @@ double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos n
     return std::max(0.0, 1.0 - double(age) / double(laneHighlightWindow));
 }
 
-void QueueLanes::reset(const trace::ReplayCatalogue* catalogue)
+std::shared_ptr<const QueueLaneNaming> queueLaneNaming(const trace::ReplayCatalogue& catalogue)
+{
+    auto naming = std::make_shared<QueueLaneNaming>();
+    // A cluster has few namespaces and many pods, so only the distinct names are sorted.
+    QHash<QStringView, qint32> first; // looked up only; views into the catalogue's keys
+    QStringList found;
+    std::vector<qint32> provisional(size_t(catalogue.podCount()));
+    for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
+        const QString& key = catalogue.podKey(pod);
+        const QStringView name = QStringView(key).left(std::max<qsizetype>(0, key.indexOf(QLatin1Char('/'))));
+        auto it = first.constFind(name);
+        if (it == first.cend()) {
+            it = first.insert(name, qint32(found.size()));
+            found.append(name.toString());
+        }
+        provisional[size_t(pod)] = *it;
+    }
+    std::vector<qint32> rank(size_t(found.size()));
+    naming->namespaces = found;
+    naming->namespaces.sort();
+    for (qsizetype i = 0; i < found.size(); ++i)
+        rank[size_t(i)] = qint32(naming->namespaces.indexOf(found[i]));
+    naming->podNamespace.resize(provisional.size());
+    for (size_t pod = 0; pod < provisional.size(); ++pod)
+        naming->podNamespace[pod] = rank[size_t(provisional[pod])];
+
+    // Names used in more than one namespace: the first pod's namespace per name, or -1 once a
+    // second namespace has used it.
+    QHash<QStringView, qint32> namespaceOfName;
+    for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
+        const QString& key = catalogue.podKey(pod);
+        const QStringView name = QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1);
+        const auto it = namespaceOfName.find(name);
+        if (it == namespaceOfName.end())
+            namespaceOfName.insert(name, naming->podNamespace[size_t(pod)]);
+        else if (*it != naming->podNamespace[size_t(pod)])
+            *it = -1;
+    }
+    naming->sharedName.resize(provisional.size());
+    for (qint32 pod = 0; pod < catalogue.podCount(); ++pod) {
+        const QString& key = catalogue.podKey(pod);
+        naming->sharedName[size_t(pod)] = namespaceOfName.value(QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1)) < 0;
+    }
+    return naming;
+}
+
+void QueueLanes::reset(const trace::ReplayCatalogue* catalogue, std::shared_ptr<const QueueLaneNaming> naming)
 {
     m_catalogue = catalogue;
     for (Lane& lane : m_lanes)
         lane = {};
     for (auto& open : m_open)
         open.clear();
-    m_podNamespace.clear();
-    m_sharedName.clear();
-    m_namespaces.clear();
+    m_naming.reset();
     m_matches.clear();
     m_seenLane.clear();
     m_seenKey.clear();
     if (!catalogue)
         return;
-    // Pod keys never change within a run: their namespaces are numbered once, in name order. A
-    // cluster has few namespaces and many pods, so only the distinct names are sorted.
-    QHash<QStringView, qint32> first; // looked up only; views into the catalogue's keys
-    std::vector<qint32> provisional(size_t(catalogue->podCount()));
-    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
-        const QString& key = catalogue->podKey(pod);
-        const QStringView name = QStringView(key).left(std::max<qsizetype>(0, key.indexOf(QLatin1Char('/'))));
-        auto it = first.constFind(name);
-        if (it == first.cend()) {
-            it = first.insert(name, qint32(m_namespaces.size()));
-            m_namespaces.append(name.toString());
-        }
-        provisional[size_t(pod)] = *it;
-    }
-    std::vector<qint32> rank(size_t(m_namespaces.size()));
-    {
-        QStringList sorted = m_namespaces;
-        sorted.sort();
-        for (qsizetype i = 0; i < m_namespaces.size(); ++i)
-            rank[size_t(i)] = qint32(sorted.indexOf(m_namespaces[i]));
-        m_namespaces = sorted;
-    }
-    m_podNamespace.resize(provisional.size());
-    for (size_t pod = 0; pod < provisional.size(); ++pod)
-        m_podNamespace[pod] = rank[size_t(provisional[pod])];
-
-    // Names used in more than one namespace: the first pod's namespace per name, or -1 once a
-    // second namespace has used it.
-    QHash<QStringView, qint32> namespaceOfName;
-    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
-        const QString& key = catalogue->podKey(pod);
-        const QStringView name = QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1);
-        const auto it = namespaceOfName.find(name);
-        if (it == namespaceOfName.end())
-            namespaceOfName.insert(name, m_podNamespace[size_t(pod)]);
-        else if (*it != m_podNamespace[size_t(pod)])
-            *it = -1;
-    }
-    m_sharedName.resize(provisional.size());
-    for (qint32 pod = 0; pod < catalogue->podCount(); ++pod) {
-        const QString& key = catalogue->podKey(pod);
-        m_sharedName[size_t(pod)] = namespaceOfName.value(QStringView(key).mid(key.indexOf(QLatin1Char('/')) + 1)) < 0;
-    }
+    m_naming = naming ? std::move(naming) : queueLaneNaming(*catalogue);
     setFilter(m_filter);
 }
 
@@ -338,19 +340,19 @@ void QueueLanes::groupRows(int laneIndex, const trace::ReplayState& state)
     QStringList names;
     QStringList keys;
     if (m_grouping == LaneGrouping::Namespace) {
-        std::vector<qint32> slot(size_t(m_namespaces.size()), -1);
+        std::vector<qint32> slot(size_t(m_naming->namespaces.size()), -1);
         for (const qint32 pod : lane.order)
-            slot[size_t(m_podNamespace[size_t(pod)])] = 0;
-        for (qsizetype ns = 0; ns < m_namespaces.size(); ++ns) {
+            slot[size_t(m_naming->podNamespace[size_t(pod)])] = 0;
+        for (qsizetype ns = 0; ns < m_naming->namespaces.size(); ++ns) {
             if (slot[size_t(ns)] < 0)
                 continue;
             slot[size_t(ns)] = qint32(names.size());
-            names.append(m_namespaces[ns].isEmpty() ? QCoreApplication::translate("QueueLanes", "(no namespace)")
-                                                    : m_namespaces[ns]);
-            keys.append(QStringLiteral("ns:") + m_namespaces[ns]);
+            names.append(m_naming->namespaces[ns].isEmpty() ? QCoreApplication::translate("QueueLanes", "(no namespace)")
+                                                            : m_naming->namespaces[ns]);
+            keys.append(QStringLiteral("ns:") + m_naming->namespaces[ns]);
         }
         for (size_t i = 0; i < lane.order.size(); ++i)
-            groupOf[i] = slot[size_t(m_podNamespace[size_t(lane.order[i])])];
+            groupOf[i] = slot[size_t(m_naming->podNamespace[size_t(lane.order[i])])];
     } else {
         std::map<qint32, qint32, std::greater<>> priorities;
         for (const qint32 pod : lane.order)

@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 #include <array>
+#include <memory>
 #include <vector>
 
 namespace ksv {
@@ -59,6 +60,18 @@ inline constexpr int laneLatestMoveCount = 6;
 // 0 for a pod that never moved (part of the initial state) and for ids out of range.
 double moveHighlight(const trace::ReplayState& state, qint32 pod, VirtualNanos now);
 
+// The namespaces of a catalogue's pods, numbered in name order, and which pod names are used in more
+// than one namespace (those rows show the namespace). Keys never change within a run, so this is
+// made once per catalogue: O(pods) in string hashing, some 200 ms for 150,000 pods, which is why live
+// mode makes it off the GUI thread with each snapshot (queueLaneNaming, PreparedRun).
+struct QueueLaneNaming
+{
+    std::vector<qint32> podNamespace; // by pod: index into namespaces
+    std::vector<bool> sharedName; // by pod: see QueueLanes::nameNeedsNamespace()
+    QStringList namespaces; // sorted
+};
+std::shared_ptr<const QueueLaneNaming> queueLaneNaming(const trace::ReplayCatalogue& catalogue);
+
 class QueueLanes
 {
 public:
@@ -80,8 +93,9 @@ public:
         qint32 matches = 0; // pods matching the filter (== order.size() without one)
     };
 
-    // Drops everything cached for a run (the namespaces of its pods).
-    void reset(const trace::ReplayCatalogue* catalogue);
+    // Drops everything cached for a run (the namespaces of its pods). `naming`: the catalogue's,
+    // numbered already (live mode numbers it on the feed's thread); numbered here when null.
+    void reset(const trace::ReplayCatalogue* catalogue, std::shared_ptr<const QueueLaneNaming> naming = {});
 
     // Brings every lane's order up to the state: call when the cursor moved. Sorts only the pods
     // that moved since the last call.
@@ -106,7 +120,7 @@ public:
     // Whether the pod's name alone does not tell it apart: another namespace has a pod of that name.
     // Rows show the name first, and the namespace only then (issue 20, finding 3: rows read
     // "defau…9f5-0" when the namespace came first).
-    bool nameNeedsNamespace(qint32 pod) const { return size_t(pod) < m_sharedName.size() && m_sharedName[size_t(pod)]; }
+    bool nameNeedsNamespace(qint32 pod) const { return m_naming && size_t(pod) < m_naming->sharedName.size() && m_naming->sharedName[size_t(pod)]; }
     // What a pod's row says: its name, and the namespace where it must be said (not when grouped
     // by namespace, whose headers say it).
     struct RowLabel
@@ -136,9 +150,7 @@ private:
     };
     std::vector<qint8> m_seenLane;
     std::vector<SeenKey> m_seenKey;
-    std::vector<qint32> m_podNamespace; // by pod: index into m_namespaces
-    std::vector<bool> m_sharedName;     // by pod: see nameNeedsNamespace()
-    QStringList m_namespaces; // sorted
+    std::shared_ptr<const QueueLaneNaming> m_naming; // null without a catalogue
 };
 
 } // namespace ksv

@@ -21,6 +21,7 @@ std::shared_ptr<PreparedRun> prepareRunAtStart(std::shared_ptr<const Scenario> s
     }
     prepared->index = makeReleasedOffGui<trace::TraceIndex>(*prepared->catalogue, prepared->trace, prepared->scenario->timing);
     prepared->index->advance(prepared->trace->size());
+    prepared->laneNaming = queueLaneNaming(*prepared->catalogue);
     return prepared;
 }
 

@@ -10,6 +10,7 @@
 #include "config/types.h"
 #include "scenario/scenario.h"
 #include "simulation/simulator.h"
+#include "queuelanes.h"
 #include "trace/replay.h"
 
 #include <memory>
@@ -24,6 +25,7 @@ struct PreparedRun
     SimulationOptions options;
     std::shared_ptr<trace::Trace> trace; // what the simulator recorded while it set the scenario up
     std::shared_ptr<trace::TraceIndex> index; // all of it indexed
+    std::shared_ptr<const QueueLaneNaming> laneNaming; // what the queue lanes would number on the GUI thread
 };
 
 // Runs on any thread. Throws what the Simulator throws for a configuration it cannot run.

@@ -23,6 +23,7 @@ namespace ksv {
 class EngineController;
 class ViewState;
 struct PreparedRun;
+struct QueueLaneNaming;
 
 class Run : public QObject
 {
@@ -41,6 +42,8 @@ public:
     const config::KubeSchedulerConfiguration& configuration() const { return m_configuration; }
     const SimulationOptions& options() const { return m_options; }
     const std::shared_ptr<const trace::ReplayCatalogue>& catalogue() const { return m_catalogue; }
+    // The queue lanes' numbering of the catalogue when it was prepared with the run; null otherwise.
+    const std::shared_ptr<const QueueLaneNaming>& laneNaming() const { return m_laneNaming; }
     EngineController* engine() const { return m_engine; }
     // Stops the engine; what it published stays readable.
     void stop();
@@ -87,6 +90,7 @@ private:
 
     std::shared_ptr<const Scenario> m_scenario;
     std::shared_ptr<const trace::ReplayCatalogue> m_catalogue;
+    std::shared_ptr<const QueueLaneNaming> m_laneNaming;
     config::KubeSchedulerConfiguration m_configuration;
     SimulationOptions m_options;
     EngineController* m_engine;
