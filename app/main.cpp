@@ -90,6 +90,15 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         });
         poll->start(50);
     }, Qt::QueuedConnection);
+    if (!options.screenshotDir.isEmpty() && live) {
+        // A cluster that never lists (refused, unreachable) is pictured as it is: connecting, or failed.
+        QTimer::singleShot(15'000, &window, [&window, &options] {
+            if (window.playback()->run())
+                return; // the first snapshot came: its own screenshot is on its way
+            const bool saved = window.saveScreenshots(options.screenshotDir);
+            QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
+        });
+    }
     if (!options.screenshotDir.isEmpty()) {
         QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
         if (!window.liveMode() && (!options.kubeconfig.isEmpty() || !options.context.isEmpty()))

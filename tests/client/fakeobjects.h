@@ -4,6 +4,7 @@
 // pods (pending, bound, with kube-scheduler 1.20's PodScheduled condition) and a FailedScheduling
 // event in events.k8s.io/v1's form.
 
+#include "fakecluster.h"
 #include "fakesession.h"
 
 #include <QDateTime>
@@ -70,6 +71,16 @@ inline QJsonObject failedSchedulingEvent(const QString& podName, const QString& 
                         {"regarding", QJsonObject {{"kind", "Pod"}, {"namespace", "default"}, {"name", podName}, {"uid", uidOf(podName)}}},
                         {"note", note},
                         {"type", "Warning"}};
+}
+
+// Three nodes of different sizes, the largest tainted dedicated=gpu:NoSchedule: the small cluster
+// the shadow and live-window tests decide pods on.
+inline void addThreeNodes(FakeCluster& nodes)
+{
+    nodes.add(node(QStringLiteral("n1"), QStringLiteral("2"), QStringLiteral("4Gi")));
+    nodes.add(node(QStringLiteral("n2"), QStringLiteral("4"), QStringLiteral("8Gi")));
+    nodes.add(node(QStringLiteral("n3"), QStringLiteral("8"), QStringLiteral("16Gi"),
+                   QJsonArray {QJsonObject {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}}));
 }
 
 } // namespace ksv::test::objects

@@ -61,9 +61,7 @@ private Q_SLOTS:
         m_server = std::make_unique<FakeApiServer>();
         QVERIFY(m_server->listen());
         m_clusters = ksv::test::serveEveryResource(*m_server);
-        m_clusters["Node"]->add(node("n1", "2", "4Gi"));
-        m_clusters["Node"]->add(node("n2", "4", "8Gi"));
-        m_clusters["Node"]->add(node("n3", "8", "16Gi", QJsonArray {QJsonObject {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}}));
+        addThreeNodes(*m_clusters["Node"]);
         m_clusters["Pod"]->add(pod("running", "500m", "n1"));
         // Pending at the first list, with kube-scheduler 1.20's verdict in its condition.
         m_clusters["Pod"]->add(withCondition(pod("waiting", "64"), QStringLiteral("0/3 nodes are available: 1 node(s) had taint {dedicated: gpu}, "

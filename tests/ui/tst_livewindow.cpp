@@ -116,9 +116,7 @@ private Q_SLOTS:
         m_server = std::make_unique<FakeApiServer>();
         QVERIFY(m_server->listen());
         m_clusters = ksv::test::serveEveryResource(*m_server);
-        m_clusters["Node"]->add(node("n1", "2", "4Gi"));
-        m_clusters["Node"]->add(node("n2", "4", "8Gi"));
-        m_clusters["Node"]->add(node("n3", "8", "16Gi", QJsonArray {QJsonObject {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}}));
+        addThreeNodes(*m_clusters["Node"]);
         m_clusters["Pod"]->add(pod("running", "1", "n1"));
         m_clusters["Pod"]->add(withCondition(pod("waiting", "64"), unschedulableMessage));
         m_clusters["Pod"]->add(pod("web", "1"));
@@ -243,7 +241,8 @@ private Q_SLOTS:
         QAbstractItemModelTester agreementTester(agreement, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QTRY_VERIFY_WITH_TIMEOUT(live->frame()->agreement.total == 3, 15000);
         QTRY_COMPARE_WITH_TIMEOUT(agreement->rowCount(), 3, 15000);
-        QVERIFY2(live->agreement()->summary()->text().contains(QStringLiteral("2 of 3 pods (66.7%)")), qPrintable(live->agreement()->summary()->text()));
+        QVERIFY2(live->agreement()->summary()->text().contains(QStringLiteral("scheduler: 2 of 3 pods (66.7%)</b> over the session · last 100: 2 of 3 pods (66.7%)")),
+                 qPrintable(live->agreement()->summary()->text()));
         QCOMPARE(agreement->index(0, AgreementModel::PodColumn).data().toString(), QStringLiteral("default/odd")); // newest first
         QCOMPARE(agreement->index(0, AgreementModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
         QCOMPARE(agreement->index(0, AgreementModel::ClusterColumn).data().toString(), QStringLiteral("n1"));
@@ -355,6 +354,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(live->badge()->property("phase").toString(), QStringLiteral("failed"), 15000);
         QVERIFY2(live->badge()->text().contains(QStringLiteral("Failed:")), qPrintable(live->badge()->text()));
         QVERIFY(!live->badge()->text().contains(QStringLiteral("reader-token")));
+        QVERIFY2(live->agreement()->summary()->text().contains(QStringLiteral("none decided yet")), qPrintable(live->agreement()->summary()->text()));
         QVERIFY(!window.currentScenario());
     }
 

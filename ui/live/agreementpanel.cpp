@@ -93,14 +93,14 @@ void AgreementPanel::showFrame(const client::LiveFrame& frame, const QString& co
         }
     }
     const int undecided = int(std::count_if(m_pods.cbegin(), m_pods.cend(), [](const client::ShadowPod& pod) { return !client::isDecided(pod); }));
-    m_summary->setText(tr("<b>Agreement with the cluster's scheduler: %1 of %2 pods (%3)</b> over the session · last %4: %5 (%6) · "
-                          "%7 undecided · configuration: %8")
-                           .arg(m_session.agreed)
-                           .arg(m_session.total)
-                           .arg(client::percent(m_session))
-                           .arg(m_recent.total)
-                           .arg(m_recent.agreed)
-                           .arg(client::percent(m_recent))
+    // A rate of nothing is no rate: 0 of 0 says "none decided yet", not 100%.
+    const auto rate = [](const client::ShadowAgreement& agreement) -> QString {
+        return agreement.total == 0 ? tr("none decided yet")
+                                    : tr("%1 of %2 pods (%3)").arg(agreement.agreed).arg(agreement.total).arg(client::percent(agreement));
+    };
+    m_summary->setText(tr("<b>Agreement with the cluster's scheduler: %1</b> over the session · last 100: %2 · %3 undecided · "
+                          "configuration: %4")
+                           .arg(rate(m_session), rate(m_recent))
                            .arg(undecided)
                            .arg(configuration.toHtmlEscaped()));
 }

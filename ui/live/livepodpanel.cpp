@@ -116,7 +116,7 @@ LivePodPanel::LivePodPanel(QWidget* parent)
     m_table->horizontalHeader()->resizeSection(ExplainNodesModel::ReasonsColumn, metrics.horizontalAdvance(QStringLiteral("node(s) had untolerated taint {dedicated: gpu}")));
     split->addWidget(m_table);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     connect(m_whatNext, &QPushButton::clicked, this, [this] {
         if (!m_key.isEmpty())
