@@ -18,6 +18,7 @@
 #include "mainwindow.h"
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
+#include "queuelanescanvas.h"
 #include "recentconnections.h"
 #include "run.h"
 #include "scenarioloadjob.h"
@@ -197,6 +198,14 @@ private Q_SLOTS:
         QCOMPARE(state.count(PodLocation::Active), 2);
         QCOMPARE(state.count(PodLocation::Bound), 1);
         QCOMPARE(state.pods[size_t(podIndex(window, QStringLiteral("default/web")))].attempts, 0);
+        // Each row says the pod's age in the cluster; its tooltip its PodScheduled condition.
+        auto* lanes = window.findChild<QueueLanesCanvas*>();
+        QVERIFY(lanes);
+        const qint32 waiting = podIndex(window, QStringLiteral("default/waiting"));
+        QVERIFY2(lanes->rowDetail(laneOf(PodLocation::Active), waiting).startsWith(QStringLiteral("age ")),
+                 qPrintable(lanes->rowDetail(laneOf(PodLocation::Active), waiting)));
+        QVERIFY2(lanes->rowToolTip(waiting).contains(QStringLiteral("PodScheduled")) && lanes->rowToolTip(waiting).contains(QStringLiteral("Insufficient cpu")),
+                 qPrintable(lanes->rowToolTip(waiting)));
 
         // The frame round the window is in the live colour.
         const QImage image = window.grab().toImage();
@@ -300,6 +309,7 @@ private Q_SLOTS:
         QTRY_VERIFY(!agreementDock);
         QVERIFY(window.playbackToolBar()->isVisible());
         QCOMPARE(window.windowTitle(), QStringLiteral("kschedviz"));
+        QVERIFY(!lanes->rowDetail(laneOf(PodLocation::Active), waiting).startsWith(QStringLiteral("age ")));
     }
 
     void disconnectAndReconnect()

@@ -294,8 +294,18 @@ bool QueueLanesCanvas::event(QEvent* event)
     return true;
 }
 
+void QueueLanesCanvas::setPodWords(PodWordsProvider provider)
+{
+    m_podWords = std::move(provider);
+    update();
+}
+
 QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
 {
+    if (m_podWords) {
+        if (PodWords words = m_podWords(pod); !words.detail.isEmpty())
+            return words.detail;
+    }
     const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
     const VirtualNanos now = m_frame.now;
     switch (queueLanes[size_t(lane)]) {
@@ -358,6 +368,10 @@ QString QueueLanesCanvas::podToolTip(qint32 pod) const
         line(tr("Node"), catalogue.nodeName(row.node));
     if (row.nominatedNode >= 0)
         line(tr("Nominated"), catalogue.nodeName(row.nominatedNode));
+    if (m_podWords) {
+        for (const auto& [name, value] : m_podWords(pod).toolTip)
+            line(name, value);
+    }
     return text + QStringLiteral("</table>") + preemptionToolTip(pod);
 }
 

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 #include <array>
+#include <functional>
 #include <span>
 
 class QScrollBar;
@@ -62,6 +63,19 @@ public:
     };
     Position keyPosition() const;
 
+    // What a pod's row says beyond the run (live mode: the pod's age, its PodScheduled message, its
+    // gates): the detail in place of the time in queue, and more tooltip lines. None by default.
+    struct PodWords
+    {
+        QString detail;
+        QList<std::pair<QString, QString>> toolTip; // name, value
+    };
+    using PodWordsProvider = std::function<PodWords(qint32 pod)>;
+    void setPodWords(PodWordsProvider provider);
+    // A row's detail and tooltip as they are shown (tests, and the lanes' own painting).
+    QString rowDetail(int lane, qint32 pod) const { return detailText(lane, pod); }
+    QString rowToolTip(qint32 pod) const { return podToolTip(pod); }
+
 Q_SIGNALS:
     // A click or the keyboard chose a pod's row, or a section header of a lane.
     void podActivated(qint32 pod);
@@ -110,6 +124,7 @@ private:
     std::array<LaneGeometry, queueLaneCount> m_lanes;
     QRect m_legend;
     Position m_key;
+    PodWordsProvider m_podWords;
 };
 
 } // namespace ksv

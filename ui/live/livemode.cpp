@@ -5,6 +5,8 @@
 #include "livetimelineview.h"
 #include "mainwindow.h"
 #include "preparedrun.h"
+#include "queuelanescanvas.h"
+#include "format.h"
 #include "runpolicy.h"
 #include "run.h"
 #include "scenarioloadjob.h"
@@ -195,6 +197,16 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     QObject::connect(m_podPanel, &LivePodPanel::pasteRequested, this, &LiveMode::pastePod);
     QObject::connect(m_feed, &client::LiveFeed::frameReady, this, &LiveMode::onFrame);
 
+    // The queue lanes' rows: the pod's age in the cluster where a scenario shows its time in queue (the
+    // snapshot's clock reads 0 for every pod), and its PodScheduled condition and gates in the tooltip.
+    m_lanes = window.findChild<QueueLanesCanvas*>();
+    if (m_lanes) {
+        m_lanes->setPodWords([this](qint32 pod) { return podWords(pod); });
+        m_ageTick = new QTimer(this);
+        QObject::connect(m_ageTick, &QTimer::timeout, m_lanes, qOverload<>(&QWidget::update));
+        m_ageTick->start(5000);
+    }
+
     window.setWindowTitle(tr("LIVE — %1 (%2) — read-only — kschedviz").arg(m_context, m_server));
     updateBadge();
     m_feed->start();
@@ -212,6 +224,8 @@ void LiveMode::close()
     m_closed = true;
     m_feed->stop();
     m_countdown->stop();
+    if (m_lanes)
+        m_lanes->setPodWords({});
     m_stale = false;
     for (const auto& [dock, title] : m_titles) {
         if (dock)
@@ -328,6 +342,28 @@ void LiveMode::updateStale()
     }
     m_window.setWindowTitle(stale ? tr("LIVE (stale) — %1 (%2) — read-only — kschedviz").arg(m_context, m_server)
                                   : tr("LIVE — %1 (%2) — read-only — kschedviz").arg(m_context, m_server));
+}
+
+QueueLanesCanvas::PodWords LiveMode::podWords(qint32 pod) const
+{
+    QueueLanesCanvas::PodWords words;
+    const Run* run = m_window.playback()->run();
+    const qint32 initial = run && pod >= 0 && pod < run->catalogue()->podCount() ? run->catalogue()->initialPod(pod) : -1;
+    if (initial < 0)
+        return words;
+    const Pod& object = run->scenario()->initial.pods[initial];
+    if (object.meta.creationTimestampMs) {
+        const QString age = format::duration(std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - *object.meta.creationTimestampMs) * 1'000'000);
+        words.detail = tr("age %1").arg(age);
+        words.toolTip.append({tr("Age"), age});
+    }
+    for (const PodCondition& condition : object.conditions) {
+        if (condition.type == QLatin1String("PodScheduled") && condition.status != QLatin1String("True"))
+            words.toolTip.append({tr("PodScheduled"), condition.reason + QStringLiteral(": ") + condition.message});
+    }
+    if (!object.schedulingGates.isEmpty())
+        words.toolTip.append({tr("Gates"), object.schedulingGates.join(QStringLiteral(", "))});
+    return words;
 }
 
 void LiveMode::openPod(const QString& key)

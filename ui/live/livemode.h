@@ -12,6 +12,7 @@
 // Freeze and What next open a snapshot in a window of its own, with full time control.
 
 #include "livefeed.h"
+#include "queuelanescanvas.h"
 
 #include <QColor>
 #include <QObject>
@@ -84,6 +85,8 @@ private:
     void pastePod();
     // A pod opened from the Agreement panel or the live timeline: selected everywhere, explained.
     void openPod(const QString& key);
+    // What the queue lanes say of a pod of the snapshot on screen (catalogue id).
+    QueueLanesCanvas::PodWords podWords(qint32 pod) const;
     std::shared_ptr<LoadedScenario> loaded(Scenario scenario, const QString& label) const;
 
     MainWindow& m_window;
@@ -105,6 +108,8 @@ private:
     QDockWidget* m_podDock = nullptr;
     LiveTimelineView* m_timeline = nullptr;
     QDockWidget* m_timelineDock = nullptr;
+    QPointer<QueueLanesCanvas> m_lanes; // its rows say the pods' age, condition and gates
+    QTimer* m_ageTick = nullptr;
     QList<std::pair<QPointer<QDockWidget>, QString>> m_titles; // the window's dock titles, without the stale mark
     bool m_closed = false;
 };
