@@ -173,7 +173,8 @@ void ShadowTracker::onPod(const Pod& pod)
 
 void ShadowTracker::arrive(const Pod& pod, bool seenBound)
 {
-    constexpr qsizetype maxWaitingBatches = 4;
+    // Each waiting batch holds a copy of the cluster (about 0.9 GB at 150,000 pods).
+    constexpr qsizetype maxWaitingBatches = 2;
     if (m_batches.isEmpty() || (m_batches.constLast().closed && m_batches.size() < maxWaitingBatches)) {
         Batch batch;
         batch.state = scenarioState(m_session.state());

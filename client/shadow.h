@@ -12,7 +12,7 @@
 //     the whole cluster per pod. A change closes the batch: the next arrival opens another, on the
 //     snapshot of its own arrival (else a pod would be decided on a cluster without a binding the
 //     cluster's scheduler made before the pod came). A pod of a batch the cluster bound meanwhile is
-//     decided as it was seen, pending. At most four batches wait; more arrivals join the last (each
+//     decided as it was seen, pending. At most two batches wait; more arrivals join the last (each
 //     keeps a copy of the cluster). A run goes on a pool thread, off the session's thread (a first
 //     list of 3,000 pending pods on 5,000 nodes is minutes of a sanitized build's time): the
 //     session keeps listing and watching meanwhile.
