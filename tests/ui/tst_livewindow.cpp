@@ -352,6 +352,23 @@ private Q_SLOTS:
         QCOMPARE(live->frameColour(), connected);
     }
 
+    // A kubeconfig's warnings are said as long as the connection is used, as the commands say them.
+    void insecureIsSaid()
+    {
+        const QString insecure = writeKubeconfig(QStringLiteral("insecure"), QStringLiteral("current-context: fake\n"
+                                                                                             "clusters: [{name: fake, cluster: {server: '%1', insecure-skip-tls-verify: true}}]\n"
+                                                                                             "users: [{name: reader, user: {token: reader-token}}]\n"
+                                                                                             "contexts: [{name: fake, context: {cluster: fake, user: reader}}]\n")
+                                                                          .arg(m_server->url().toString()));
+        MainWindow window;
+        window.openCluster(insecure, {});
+        LiveMode* live = window.liveMode();
+        QVERIFY(live);
+        const QString banner = live->toolBar()->findChildren<QLabel*>().constFirst()->text();
+        QVERIFY2(banner.contains(QStringLiteral("insecure-skip-tls-verify")), qPrintable(banner));
+        QTRY_COMPARE_WITH_TIMEOUT(live->badge()->property("phase").toString(), QStringLiteral("connected"), 15000);
+    }
+
     void failedConnectionIsSaid()
     {
         m_server->setHandler([](const ksv::test::FakeRequest&, ksv::test::FakeExchange& exchange) {

@@ -111,6 +111,7 @@ LiveMode::LiveMode(MainWindow& window, client::ResolvedConfig config, config::Ku
     , m_server(config.cluster.server.toString(QUrl::RemoveUserInfo))
     , m_configuration(configuration)
     , m_configurationLabel(std::move(configurationLabel))
+    , m_warnings(config.warnings)
     , m_feed(new client::LiveFeed(std::move(config), std::move(configuration), options, this))
 {
     m_toolBar = new QToolBar(tr("Live"), &window);
@@ -319,9 +320,10 @@ void LiveMode::updateBadge()
         m_countdown->stop();
     }
     const QColor frame = frameColour();
-    m_banner->setText(QStringLiteral("<span style=\"background:%1;color:white;font-weight:bold\">&nbsp;LIVE&nbsp;</span>&nbsp;%2 · %3 · read-only%4")
+    m_banner->setText(QStringLiteral("<span style=\"background:%1;color:white;font-weight:bold\">&nbsp;LIVE&nbsp;</span>&nbsp;%2 · %3 · read-only%4%5")
                           .arg(frame.name(), m_context.toHtmlEscaped(), m_server.toHtmlEscaped(),
-                               m_stale ? tr(" · <b>stale</b>: the cluster as of %1").arg(clock(status.lostAtMs)) : QString()));
+                               m_stale ? tr(" · <b>stale</b>: the cluster as of %1").arg(clock(status.lostAtMs)) : QString(),
+                               m_warnings.isEmpty() ? QString() : QStringLiteral(" · <b>⚠ ") + m_warnings.join(QStringLiteral("; ")).toHtmlEscaped() + QStringLiteral("</b>")));
 }
 
 void LiveMode::updateStale()

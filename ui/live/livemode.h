@@ -94,6 +94,7 @@ private:
     QString m_server;
     config::KubeSchedulerConfiguration m_configuration;
     QString m_configurationLabel;
+    QStringList m_warnings; // the kubeconfig's (insecure-skip-tls-verify, ...): said as long as it is used
     client::LiveFeed* m_feed;
     std::shared_ptr<const client::LiveFrame> m_frame;
     quint64 m_shownSnapshot = 0;
