@@ -356,7 +356,7 @@ QueueLanesCanvas::PodWords LiveMode::podWords(qint32 pod) const
     const Pod& object = run->scenario()->initial.pods[initial];
     if (object.meta.creationTimestampMs) {
         const QString age = format::duration(std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - *object.meta.creationTimestampMs) * 1'000'000);
-        words.detail = tr("age %1").arg(age);
+        words.detail = age; // where a scenario's row says how long the pod has waited in the queue
         words.toolTip.append({tr("Age"), age});
     }
     for (const PodCondition& condition : object.conditions) {
