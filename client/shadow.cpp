@@ -82,7 +82,7 @@ void ShadowTracker::begin()
         if (pod.nodeName.isEmpty() && !pod.isTerminal() && canPredict(pod))
             pending.append({pod, pod, false});
     }
-    predict(pending, true, scenarioState(m_session.state()));
+    predict(pending, true, scenarioState(m_session.state()), QDateTime::currentDateTimeUtc());
 }
 
 bool ShadowTracker::canPredict(const Pod& pod) const
@@ -130,6 +130,8 @@ void ShadowTracker::onRelisted(const QString& kind)
 {
     if (!m_started)
         return;
+    if (kind != QLatin1String("Event"))
+        closeOpenBatch(); // a store replaced whole: whatever changed, the next arrival sees it
     const Reflector* reflector = m_session.reflector(kind);
     if (!reflector)
         return;
@@ -178,6 +180,7 @@ void ShadowTracker::arrive(const Pod& pod, bool seenBound)
     if (m_batches.isEmpty() || (m_batches.constLast().closed && m_batches.size() < maxWaitingBatches)) {
         Batch batch;
         batch.state = scenarioState(m_session.state());
+        batch.stateAt = QDateTime::currentDateTimeUtc();
         batch.age.start();
         m_batches.append(std::move(batch));
     }
@@ -220,7 +223,7 @@ void ShadowTracker::predictArrivals()
         return;
     }
     Batch batch = m_batches.takeFirst();
-    predict(std::move(batch.arrivals), false, std::move(batch.state));
+    predict(std::move(batch.arrivals), false, std::move(batch.state), batch.stateAt);
 }
 
 void ShadowTracker::onEvent(const SchedulingEvent& event)
@@ -240,7 +243,7 @@ void ShadowTracker::onEvent(const SchedulingEvent& event)
     observe(index, ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, event.message, fromFailedEvent});
 }
 
-void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart, ClusterState state)
+void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart, ClusterState state, QDateTime stateAt)
 {
     Q_ASSERT(!m_running);
     QSet<QString> wanted;
@@ -282,7 +285,7 @@ void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart, ClusterState 
 
     m_inFlight = std::move(arrivals);
     m_inFlightAtStart = atStart;
-    m_inFlightAt = QDateTime::currentDateTimeUtc();
+    m_inFlightAt = stateAt;
     m_inFlightEvents = m_session.schedulingEvents();
     m_inFlightIndex.clear();
     for (qsizetype i = 0; i < m_inFlight.size(); ++i)

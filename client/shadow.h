@@ -103,8 +103,8 @@ private:
     void arrive(const Pod& pod, bool seenBound);
     void predictArrivals();
     // Starts predicting `arrivals` on `state` (the cluster as a scenario when the first of them
-    // arrived), each of them pending in it.
-    void predict(QList<Arrival> arrivals, bool atStart, ClusterState state);
+    // arrived, at `stateAt`), each of them pending in it.
+    void predict(QList<Arrival> arrivals, bool atStart, ClusterState state, QDateTime stateAt);
     void finishPrediction();
     Arrival* waiting(const QString& id); // an arrival not decided yet, by its key and uid
     void observe(qsizetype index, const ShadowObservation& observation);
@@ -126,6 +126,7 @@ private:
     {
         QList<Arrival> arrivals;
         ClusterState state; // the cluster when the first of them came: what they are decided on
+        QDateTime stateAt;
         QElapsedTimer age;
         bool closed = false; // the cluster changed since: later arrivals open another batch
     };
