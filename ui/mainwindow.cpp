@@ -5,6 +5,7 @@
 #include "format.h"
 #include "heatmapview.h"
 #include "connectdialog.h"
+#include "kubeconfig.h"
 #include "livemode.h"
 #include "recentconnections.h"
 #include "helpsheets.h"
@@ -291,7 +292,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
-    QAction* connectAction = file->addAction(tr("Connect to &Cluster…"), this, &MainWindow::showConnectDialog);
+    QAction* connectAction = file->addAction(tr("Connect to &Cluster…"), this, [this] { showConnectDialog(); });
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     m_recentConnectionsMenu = file->addMenu(tr("Recent Co&nnections"));
     updateRecentConnectionsMenu();
@@ -518,17 +519,34 @@ void MainWindow::updateRecentConnectionsMenu()
     m_recentConnectionsMenu->setEnabled(!recent.isEmpty());
 }
 
-void MainWindow::showConnectDialog()
+void MainWindow::showConnectDialog(const QString& kubeconfig)
 {
     ConnectDialog dialog(this);
+    const QString file = kubeconfig.isEmpty() ? m_lastKubeconfig : kubeconfig;
+    if (!file.isEmpty())
+        dialog.setKubeconfig(file);
     if (dialog.exec() == QDialog::Accepted)
         openCluster(dialog.kubeconfig(), dialog.context());
 }
 
 void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
 {
+    m_lastKubeconfig = kubeconfig;
     QString message;
     auto* live = LiveMode::connect(*this, kubeconfig, context, &message);
+    if (!live && context.isEmpty() && !qEnvironmentVariableIsSet("KSV_NO_DIALOGS")) {
+        // No current-context (or a broken one): the user picks one from the file, as kubectl's
+        // users pass --context.
+        bool listed = false;
+        try {
+            listed = !client::listContexts(client::KubeconfigOptions::fromEnvironment(kubeconfig)).contexts.isEmpty();
+        } catch (const LoadError&) {
+        }
+        if (listed) {
+            showConnectDialog(kubeconfig);
+            return;
+        }
+    }
     if (!live) {
         m_statusScenario->setText(tr("Could not connect to %1").arg(context.isEmpty() ? tr("the current context") : context));
         m_statusScenario->setToolTip(message);

@@ -60,7 +60,9 @@ public:
     // Live mode (ui/live/livemode.h): the window shows a cluster, read-only, through a LiveMode it
     // owns. `kubeconfig` empty: $KUBECONFIG, else ~/.kube/config, as kubectl reads them.
     void openCluster(const QString& kubeconfig, const QString& context);
-    void showConnectDialog();
+    // File > Connect to Cluster…: the contexts of `kubeconfig` (empty: the last one used, else
+    // kubectl's search).
+    void showConnectDialog(const QString& kubeconfig = {});
     LiveMode* liveMode() const { return m_live; }
     // A snapshot from live mode, prepared on the feed's thread: as a loaded scenario, but the selected
     // pod stays selected and no recent file is added.
@@ -140,6 +142,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_recentConnectionsMenu = nullptr;
     LiveMode* m_live = nullptr;
+    QString m_lastKubeconfig; // the file the last connection read (empty: kubectl's search)
     QMenu* m_viewMenu = nullptr;
     QString m_configPath;
     QString m_scenarioPath;

@@ -154,6 +154,15 @@ private Q_SLOTS:
         QCOMPARE(dialog.contextList()->topLevelItemCount(), 0);
         QVERIFY2(dialog.messageLabel()->text().startsWith(broken + QLatin1Char(':')), qPrintable(dialog.messageLabel()->text()));
         QVERIFY(dialog.context().isEmpty());
+        // A file given (--kubeconfig, the last connection's) wins over kubectl's search.
+        dialog.setKubeconfig(m_kubeconfig);
+        QCOMPARE(dialog.kubeconfig(), m_kubeconfig);
+        QCOMPARE(dialog.contextList()->topLevelItemCount(), 2);
+        QCOMPARE(dialog.context(), QStringLiteral("fake"));
+        // Shown, as File > Connect to Cluster… shows it: its destruction then goes through the list's
+        // signals (a defect UBSan found once).
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         qunsetenv("KUBECONFIG");
     }
 

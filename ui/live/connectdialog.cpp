@@ -52,7 +52,9 @@ ConnectDialog::ConnectDialog(QWidget* parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_contexts, &QTreeWidget::itemDoubleClicked, this, &QDialog::accept);
-    connect(m_contexts, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) { m_connect->setEnabled(item); });
+    // The button as the context, not the dialog: the list says its current item changed as it is
+    // destroyed, after the dialog's own destructor has run.
+    connect(m_contexts, &QTreeWidget::currentItemChanged, m_connect, [button = m_connect](QTreeWidgetItem* item) { button->setEnabled(item); });
     connect(m_file, &QLineEdit::editingFinished, this, &ConnectDialog::reload);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Kubeconfig"), m_file->text(), tr("Kubeconfig (*)"));
@@ -65,6 +67,13 @@ ConnectDialog::ConnectDialog(QWidget* parent)
     reload();
 }
 
+ConnectDialog::~ConnectDialog()
+{
+    // The field says editing finished as it loses focus on its way out, when only a QDialog is left.
+    m_file->disconnect(this);
+    m_contexts->disconnect(this);
+}
+
 QString ConnectDialog::kubeconfig() const
 {
     return m_file->text().trimmed();
@@ -74,6 +83,12 @@ QString ConnectDialog::context() const
 {
     const QTreeWidgetItem* item = m_contexts->currentItem();
     return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+void ConnectDialog::setKubeconfig(const QString& path)
+{
+    m_file->setText(path);
+    reload();
 }
 
 void ConnectDialog::reload()

@@ -19,12 +19,15 @@ class ConnectDialog : public QDialog
     Q_OBJECT
 public:
     explicit ConnectDialog(QWidget* parent = nullptr);
+    ~ConnectDialog() override;
 
     // Empty: kubectl's default ($KUBECONFIG, else ~/.kube/config).
     QString kubeconfig() const;
     QString context() const;
     // Reads the kubeconfig field's file(s) again and lists their contexts.
     void reload();
+    // Lists the contexts of `path` (empty: kubectl's search).
+    void setKubeconfig(const QString& path);
     QTreeWidget* contextList() const { return m_contexts; }
     QLabel* messageLabel() const { return m_message; }
 
