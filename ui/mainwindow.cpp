@@ -535,14 +535,15 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     QString message;
     auto* live = LiveMode::connect(*this, kubeconfig, context, &message);
     if (!live && context.isEmpty() && !qEnvironmentVariableIsSet("KSV_NO_DIALOGS")) {
-        // No current-context (or a broken one): the user picks one from the file, as kubectl's
-        // users pass --context.
-        bool listed = false;
+        // The file names no current context: the user picks one from it, as kubectl's users pass
+        // --context. (Any other failure is said below, with its file and field.)
+        bool pick = false;
         try {
-            listed = !client::listContexts(client::KubeconfigOptions::fromEnvironment(kubeconfig)).contexts.isEmpty();
+            const client::KubeconfigContexts found = client::listContexts(client::KubeconfigOptions::fromEnvironment(kubeconfig));
+            pick = found.current.isEmpty() && !found.contexts.isEmpty();
         } catch (const LoadError&) {
         }
-        if (listed) {
+        if (pick) {
             showConnectDialog(kubeconfig);
             return;
         }
