@@ -49,15 +49,19 @@ public Q_SLOTS:
     void initialize()
     {
         m_session = std::make_unique<ClusterSession>(m_config, m_options.reflector);
+        // Connected before the tracker is made, so that this runs first when every resource has
+        // listed: the snapshot goes out at once, before the tracker decides the pods pending then
+        // (on this thread, which takes a while on a large cluster).
+        connect(m_session.get(), &ClusterSession::synced, this, [this] {
+            m_objectsDirty = m_otherDirty = true;
+            m_refusal.clear();
+            post(status());
+        });
         m_tracker = std::make_unique<ShadowTracker>(*m_session, m_configuration);
         connect(m_session.get(), &ClusterSession::objectChanged, this, [this](const QString& kind, const QString&, bool) {
             (kind == QLatin1String("Event") ? m_otherDirty : m_objectsDirty) = true;
         });
         connect(m_session.get(), &ClusterSession::relisted, this, [this] { m_objectsDirty = m_otherDirty = true; });
-        connect(m_session.get(), &ClusterSession::synced, this, [this] {
-            m_objectsDirty = m_otherDirty = true;
-            m_refusal.clear();
-        });
         connect(m_session.get(), &ClusterSession::stateChanged, this,
                 [this](const QString&, Reflector::State state, const QString& reason) {
                     if (state == Reflector::State::Watching)

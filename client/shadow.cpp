@@ -2,11 +2,8 @@
 
 #include "recorder.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 #include <limits>
-#include <utility>
 
 namespace ksv::client {
 
@@ -33,20 +30,11 @@ ShadowTracker::ShadowTracker(ClusterSession& session, config::KubeSchedulerConfi
 {
     for (const config::Profile& profile : m_configuration.profiles)
         m_schedulerNames.insert(profile.schedulerName);
-    m_batch.setSingleShot(true);
-    connect(&m_batch, &QTimer::timeout, this, &ShadowTracker::predictArrivals);
     connect(&session, &ClusterSession::synced, this, &ShadowTracker::begin);
     connect(&session, &ClusterSession::objectChanged, this, &ShadowTracker::onChanged);
     connect(&session, &ClusterSession::relisted, this, &ShadowTracker::onRelisted);
     if (session.hasSynced())
         begin();
-}
-
-ShadowTracker::~ShadowTracker()
-{
-    // A run under way stops at its next step; its result is dropped with the watcher.
-    if (m_cancel)
-        m_cancel->store(true);
 }
 
 const ShadowPod* ShadowTracker::pod(const QString& key) const
@@ -77,12 +65,13 @@ void ShadowTracker::begin()
         return;
     m_started = true;
     m_startedAtMs = QDateTime::currentMSecsSinceEpoch();
-    QList<Arrival> pending;
+    QList<Pod> pending;
     for (const Pod& pod : m_session.state().pods) {
         if (pod.nodeName.isEmpty() && !pod.isTerminal() && canPredict(pod))
-            pending.append({pod, pod, false});
+            pending.append(pod);
     }
-    predict(pending, true, scenarioState(m_session.state()), QDateTime::currentDateTimeUtc());
+    predict(pending, true, false);
+    Q_EMIT started();
 }
 
 bool ShadowTracker::canPredict(const Pod& pod) const
@@ -100,19 +89,8 @@ qsizetype ShadowTracker::indexOf(const QString& key, const QString& uid) const
 
 void ShadowTracker::onChanged(const QString& kind, const QString& key, bool deleted)
 {
-    if (!m_started)
-        return;
-    // A change to what the scheduler sees closes the batch of arrivals; a pod made pending does not.
-    if (kind != QLatin1String("Event") && !m_batches.isEmpty() && !m_batches.constLast().closed) {
-        const Reflector* changed = m_session.reflector(kind);
-        const KubeObject* object = changed && !deleted ? changed->store().find(key) : nullptr;
-        const bool newPending = object && std::holds_alternative<Pod>(*object) && std::get<Pod>(*object).nodeName.isEmpty()
-            && !waiting(std::get<Pod>(*object).key() + QLatin1Char(' ') + std::get<Pod>(*object).meta.uid);
-        if (!newPending)
-            closeOpenBatch();
-    }
     // A deleted pod keeps its entry: what the cluster said before stays said.
-    if (deleted)
+    if (!m_started || deleted)
         return;
     const Reflector* reflector = m_session.reflector(kind);
     if (!reflector)
@@ -130,8 +108,6 @@ void ShadowTracker::onRelisted(const QString& kind)
 {
     if (!m_started)
         return;
-    if (kind != QLatin1String("Event"))
-        closeOpenBatch(); // a store replaced whole: whatever changed, the next arrival sees it
     const Reflector* reflector = m_session.reflector(kind);
     if (!reflector)
         return;
@@ -155,75 +131,17 @@ void ShadowTracker::onPod(const Pod& pod)
         observeFromPod(index, pod);
         return;
     }
-    const QString id = pod.key() + QLatin1Char(' ') + pod.meta.uid;
-    if (Arrival* arrival = waiting(id)) {
-        arrival->latest = pod;
-        return;
-    }
-    if (m_noAttempt.contains(id) || !canPredict(pod))
+    if (m_noAttempt.contains(pod.key() + QLatin1Char(' ') + pod.meta.uid) || !canPredict(pod))
         return;
     if (pod.nodeName.isEmpty()) {
-        arrive(pod, false);
+        predict({pod}, false, false);
         return;
     }
     // Made and bound between two looks (a relist, a slow watch): predicted as if seen pending, if it
     // was made since the start by anyone but a kubelet.
     const bool madeSinceStart = pod.meta.creationTimestampMs && *pod.meta.creationTimestampMs >= m_startedAtMs - 1000;
     if (madeSinceStart && !ownedByNode(pod))
-        arrive(pod, true);
-}
-
-void ShadowTracker::arrive(const Pod& pod, bool seenBound)
-{
-    // Each waiting batch holds a copy of the cluster (about 0.9 GB at 150,000 pods).
-    constexpr qsizetype maxWaitingBatches = 2;
-    if (m_batches.isEmpty() || (m_batches.constLast().closed && m_batches.size() < maxWaitingBatches)) {
-        Batch batch;
-        batch.state = scenarioState(m_session.state());
-        batch.stateAt = QDateTime::currentDateTimeUtc();
-        batch.age.start();
-        m_batches.append(std::move(batch));
-    }
-    m_batches.last().arrivals.append({pod, pod, seenBound});
-    if (seenBound)
-        closeOpenBatch(); // its binding is a change the next arrival must see
-    if (!m_batch.isActive())
-        m_batch.start(m_batchWindowMs);
-}
-
-void ShadowTracker::closeOpenBatch()
-{
-    if (!m_batches.isEmpty())
-        m_batches.last().closed = true;
-}
-
-ShadowTracker::Arrival* ShadowTracker::waiting(const QString& id)
-{
-    const auto matches = [&id](const Arrival& arrival) { return arrival.seen.key() + QLatin1Char(' ') + arrival.seen.meta.uid == id; };
-    for (Batch& batch : m_batches) {
-        for (Arrival& arrival : batch.arrivals) {
-            if (matches(arrival))
-                return &arrival;
-        }
-    }
-    if (const auto it = m_inFlightIndex.constFind(id); it != m_inFlightIndex.cend())
-        return &m_inFlight[*it];
-    return nullptr;
-}
-
-void ShadowTracker::predictArrivals()
-{
-    if (m_running || m_batches.isEmpty())
-        return; // the run under way takes the next batch when it is done
-    // A batch still open gets its window to gather a burst; a closed one goes at once.
-    const Batch& first = m_batches.constFirst();
-    const qint64 wait = m_batchWindowMs - first.age.elapsed();
-    if (!first.closed && wait > 0) {
-        m_batch.start(int(wait));
-        return;
-    }
-    Batch batch = m_batches.takeFirst();
-    predict(std::move(batch.arrivals), false, std::move(batch.state), batch.stateAt);
+        predict({pod}, false, true);
 }
 
 void ShadowTracker::onEvent(const SchedulingEvent& event)
@@ -243,84 +161,41 @@ void ShadowTracker::onEvent(const SchedulingEvent& event)
     observe(index, ShadowObservation {ShadowObservation::Kind::Unschedulable, {}, event.message, fromFailedEvent});
 }
 
-void ShadowTracker::predict(QList<Arrival> arrivals, bool atStart, ClusterState state, QDateTime stateAt)
+void ShadowTracker::predict(const QList<Pod>& pods, bool atStart, bool seenBound)
 {
-    Q_ASSERT(!m_running);
+    if (pods.isEmpty())
+        return;
     QSet<QString> wanted;
     QStringList keys;
-    for (const Arrival& arrival : arrivals) {
-        wanted.insert(arrival.seen.key());
-        keys.append(arrival.seen.key());
+    for (const Pod& pod : pods) {
+        wanted.insert(pod.key());
+        keys.append(pod.key());
     }
-    // Every other unbound pod left out; each of the batch pending, whatever the cluster did with it
-    // since, in its place (the queue takes equal pods in the state's order), or, if it came after the
-    // state was taken, added as it was seen.
+    ClusterState state = scenarioState(m_session.state());
     state.pods.removeIf([&wanted](const Pod& pod) { return pod.nodeName.isEmpty() && !wanted.contains(pod.key()); });
-    const auto makePending = [](Pod& pod) {
-        pod.nodeName.clear();
-        pod.phase = PodPhase::Pending;
-        pod.conditions.clear();
-        pod.startTimeMs.reset();
-    };
-    QSet<QString> present;
-    for (Pod& pod : state.pods) {
-        if (!wanted.contains(pod.key()))
-            continue;
-        present.insert(pod.key());
-        makePending(pod);
-    }
-    for (const Arrival& arrival : arrivals) {
-        if (present.contains(arrival.seen.key()))
-            continue;
-        if (std::optional<KubeObject> asWritten = forScenario(KubeObject(arrival.seen))) {
-            Pod pod = std::get<Pod>(std::move(*asWritten));
-            makePending(pod);
-            state.pods.append(std::move(pod));
+    if (seenBound) {
+        for (Pod& pod : state.pods) {
+            if (!wanted.contains(pod.key()))
+                continue;
+            pod.nodeName.clear();
+            pod.phase = PodPhase::Pending;
+            pod.conditions.clear();
+            pod.startTimeMs.reset();
         }
     }
-    auto scenario = std::make_shared<Scenario>();
-    scenario->name = QStringLiteral("shadow");
-    scenario->file = m_session.client().server().toString(QUrl::RemoveUserInfo);
-    scenario->initial = std::move(state);
-
-    m_inFlight = std::move(arrivals);
-    m_inFlightAtStart = atStart;
-    m_inFlightAt = stateAt;
-    m_inFlightEvents = m_session.schedulingEvents();
-    m_inFlightIndex.clear();
-    for (qsizetype i = 0; i < m_inFlight.size(); ++i)
-        m_inFlightIndex.insert(m_inFlight[i].seen.key() + QLatin1Char(' ') + m_inFlight[i].seen.meta.uid, i);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_running = new QFutureWatcher<QHash<QString, ExplainReport>>(this);
-    connect(m_running, &QFutureWatcherBase::finished, this, &ShadowTracker::finishPrediction);
-    m_running->setFuture(QtConcurrent::run([scenario, configuration = m_configuration, keys, cancel = m_cancel] {
-        try {
-            return explainFirstAttempts(*scenario, configuration, keys, cancel.get());
-        } catch (const std::exception& error) {
-            qWarning("kschedviz: shadow: no prediction for %s: %s", qPrintable(keys.join(QStringLiteral(", "))), error.what());
-        }
-        return QHash<QString, ExplainReport> {};
-    }));
-}
-
-void ShadowTracker::finishPrediction()
-{
-    const QHash<QString, ExplainReport> reports = m_running->result();
-    m_running->deleteLater();
-    m_running = nullptr;
-    m_cancel.reset();
-    const QList<Arrival> arrivals = std::exchange(m_inFlight, {});
-    m_inFlightIndex.clear();
-    const QList<SchedulingEvent> eventsAtStart = std::exchange(m_inFlightEvents, {});
-    // The cluster's word, as it would have come had the prediction been instant. Pods pending at the
-    // first list: what the cluster said by the snapshot (its condition then, else its latest event
-    // then), not what a later attempt, on a later cluster, says. Pods that arrived: their first
-    // failure since (the earliest FailedScheduling event; its condition describes the same attempt
-    // only when there is no event). A binding, whenever it came, is final.
-    const QList<SchedulingEvent> now = m_session.schedulingEvents();
-    const QList<SchedulingEvent>& events = m_inFlightAtStart ? eventsAtStart : now;
-    for (const Arrival& arrival : arrivals) {
-        const Pod& pod = arrival.seen;
+    Scenario scenario;
+    scenario.name = QStringLiteral("shadow");
+    scenario.file = m_session.client().server().toString(QUrl::RemoveUserInfo);
+    scenario.initial = std::move(state);
+    QHash<QString, ExplainReport> reports;
+    try {
+        reports = explainFirstAttempts(scenario, m_configuration, keys);
+    } catch (const std::exception& error) {
+        qWarning("kschedviz: shadow: no prediction for %s: %s", qPrintable(keys.join(QStringLiteral(", "))), error.what());
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QList<SchedulingEvent> events = m_session.schedulingEvents();
+    for (const Pod& pod : pods) {
         const auto report = reports.constFind(pod.key());
         if (report == reports.cend()) {
             m_noAttempt.insert(pod.key() + QLatin1Char(' ') + pod.meta.uid);
@@ -329,45 +204,30 @@ void ShadowTracker::finishPrediction()
         ShadowPod entry;
         entry.key = pod.key();
         entry.uid = pod.meta.uid;
-        entry.arrivedAt = m_inFlightAt;
-        entry.pendingAtStart = m_inFlightAtStart;
-        entry.seenBound = arrival.seenBound;
+        entry.arrivedAt = now;
+        entry.pendingAtStart = atStart;
+        entry.seenBound = seenBound;
         entry.prediction = *report;
         entry.comparison = compare(entry.prediction, entry.observed);
         m_pods.append(entry);
         const qsizetype index = m_pods.size() - 1;
         m_index.insert(entry.key, index);
         Q_EMIT predicted(entry.key);
-        const auto ofPod = [&pod](const SchedulingEvent& event) {
-            return event.namespace_ == pod.meta.namespace_ && event.name == pod.meta.name && (event.uid.isEmpty() || event.uid == pod.meta.uid);
-        };
-        for (const SchedulingEvent& event : now) {
-            if (ofPod(event) && event.reason == SchedulingEvent::Reason::Scheduled)
-                onEvent(event);
-        }
-        if (!arrival.latest.nodeName.isEmpty()) {
-            observeFromPod(index, arrival.latest);
-            continue;
-        }
-        const SchedulingEvent* failure = nullptr;
+        // What the cluster said already: its binding, else its latest FailedScheduling event, then the
+        // pod's own condition, which replaces that event.
+        const SchedulingEvent* latestFailure = nullptr;
         for (const SchedulingEvent& event : events) {
-            if (!ofPod(event) || event.reason != SchedulingEvent::Reason::FailedScheduling)
+            if (event.namespace_ != pod.meta.namespace_ || event.name != pod.meta.name || (!event.uid.isEmpty() && event.uid != pod.meta.uid))
                 continue;
-            const bool better = !failure
-                || (m_inFlightAtStart ? event.lastTimestamp > failure->lastTimestamp : event.firstTimestamp < failure->firstTimestamp);
-            if (better)
-                failure = &event;
+            if (event.reason == SchedulingEvent::Reason::Scheduled)
+                onEvent(event);
+            else if (!latestFailure || event.lastTimestamp > latestFailure->lastTimestamp)
+                latestFailure = &event;
         }
-        if (failure)
-            onEvent(*failure);
-        if (m_inFlightAtStart || !failure)
-            observeFromPod(index, m_inFlightAtStart ? arrival.seen : arrival.latest);
+        if (latestFailure)
+            onEvent(*latestFailure);
+        observeFromPod(index, pod);
     }
-    if (m_inFlightAtStart && !m_initialDone) {
-        m_initialDone = true;
-        Q_EMIT started();
-    }
-    predictArrivals(); // what arrived meanwhile
 }
 
 void ShadowTracker::observeFromPod(qsizetype index, const Pod& pod)
