@@ -160,7 +160,7 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
 }
 
 QHash<QString, ExplainReport> explainFirstAttempts(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration,
-                                                   const QStringList& podKeys, const std::atomic<bool>* cancelled)
+                                                   const QStringList& podKeys)
 {
     QSet<QString> wanted(podKeys.cbegin(), podKeys.cend());
     QHash<QString, ExplainReport> reports;
@@ -179,7 +179,7 @@ QHash<QString, ExplainReport> explainFirstAttempts(const Scenario& scenario, con
         report.attempt = attempt.attempt;
         reports.insert(key, std::move(report));
     };
-    while (!wanted.isEmpty() && !(cancelled && cancelled->load(std::memory_order_relaxed)) && simulator.step()) {
+    while (!wanted.isEmpty() && simulator.step()) {
     }
     return reports;
 }

@@ -7,7 +7,6 @@
 #include "config/types.h"
 #include "scenario/scenario.h"
 
-#include <atomic>
 #include <stdexcept>
 
 namespace ksv {
@@ -60,9 +59,8 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
                          ExplainAttempt which = {});
 
 // The first attempt of each of `podKeys`, in one run that ends once all are reported (`pending`
-// asks for every pending pod of a cluster). A pod that never gets an attempt has no entry. The run
-// stops early, with what it has, once `cancelled` reads true (the app's shadow, going away).
+// asks for every pending pod of a cluster). A pod that never gets an attempt has no entry.
 QHash<QString, ExplainReport> explainFirstAttempts(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration,
-                                                   const QStringList& podKeys, const std::atomic<bool>* cancelled = nullptr);
+                                                   const QStringList& podKeys);
 
 } // namespace ksv
