@@ -320,10 +320,10 @@ void Reflector::watch()
     connect(m_reply, &RestReply::responded, this, [this](int status) {
         if (status < 200 || status >= 300)
             return;
-        // The server is back: the next fault backs off from the start again.
+        // The server is back: the next fault backs off from the start again. The state is unchanged
+        // (Watching since the watch was sent), so nothing is said: isConnected() reads it.
         m_failures = 0;
         m_watchAnswered = true;
-        Q_EMIT stateChanged(State::Watching, {});
     });
     connect(m_reply, &RestReply::lineReceived, this, &Reflector::onWatchLine);
     connect(m_reply, &RestReply::finished, this, &Reflector::onWatchFinished);
