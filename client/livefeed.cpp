@@ -109,15 +109,12 @@ private:
         status.synced = m_session->hasSynced();
         status.resources = int(m_session->reflectors().size());
         int backingOff = 0;
-        int listing = 0;
         qint64 retryIn = -1;
         for (const auto& reflector : m_session->reflectors()) {
             switch (reflector->state()) {
             case Reflector::State::Watching:
-                if (reflector->isConnected())
+                if (reflector->isConnected()) // not a watch only sent, perhaps to a server that is gone
                     ++status.watching;
-                else
-                    ++listing; // sent, not answered yet
                 break;
             case Reflector::State::BackingOff:
                 ++backingOff;
@@ -125,8 +122,6 @@ private:
                     retryIn = ms;
                 break;
             case Reflector::State::Listing:
-                ++listing;
-                break;
             case Reflector::State::Stopped:
                 break;
             }
@@ -291,6 +286,15 @@ void LiveFeed::onPosted()
         return;
     m_latest = std::move(frame);
     Q_EMIT frameReady();
+}
+
+const Pod* LiveFrame::pod(const QString& key) const
+{
+    if (!snapshot || !catalogue)
+        return nullptr;
+    const qint32 index = catalogue->podIndex(key);
+    const qint32 initial = index >= 0 ? catalogue->initialPod(index) : -1;
+    return initial >= 0 ? &snapshot->initial.pods[initial] : nullptr;
 }
 
 Scenario scenarioDeciding(const Scenario& snapshot, const Pod& pod)

@@ -65,6 +65,10 @@ struct LiveFrame
     QList<ShadowPod> shadow;
     ShadowAgreement agreement;
     ShadowAgreement recent; // over the last 100 pods the cluster decided
+
+    // A pod of the snapshot by namespace/name, through the catalogue (no scan of 150,000 pods on the
+    // GUI thread); null when it is not there.
+    const Pod* pod(const QString& key) const;
 };
 
 struct LiveFeedOptions

@@ -398,10 +398,8 @@ MainWindow* LiveMode::whatNext(const QString& key)
 {
     if (!m_frame || !m_frame->snapshot)
         return nullptr;
-    for (const Pod& pod : m_frame->snapshot->initial.pods) {
-        if (pod.key() != key)
-            continue;
-        Scenario scenario = client::scenarioDeciding(*m_frame->snapshot, pod);
+    if (const Pod* pod = m_frame->pod(key)) {
+        Scenario scenario = client::scenarioDeciding(*m_frame->snapshot, *pod);
         scenario.name = tr("What next for %1").arg(key);
         return MainWindow::openInNewWindow(loaded(std::move(scenario), tr("what next for %1 on %2 at %3").arg(key, m_context, clock(m_frame->snapshotAtMs))),
                                            key, true);

@@ -26,20 +26,10 @@ struct ExplainOutcome
     QString error;
 };
 
-// Through the frame's catalogue: no scan of 150,000 pods on the GUI thread at every frame.
-const Pod* findPod(const client::LiveFrame& frame, const QString& key)
-{
-    if (!frame.snapshot || !frame.catalogue)
-        return nullptr;
-    const qint32 pod = frame.catalogue->podIndex(key);
-    const qint32 initial = pod >= 0 ? frame.catalogue->initialPod(pod) : -1;
-    return initial >= 0 ? &frame.snapshot->initial.pods[initial] : nullptr;
-}
-
 ExplainOutcome explainNow(std::shared_ptr<const client::LiveFrame> frame, config::KubeSchedulerConfiguration configuration, QString key)
 {
     ExplainOutcome outcome;
-    const Pod* pod = findPod(*frame, key);
+    const Pod* pod = frame->pod(key);
     if (!pod) {
         outcome.error = QObject::tr("%1 is not in the cluster now").arg(key);
         return outcome;
@@ -158,7 +148,7 @@ void LivePodPanel::refreshCluster()
         m_cluster->clear();
         return;
     }
-    const Pod* pod = m_frame ? findPod(*m_frame, m_key) : nullptr;
+    const Pod* pod = m_frame ? m_frame->pod(m_key) : nullptr;
     if (!pod) {
         m_title->setText(tr("<b>%1</b> is no longer in the cluster.").arg(m_key.toHtmlEscaped()));
         m_cluster->clear();
