@@ -1,7 +1,10 @@
 #include "checkcommand.h"
 
+#include "lesson/chapterstops.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
+#include "simulation/simulator.h"
+#include "trace/trace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,6 +43,30 @@ QString seconds(VirtualNanos nanos)
     return QString::number(static_cast<double>(nanos) / nanosPerSecond, 'g', 12) + QLatin1Char('s');
 }
 
+// Plays a lesson's scenario to its end and finds where each chapter starts: a chapter that never
+// does is an error at its place in the file (and so is every chapter after it).
+std::optional<LoadError> checkLesson(const Scenario& scenario, const QString& configPath, QList<ChapterStop>& stops)
+{
+    const Lesson& lesson = *scenario.lesson;
+    trace::Trace trace;
+    Simulator(scenario, effectiveConfiguration(scenario, configPath), {}, trace).run();
+    ChapterStops found(lesson.chapters);
+    found.advance(trace, trace.size(), -1, true);
+    stops = found.stops();
+    if (found.foundCount() == found.count())
+        return std::nullopt;
+    const int missing = found.foundCount();
+    const Chapter& chapter = lesson.chapters.at(missing);
+    QString after = missing == 0 ? QStringLiteral("in the run")
+                                 : QStringLiteral("after chapter %1 began (at %2)").arg(missing).arg(seconds(stops.at(missing - 1).time));
+    const qsizetype later = lesson.chapters.size() - missing - 1;
+    const QString rest = later == 0 ? QString()
+        : later == 1                ? QStringLiteral(", nor does the chapter after it")
+                                    : QStringLiteral(", nor do the %1 chapters after it").arg(later);
+    return LoadError(chapter.location, QStringLiteral("spec.lesson.chapters[%1].when").arg(missing),
+                     QStringLiteral("chapter \"%1\" never starts: no event matches %2%3").arg(chapter.title, after, rest));
+}
+
 } // namespace
 
 int runCheck(const Options& options, QTextStream& out, QTextStream& err)
@@ -57,6 +84,18 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     }
     for (const auto& warning : warnings)
         err << QStringLiteral("warning: ") << warning << Qt::endl;
+    QList<ChapterStop> stops;
+    if (scenario.lesson) {
+        try {
+            if (const auto error = checkLesson(scenario, options.config, stops)) {
+                err << error->toString() << Qt::endl;
+                return ExitBadInput;
+            }
+        } catch (const LoadError& error) {
+            err << error.toString() << Qt::endl;
+            return ExitBadInput;
+        }
+    }
 
     qint64 pending = 0;
     qint64 bound = 0;
@@ -77,6 +116,14 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
                           {QStringLiteral("events"), static_cast<qint64>(scenario.events.size())},
                           {QStringLiteral("schedulerConfig"), schedulerConfig ? schedulerConfig->source.toString() : QString()},
                           {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
+        if (scenario.lesson) {
+            QJsonArray chapters;
+            for (qsizetype i = 0; i < stops.size(); ++i) {
+                chapters.append(QJsonObject {{QStringLiteral("title"), scenario.lesson->chapters.at(i).title},
+                                             {QStringLiteral("startsAtSeconds"), double(stops.at(i).time) / nanosPerSecond}});
+            }
+            root.insert(QStringLiteral("lesson"), QJsonObject {{QStringLiteral("title"), scenario.lesson->title}, {QStringLiteral("chapters"), chapters}});
+        }
         out << QJsonDocument(root).toJson(QJsonDocument::Compact) << Qt::endl;
         return ExitOk;
     }
@@ -90,6 +137,13 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     }
     out << QStringLiteral("  scheduler configuration: ")
         << (schedulerConfig ? schedulerConfig->source.toString() : QStringLiteral("defaults")) << Qt::endl;
+    if (scenario.lesson) {
+        out << QStringLiteral("  lesson \"") << scenario.lesson->title << QStringLiteral("\": ") << stops.size()
+            << QStringLiteral(" chapters, each starts:") << Qt::endl;
+        for (qsizetype i = 0; i < stops.size(); ++i)
+            out << QStringLiteral("    ") << (i + 1) << QStringLiteral(". ") << seconds(stops.at(i).time) << QStringLiteral("  ")
+                << scenario.lesson->chapters.at(i).title << Qt::endl;
+    }
     return ExitOk;
 }
 

@@ -15,7 +15,9 @@ QString usage()
         "      app options: --at DURATION (open paused at that virtual time; on a cluster, take the\n"
         "                   screenshot that long after the first snapshot),\n"
         "                   --theme system|light|dark,\n"
-        "                   --select NAMESPACE/NAME (the pod selected for the screenshot)\n"
+        "                   --select NAMESPACE/NAME (the pod selected for the screenshot),\n"
+        "                   --present (presentation mode: full screen, F5 or Esc leaves),\n"
+        "                   --lesson NAME (a bundled lesson instead of SCENARIO: queues, ...)\n"
         "  kschedviz check SCENARIO [--config FILE] [--json]\n"
         "                                            load and validate a scenario, print what it holds\n"
         "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--attempt N|last] [--config FILE] [--json]\n"
@@ -131,6 +133,12 @@ ParseResult parseArguments(const QStringList& arguments)
             options.select = arguments[++i];
             if (!options.select.contains(QLatin1Char('/')))
                 options.select = QStringLiteral("default/") + options.select;
+        } else if (argument == QLatin1String("--present")) {
+            options.present = true;
+        } else if (argument == QLatin1String("--lesson")) {
+            if (i + 1 >= arguments.size() || arguments[i + 1].isEmpty() || arguments[i + 1].contains(QLatin1Char('/')))
+                return {std::nullopt, QStringLiteral("--lesson needs the name of a bundled lesson (such as queues)")};
+            options.lesson = arguments[++i];
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -209,6 +217,10 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
     if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
+    if ((options.present || !options.lesson.isEmpty()) && options.command != Command::Gui)
+        return {std::nullopt, QStringLiteral("--present and --lesson NAME are for the desktop app")};
+    if (!options.lesson.isEmpty() && (!options.scenario.isEmpty() || !options.kubeconfig.isEmpty() || !options.context.isEmpty()))
+        return {std::nullopt, QStringLiteral("--lesson opens a bundled lesson: give no SCENARIO, --kubeconfig or --context with it")};
     const bool live = options.command == Command::Snapshot || options.command == Command::Record || options.command == Command::Pending
         || options.command == Command::Shadow;
     if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty()) && !live && options.command != Command::Gui)

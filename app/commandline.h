@@ -28,6 +28,8 @@ struct Options
     std::optional<qint64> atNanos; // --at DURATION: the app opens paused at that virtual time
     QString theme;                 // --theme system|light|dark (else the saved choice)
     QString select;                // --select NAMESPACE/NAME: the pod a screenshot selects (else the most retried)
+    bool present = false;          // --present: open in presentation mode
+    QString lesson;                // --lesson NAME: open the bundled lesson samples/lessons/NAME.yaml
     // run
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION

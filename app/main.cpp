@@ -9,7 +9,9 @@
 #include <QTextStream>
 
 #ifdef KSV_WITH_GUI
+#include "lessoncontrols.h"
 #include "mainwindow.h"
+#include "presentation.h"
 #include "playbackcontroller.h"
 #include "run.h"
 #include "theme.h"
@@ -54,9 +56,13 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         window.openSchedulerConfig(options.config);
     if (!options.kubeconfig.isEmpty() || !options.context.isEmpty())
         window.openCluster(options.kubeconfig, options.context);
+    else if (!options.lesson.isEmpty())
+        window.openScenario(ksv::LessonControls::bundledLessonPath(options.lesson));
     else
         window.openScenario(options.scenario.isEmpty() ? ksv::cli::defaultSample : options.scenario);
     window.show();
+    if (options.present)
+        window.lessons()->presentation()->setActive(true);
     ksv::PlaybackController* playback = window.playback();
     // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save. A live
     // cluster has no virtual time to go to: there --at is how long after its first snapshot the

@@ -6,12 +6,15 @@
 #include "heatmapview.h"
 #include "connectdialog.h"
 #include "kubeconfig.h"
+#include "bookmarksdock.h"
+#include "lessoncontrols.h"
 #include "livemode.h"
 #include "recentconnections.h"
 #include "helpsheets.h"
 #include "nodetablemodel.h"
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
+#include "presentation.h"
 #include "podinspector.h"
 #include "podstepactions.h"
 #include "podtablemodel.h"
@@ -72,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_toolBar = new PlaybackToolBar(m_playback, this);
     addToolBar(Qt::TopToolBarArea, m_toolBar);
     createDocks();
+    m_lessons = new LessonControls(this, m_playback, m_heatmap, m_lanes, [this](const QString& path) { openScenario(path); });
 
     m_statusScenario = new QLabel(this);
     m_statusTime = new QLabel(this);
@@ -165,6 +169,7 @@ void MainWindow::showRun(Run* run)
     m_timeline->setRun(run);
     m_charts->setRun(run);
     m_eventLog->setRun(run);
+    m_lessons->setRun(run);
 }
 
 void MainWindow::applyDefaultSizes()
@@ -288,7 +293,8 @@ void MainWindow::createMenus()
         if (!m_scenarioPath.isEmpty())
             openScenario(m_scenarioPath);
     });
-    reload->setShortcut(QKeySequence::Refresh);
+    // Not QKeySequence::Refresh: on Linux that is F5 too, and F5 is presentation mode.
+    reload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
@@ -321,8 +327,18 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : std::as_const(m_docks))
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(m_lessons->bookmarksDock()->toggleViewAction());
     m_viewMenu->addAction(m_toolBar->toggleViewAction());
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_lessons->presentation()->action());
+    m_viewMenu->addAction(m_lessons->bookmarks()->addAction());
+    QAction* darkProjector = m_viewMenu->addAction(tr("Dark Projector Colours"));
+    darkProjector->setCheckable(true);
+    connect(darkProjector, &QAction::toggled, m_lessons->presentation(), &Presentation::setDark);
+    connect(m_lessons->presentation(), &Presentation::activeChanged, darkProjector, [this, darkProjector] {
+        const QSignalBlocker blocker(darkProjector);
+        darkProjector->setChecked(m_lessons->presentation()->isDark());
+    });
     QMenu* themes = m_viewMenu->addMenu(tr("&Theme"));
     auto* themeGroup = new QActionGroup(this);
     for (const theme::Theme choice : {theme::Theme::System, theme::Theme::Light, theme::Theme::Dark}) {
@@ -345,6 +361,7 @@ void MainWindow::createMenus()
     QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { help::showShortcutSheet(this); });
     shortcuts->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::SHIFT | Qt::Key_Question)});
     help->addAction(tr("&Guide to the Views"), this, [this] { help::showViewGuide(this); });
+    help->addMenu(m_lessons->createLessonsMenu(help));
     help->addSeparator();
     help->addAction(tr("&About kschedviz"), this, [this] {
         QMessageBox::about(this, tr("About kschedviz"),
@@ -665,6 +682,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_playback->pause();
     leaveLiveMode();
+    m_lessons->presentation()->setActive(false); // the layout saved is the window's own, not the room's
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

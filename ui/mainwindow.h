@@ -24,6 +24,7 @@ struct LoadedScenario;
 class ChartsView;
 class EventLogView;
 class HeatmapView;
+class LessonControls;
 class LiveMode;
 class NodeTableModel;
 class PlaybackController;
@@ -64,6 +65,8 @@ public:
     // kubectl's search).
     void showConnectDialog(const QString& kubeconfig = {});
     LiveMode* liveMode() const { return m_live; }
+    // Lessons, the caption bar and presentation mode (ui/lesson/lessoncontrols.h).
+    LessonControls* lessons() const { return m_lessons; }
     // A snapshot from live mode, prepared on the feed's thread: as a loaded scenario, but the selected
     // pod stays selected and no recent file is added.
     void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, const std::shared_ptr<PreparedRun>& prepared);
@@ -124,6 +127,7 @@ private:
     ChartsView* m_charts = nullptr;
     EventLogView* m_eventLog = nullptr;
     PlaybackToolBar* m_toolBar = nullptr;
+    LessonControls* m_lessons = nullptr;
     NodeTableModel* m_nodes;
     // The Nodes tab shows the cluster at the cursor; while the cursor moves (playing) it is brought
     // up to date a few times a second, and only while the tab is shown.

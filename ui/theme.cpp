@@ -50,6 +50,47 @@ QPalette darkPalette()
     return palette;
 }
 
+QPalette projectorPalette(bool dark)
+{
+    const QColor ink = dark ? Qt::white : Qt::black;
+    const QColor paper = dark ? Qt::black : Qt::white;
+    const QColor faint = dark ? QColor(0x1c, 0x1c, 0x1c) : QColor(0xee, 0xee, 0xee);
+    const QColor muted = dark ? QColor(0xb0, 0xb0, 0xb0) : QColor(0x50, 0x50, 0x50);
+    QPalette palette;
+    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::ToolTipBase})
+        palette.setColor(role, paper);
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
+        palette.setColor(role, ink);
+    palette.setColor(QPalette::AlternateBase, faint);
+    palette.setColor(QPalette::PlaceholderText, muted);
+    palette.setColor(QPalette::Light, dark ? QColor(0x40, 0x40, 0x40) : Qt::white);
+    palette.setColor(QPalette::Midlight, dark ? QColor(0x30, 0x30, 0x30) : QColor(0xe0, 0xe0, 0xe0));
+    palette.setColor(QPalette::Mid, muted);
+    palette.setColor(QPalette::Dark, dark ? QColor(0x80, 0x80, 0x80) : QColor(0x40, 0x40, 0x40));
+    palette.setColor(QPalette::Shadow, ink);
+    palette.setColor(QPalette::Highlight, dark ? QColor(0xff, 0xd4, 0x00) : QColor(0x00, 0x47, 0xd6));
+    palette.setColor(QPalette::HighlightedText, dark ? Qt::black : Qt::white);
+    palette.setColor(QPalette::BrightText, dark ? QColor(0xff, 0x5c, 0x5c) : QColor(0xc0, 0x00, 0x00));
+    palette.setColor(QPalette::Link, dark ? QColor(0x6c, 0xb6, 0xff) : QColor(0x00, 0x47, 0xd6));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, muted);
+    return palette;
+}
+
+namespace {
+qreal currentStrokeScale = 1.0;
+}
+
+qreal strokeScale()
+{
+    return currentStrokeScale;
+}
+
+void setStrokeScale(qreal scale)
+{
+    currentStrokeScale = scale;
+}
+
 void apply(Theme theme)
 {
     static const QString platformStyle = QApplication::style()->name();

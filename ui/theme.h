@@ -18,5 +18,14 @@ QString name(Theme theme);
 bool isDark();
 // The palette Theme::Dark applies (tests paint views with it).
 QPalette darkPalette();
+// Presentation mode's palettes for a projector: black on white or white on black, with a strong
+// highlight, so that a washed-out beamer still shows every edge.
+QPalette projectorPalette(bool dark);
+
+// How much thicker than usual views draw their lines (presentation mode's scale, 1 to 2.5). Views
+// multiply the widths of the lines that carry meaning (cursor, selection, outlines) by it.
+qreal strokeScale();
+void setStrokeScale(qreal scale);
+inline qreal stroke(qreal width) { return width * strokeScale(); }
 
 } // namespace ksv::theme

@@ -4,6 +4,8 @@
 #include "config/config.h"
 #include "decode.h"
 #include "jsontext.h"
+#include "lesson/decode_lesson.h"
+#include "yamldocuments.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -293,7 +295,8 @@ private:
         if (!spec.isDefined())
             spec.fail(QStringLiteral("required value is missing"));
         static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
-                                              QStringLiteral("objects"), QStringLiteral("events"), QStringLiteral("recording")};
+                                              QStringLiteral("objects"), QStringLiteral("events"), QStringLiteral("recording"),
+                                              QStringLiteral("lesson")};
         spec.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a Scenario spec has ") + knownKeys.join(QStringLiteral(", ")));
         if (const YamlField seed = spec["seed"]; seed.isDefined())
             m_scenario.seed = static_cast<quint64>(seed.toInt(0, std::numeric_limits<qint64>::max()));
@@ -307,6 +310,20 @@ private:
             addEventEntry(entry);
         if (const YamlField recording = spec["recording"]; recording.isDefined())
             m_scenario.recording = decodeRecording(recording);
+        if (const YamlField lesson = spec["lesson"]; lesson.isDefined())
+            m_scenario.lesson = decodeLesson(lesson, [this](const QString& key) { return hasPod(key); });
+    }
+
+    // A pod at t=0 or created by an event: the pods a lesson may name.
+    bool hasPod(const QString& key) const
+    {
+        const auto isKey = [&key](const Pod& pod) { return pod.key() == key; };
+        if (std::any_of(m_scenario.initial.pods.begin(), m_scenario.initial.pods.end(), isKey))
+            return true;
+        return std::any_of(m_scenario.events.begin(), m_scenario.events.end(), [&isKey](const ObjectChange& change) {
+            const Pod* pod = std::get_if<Pod>(&change.object);
+            return pod && change.action == EventAction::Create && isKey(*pod);
+        });
     }
 
     static Recording decodeRecording(const YamlField& field)
@@ -919,6 +936,16 @@ SchedulerConfigSource loadSchedulerConfigFile(const QString& path)
     if (!found)
         throw LoadError({path, 1, 1}, {}, QStringLiteral("the file holds no KubeSchedulerConfiguration"));
     return *found;
+}
+
+QByteArray readYamlFile(const QString& path)
+{
+    return readFile(path);
+}
+
+std::vector<YAML::Node> parseYamlDocuments(const QByteArray& text, const QString& fileName)
+{
+    return parseDocuments(text, fileName);
 }
 
 } // namespace ksv

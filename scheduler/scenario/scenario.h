@@ -3,6 +3,7 @@
 #include "api/objects.h"
 #include "config/types.h"
 #include "decoding/loaderror.h"
+#include "lesson/lesson.h"
 
 #include <QList>
 #include <QString>
@@ -125,6 +126,7 @@ struct Scenario
     ClusterState initial;       // objects that exist at t=0
     QList<ObjectChange> events; // sorted by time; stable for equal times (file order)
     std::optional<Recording> recording; // spec.recording, written by `kschedviz record`
+    std::optional<Lesson> lesson;       // spec.lesson: chapters for the views (lesson/lesson.h)
 };
 
 } // namespace ksv

@@ -143,6 +143,14 @@ private Q_SLOTS:
                                         << QStringLiteral("--select needs NAMESPACE/NAME");
         QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
                                     << QStringLiteral("--at, --theme and --screenshot are for the desktop app");
+        QTest::newRow("present for check") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--present")}
+                                           << QStringLiteral("--present and --lesson NAME are for the desktop app");
+        QTest::newRow("lesson without a name") << QStringList {QStringLiteral("--lesson")}
+                                               << QStringLiteral("--lesson needs the name of a bundled lesson (such as queues)");
+        QTest::newRow("lesson as a path") << QStringList {QStringLiteral("--lesson"), QStringLiteral("lessons/queues")}
+                                          << QStringLiteral("--lesson needs the name of a bundled lesson (such as queues)");
+        QTest::newRow("lesson and a scenario") << QStringList {QStringLiteral("--lesson"), QStringLiteral("queues"), sample}
+                                               << QStringLiteral("--lesson opens a bundled lesson: give no SCENARIO, --kubeconfig or --context with it");
         QTest::newRow("attempt zero") << QStringList {QStringLiteral("explain"), sample, QStringLiteral("--pod"), QStringLiteral("p"),
                                                       QStringLiteral("--attempt"), QStringLiteral("0")}
                                       << QStringLiteral("--attempt needs a number from 1, or last");

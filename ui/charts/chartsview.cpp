@@ -1,4 +1,5 @@
 #include "chartsview.h"
+#include "theme.h"
 
 #include "chartreduction.h"
 #include "cursorchartview.h"
@@ -340,7 +341,7 @@ void ChartsView::applyTheme()
             if (c == LatencyChart)
                 static_cast<QScatterSeries*>(series)->setBorderColor(Qt::transparent);
             else
-                series->setPen(QPen(seriesColor(c, s), 2));
+                series->setPen(QPen(seriesColor(c, s), theme::stroke(2)));
         }
     }
 }

@@ -1,4 +1,5 @@
 #include "cursorchartview.h"
+#include "theme.h"
 
 #include "format.h"
 
@@ -137,7 +138,7 @@ void CursorChartView::drawCursor(QPainter& painter)
     QColor veil = palette().color(QPalette::Base);
     veil.setAlphaF(0.45f);
     painter.fillRect(QRectF(QPointF(x, plot.top()), plot.bottomRight()), veil);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setPen(QPen(palette().color(QPalette::Highlight), theme::stroke(2)));
     painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
 }
 

@@ -1,4 +1,5 @@
 #include "heatmapcanvas.h"
+#include "theme.h"
 
 #include "heatmapview.h"
 #include "viewcolors.h"
@@ -270,7 +271,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
             if (!state.nodeExists(node)) {
                 // Not in the cluster drawn, the cursor's or the attempt's (not created yet, or
                 // deleted): a hollow cell, so nodes do not jump around as they come and go.
-                painter.setPen(QPen(colors::absent(pal), 1, Qt::DotLine));
+                painter.setPen(QPen(colors::absent(pal), theme::stroke(1), Qt::DotLine));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(cell.adjusted(0, 0, -1, -1));
                 if (m_grid.text) {
@@ -302,12 +303,12 @@ void HeatmapCanvas::paintEvent(QPaintEvent*)
             // text colour, the selected one in the highlight colour around that.
             painter.setBrush(Qt::NoBrush);
             if (node == chosen) {
-                painter.setPen(QPen(pal.color(QPalette::Text), 2));
+                painter.setPen(QPen(pal.color(QPalette::Text), theme::stroke(2)));
                 painter.drawRect(cell.adjusted(-1, -1, 0, 0));
             }
             if (node == selected) {
                 const int out = node == chosen ? 3 : 1;
-                painter.setPen(QPen(pal.color(QPalette::Highlight), 3));
+                painter.setPen(QPen(pal.color(QPalette::Highlight), theme::stroke(3)));
                 painter.drawRect(cell.adjusted(-out - 1, -out - 1, out, out));
             }
         }
@@ -506,12 +507,12 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             painter.drawRect(box.adjusted(0, 0, -1, -1));
             break;
         case LegendItem::Hollow:
-            painter.setPen(QPen(item.colour, 1, Qt::DotLine));
+            painter.setPen(QPen(item.colour, theme::stroke(1), Qt::DotLine));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(box.adjusted(0, 0, -1, -1));
             break;
         case LegendItem::Outline:
-            painter.setPen(QPen(item.colour, 2));
+            painter.setPen(QPen(item.colour, theme::stroke(2)));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(box.adjusted(1, 1, -1, -1));
             break;

@@ -1,4 +1,5 @@
 #include "queuelanescanvas.h"
+#include "theme.h"
 
 #include "colormix.h"
 #include "format.h"
@@ -498,7 +499,7 @@ void QueueLanesCanvas::paintPodRow(QPainter& painter, int lane, qint32 pod, cons
     if (latest != m_frame.latestMoves.end() && !cause.isEmpty()) {
         QColor outline = causeColour;
         outline.setAlphaF(0.8f);
-        painter.setPen(QPen(outline, 1));
+        painter.setPen(QPen(outline, theme::stroke(1)));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(rect.adjusted(0, 0, -1, -1));
     }

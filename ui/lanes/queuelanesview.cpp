@@ -67,6 +67,7 @@ QueueLanesView::QueueLanesView(ViewState* viewState, QWidget* parent)
         [this](int lane, const QString& key) { toggleGroup(queueLanes[size_t(lane)], key); });
     connect(m_viewState, &ViewState::cursorChanged, this, [this] {
         m_orderDirty = true;
+        m_revealSelection = m_revealSelection || m_spotlight;
         updateFrame(); // the run's state at the new cursor; the rows follow with the refresh
         scheduleRefresh();
     });

@@ -39,6 +39,10 @@ public:
 
     // The run shown (null: none). Call again for each new run.
     void setRun(const Run* run);
+    // Spotlight (lessons, presentation mode): the selected pod's row stays in sight as the cursor
+    // moves it from lane to lane, not only when it is selected.
+    void setSpotlight(bool on) { m_spotlight = on; }
+    bool spotlight() const { return m_spotlight; }
 
     // Brings the derived arrays up to date with the run and the cursor. The view calls it itself,
     // once per batch of signals and only while visible; tests call it to read what would be painted.
@@ -84,6 +88,7 @@ private:
     bool m_orderDirty = true;
     bool m_rowsDirty = true;
     bool m_revealSelection = false;
+    bool m_spotlight = false;
     QLineEdit* m_search;
     QComboBox* m_grouping;
     QLabel* m_summary;

@@ -12,6 +12,19 @@
 
 namespace ksv {
 
+std::optional<HeatmapMode> heatmapModeNamed(const QString& name, const QStringList& measures)
+{
+    if (name == QLatin1String("verdict"))
+        return HeatmapMode {HeatmapMode::Verdict, trace::MeasureCpu, {}};
+    if (name == QLatin1String("score"))
+        return HeatmapMode {HeatmapMode::TotalScore, trace::MeasureCpu, {}};
+    if (name.startsWith(QLatin1String("score:")) && name.size() > 6)
+        return HeatmapMode {HeatmapMode::PluginScore, trace::MeasureCpu, name.mid(6)};
+    if (const qsizetype measure = measures.indexOf(name); measure >= 0)
+        return HeatmapMode {HeatmapMode::Measure, int(measure), {}};
+    return std::nullopt;
+}
+
 using trace::PodLocation;
 
 std::vector<NodeGroup> groupNodes(const trace::ReplayCatalogue& catalogue, const QString& labelKey)

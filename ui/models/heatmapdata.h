@@ -9,6 +9,8 @@
 #include "trace/replay.h"
 
 #include <QColor>
+
+#include <optional>
 #include <QString>
 #include <QStringList>
 #include <span>
@@ -25,6 +27,10 @@ struct HeatmapMode
     bool isCycleMode() const { return kind != Measure; }
     friend bool operator==(const HeatmapMode&, const HeatmapMode&) = default;
 };
+
+// A lesson's name for a colouring (docs/lessons.md): a measure ("cpu", "nvidia.com/gpu"), "verdict",
+// "score" or "score:PLUGIN"; nullopt for a measure the run does not have.
+std::optional<HeatmapMode> heatmapModeNamed(const QString& name, const QStringList& measures);
 
 struct NodeGroup
 {

@@ -162,11 +162,13 @@ void PlaybackController::play()
         m_replayClock.start();
         m_replayTimer->start();
     }
+    m_stopsArmed = true;
     m_view->setPlaying(true);
 }
 
 void PlaybackController::pause()
 {
+    m_stopsArmed = false;
     m_replayTimer->stop();
     m_pending = {};
     if (m_run)
@@ -226,6 +228,8 @@ void PlaybackController::replayTick()
                                              : m_view->cursorTime() + VirtualNanos(double(elapsed) * 1e6 * m_speed);
     const trace::TraceIndex& index = m_run->index();
     const qsizetype position = index.positionAfter(target);
+    if (stopBetween(m_run->position(), std::min(position, index.indexed())))
+        return;
     if (position >= index.indexed() && target >= m_run->engineTime()) {
         // Caught up with the engine: from here it paces the run itself.
         m_replayTimer->stop();
@@ -246,6 +250,8 @@ void PlaybackController::onProgressed(bool news)
     // Only news moves the views: the answer to a pause leaves the cursor, the index and isFinished()
     // as they were.
     if (news) {
+        if (m_run->isFollowing() && m_stopsArmed && stopBetween(m_view->cursor(), m_run->indexed()))
+            return;
         if (m_run->isFollowing())
             followRun();
         else
@@ -258,6 +264,19 @@ void PlaybackController::onEngineFinished()
 {
     if (m_run->isFollowing())
         m_view->setPlaying(false);
+}
+
+bool PlaybackController::stopBetween(qsizetype from, qsizetype to)
+{
+    if (!m_stopFinder || to <= from)
+        return false;
+    const std::optional<Stop> stop = m_stopFinder(from, to);
+    if (!stop)
+        return false;
+    pause();
+    moveCursor(stop->position, stop->time);
+    Q_EMIT stoppedAt(stop->position);
+    return true;
 }
 
 void PlaybackController::moveCursor(qsizetype position, VirtualNanos time)

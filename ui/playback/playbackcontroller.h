@@ -85,6 +85,17 @@ public:
     // The wall clock the speed is measured against (nanoseconds); tests give one that runs fast.
     void setWallClock(std::function<qint64()> clock) { m_wallClock = std::move(clock); }
 
+    // Where playing pauses by itself (a lesson's chapters). `finder(from, to)` names the first stop
+    // after position `from` and at or before `to`, if any; it is asked as the cursor moves on while
+    // playing, so playback stops exactly at the stop even when the engine ran past it.
+    struct Stop
+    {
+        qsizetype position = 0;
+        VirtualNanos time = 0;
+    };
+    using StopFinder = std::function<std::optional<Stop>(qsizetype from, qsizetype to)>;
+    void setStopFinder(StopFinder finder) { m_stopFinder = std::move(finder); }
+
 Q_SIGNALS:
     // A new run replaced the old one (which is deleted once this returns): views take the new one.
     void runChanged(ksv::Run* run);
@@ -93,6 +104,8 @@ Q_SIGNALS:
     void achievedSpeedChanged();
     void finished();
     void failed(const QString& message);
+    // Playing paused at a stop the finder named.
+    void stoppedAt(qsizetype position);
 
 private:
     std::unique_ptr<Run> takeRun(); // the current run, stopped and disconnected
@@ -129,11 +142,17 @@ private:
     VirtualNanos eventTimeBefore(qsizetype position) const;
 
     void measureSpeed();
+    // Pauses at the finder's first stop in (from, to]; false when there is none.
+    bool stopBetween(qsizetype from, qsizetype to);
 
     ViewState* m_view;
     SpeedMeter m_meter;
     QElapsedTimer m_wall;
     std::function<qint64()> m_wallClock;
+    StopFinder m_stopFinder;
+    // Playing was asked for and not paused since: the cursor's moves with the engine may stop at a
+    // stop, even after the engine said it finished (before its last events are indexed).
+    bool m_stopsArmed = false;
     qint64 m_lastSpeedReportNs = 0;
     std::optional<double> m_achieved;
     std::unique_ptr<Run> m_run;

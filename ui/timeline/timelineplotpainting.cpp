@@ -1,5 +1,6 @@
 // The timeline's painting: see timelineplot.h.
 #include "colormix.h"
+#include "theme.h"
 #include "cyclesegments.h"
 #include "timelineplot.h"
 #include "viewcolors.h"
@@ -79,7 +80,7 @@ void TimelinePlot::paintEvent(QPaintEvent*)
     paintLabels(painter);
     if (cursorX >= plotLeft() && cursorX < width()) {
         const QColor cursorColor = palette().color(QPalette::Highlight);
-        painter.setPen(QPen(cursorColor, 2));
+        painter.setPen(QPen(cursorColor, theme::stroke(2)));
         painter.drawLine(QPointF(cursorX, axisHeight() - 6), QPointF(cursorX, height()));
         painter.setBrush(cursorColor);
         painter.setPen(Qt::NoPen);
@@ -167,7 +168,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
     const QColor highlight = palette().color(QPalette::Highlight);
     painter.setBrush(Qt::NoBrush);
     if (selectedPod >= 0 && selectedPod < index.catalogue().podCount()) {
-        painter.setPen(QPen(highlight, 1));
+        painter.setPen(QPen(highlight, theme::stroke(1)));
         for (const qint32 i : index.podCycles(selectedPod)) {
             const auto& cycle = cycles[size_t(i)];
             const double x0 = left + c.timeToX(cycle.start);
@@ -180,7 +181,7 @@ void TimelinePlot::paintScheduling(QPainter& painter, const Frame& frame) const
         const auto& cycle = cycles[size_t(selectedCycle)];
         const double x0 = left + c.timeToX(cycle.start);
         const double x1 = std::max(left + c.timeToX(m_model.cycleEnd(cycle)), x0 + 3);
-        painter.setPen(QPen(highlight, 2));
+        painter.setPen(QPen(highlight, theme::stroke(2)));
         painter.drawRect(QRectF(x0 - 2, bar.top() - 3, x1 - x0 + 3, bar.height() + 5));
     }
 
@@ -248,7 +249,7 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
     }
     if (running) {
         // Not over yet: an open right edge.
-        painter.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+        painter.setPen(QPen(palette().color(QPalette::WindowText), theme::stroke(1), Qt::DashLine));
         painter.drawLine(QPointF(bar.right(), bar.top()), QPointF(bar.right(), bar.bottom()));
     }
     // Pod and attempt above a bar wide enough for them.
@@ -284,7 +285,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
 
     // Between attempts the pod waited in a queue: a dashed line joins them so retries read as one story.
     const auto& podCycles = index.podCycles(pod);
-    painter.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+    painter.setPen(QPen(palette().color(QPalette::WindowText), theme::stroke(1), Qt::DashLine));
     for (size_t i = 1; i < podCycles.size(); ++i) {
         const double from = left + c.timeToX(m_model.cycleEnd(cycles[size_t(podCycles[i - 1])]));
         const double to = left + c.timeToX(cycles[size_t(podCycles[i])].start);
@@ -303,7 +304,7 @@ void TimelinePlot::paintSelectedPod(QPainter& painter, const Frame& frame) const
         const QRectF block(x0, blockTop, x1 - x0, blockHeight);
         painter.fillRect(block, cycle.endEvent < 0 ? colors::running() : colors::result(cycle.code));
         if (i == m_viewState->selectedCycle()) {
-            painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            painter.setPen(QPen(palette().color(QPalette::Highlight), theme::stroke(2)));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(block.adjusted(-2, -2, 2, 2));
         }
@@ -339,7 +340,7 @@ void TimelinePlot::paintBinding(QPainter& painter, const TimelineCoordinates& c,
     if (failed) {
         // A failure, whether the bind call's or a rejection while waiting: a red outline and cross.
         const QRectF whole = span(x0, x1, row.top(), row.height());
-        painter.setPen(QPen(colors::bindingFailed(), 2));
+        painter.setPen(QPen(colors::bindingFailed(), theme::stroke(2)));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(whole.adjusted(0, 0, -1, -1));
         if (whole.width() > 8) {
@@ -349,7 +350,7 @@ void TimelinePlot::paintBinding(QPainter& painter, const TimelineCoordinates& c,
         }
     }
     if (!binding.finished) {
-        painter.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+        painter.setPen(QPen(palette().color(QPalette::WindowText), theme::stroke(1), Qt::DashLine));
         painter.drawLine(QPointF(x1, row.top()), QPointF(x1, row.bottom()));
     }
 }
@@ -402,7 +403,7 @@ void TimelinePlot::paintBindings(QPainter& painter, const Frame& frame) const
     const qint32 pod = m_viewState->selectedPod();
     if (pod < 0 || pod >= index()->catalogue().podCount())
         return;
-    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.setPen(QPen(palette().color(QPalette::Highlight), theme::stroke(2)));
     painter.setBrush(Qt::NoBrush);
     for (const qint32 b : index()->podBindings(pod)) {
         const trace::BindingRecord& binding = bindings[size_t(b)];

@@ -96,6 +96,12 @@ QString shortcutSheet(const QWidget& window)
     html += row(tr("Queue lanes: fold or open a group"), tr("Enter"));
     html += row(tr("Heatmap: move the selected node"), tr("Arrows, Home, End"));
     html += row(tr("Timeline: scroll the pod rows"), tr("Up, Down, Page Up, Page Down, End"));
+    html += QStringLiteral("</table><h3>") + tr("In presentation mode (F5)") + QStringLiteral("</h3><table>");
+    html += row(tr("Next or previous chapter (without a lesson: scheduling cycle)"), tr("Page Down, Page Up"));
+    html += row(tr("Blank the screen, and back"), tr("B"));
+    html += row(tr("Play or pause"), tr("Period"));
+    html += row(tr("Larger or smaller text and lines (1× to 2.5×)"), tr("Ctrl+=, Ctrl+-"));
+    html += row(tr("Leave presentation mode"), tr("Esc or F5"));
     html += QStringLiteral("</table><p>") + tr("The playback keys act on the whole window, except the keys a focused view "
                                                "uses itself (the plain arrows in the queue lanes and the heatmap). "
                                                "Comma and period step by event wherever the focus is, and Alt with an "

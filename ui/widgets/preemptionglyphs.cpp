@@ -1,4 +1,5 @@
 #include "preemptionglyphs.h"
+#include "theme.h"
 
 #include <QPainter>
 #include <algorithm>
@@ -20,7 +21,7 @@ void paintNominated(QPainter& painter, const QRect& cell, const QColor& ink)
     painter.setBrush(Qt::NoBrush);
     if (std::min(cell.width(), cell.height()) < 12) {
         // Too small for dashes to read as such: a ring inside the cell.
-        painter.setPen(QPen(ink, 1));
+        painter.setPen(QPen(ink, theme::stroke(1)));
         painter.drawRect(cell.adjusted(1, 1, -2, -2));
         return;
     }
@@ -36,7 +37,7 @@ void paintVictim(QPainter& painter, const QRect& cell, const QColor& ink)
     const QPoint corner = cell.topRight();
     const QPolygon triangle({ corner, corner - QPoint(side - 1, 0), corner + QPoint(0, side - 1) });
     // Solid black or white: the timeline's amber for preemption vanished on a cell as full as that.
-    painter.setPen(QPen(ink, 1));
+    painter.setPen(QPen(ink, theme::stroke(1)));
     painter.setBrush(ink);
     painter.drawPolygon(triangle);
 }
