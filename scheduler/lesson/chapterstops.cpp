@@ -96,19 +96,20 @@ void ChapterStops::advance(const trace::Trace& trace, qsizetype available, Virtu
     }
 }
 
-int ChapterStops::chapterAt(qsizetype position) const
+int ChapterStops::chapterAt(qsizetype position, VirtualNanos time) const
 {
     int chapter = -1;
-    for (int i = 0; i < m_next && m_stops.at(i).position <= position; ++i)
+    for (int i = 0; i < m_next && m_stops.at(i).position <= position && m_stops.at(i).time <= time; ++i)
         chapter = i;
     return chapter;
 }
 
-int ChapterStops::firstBetween(qsizetype from, qsizetype to) const
+int ChapterStops::firstBetween(qsizetype from, VirtualNanos fromTime, qsizetype to, VirtualNanos toTime) const
 {
     for (int i = 0; i < m_next; ++i) {
-        const qsizetype position = m_stops.at(i).position;
-        if (position > from && position <= to)
+        const ChapterStop& stop = m_stops.at(i);
+        const bool after = stop.position > from || (stop.position == from && stop.time > fromTime);
+        if (after && stop.position <= to && stop.time <= toTime)
             return i;
     }
     return -1;

@@ -40,10 +40,13 @@ public:
     qsizetype count() const { return m_stops.size(); }
     // The chapters found so far (a prefix of them all).
     int foundCount() const { return m_next; }
-    // The chapter shown at `position`: the last one starting at or before it; -1 before the first.
-    int chapterAt(qsizetype position) const;
-    // The first chapter starting in (from, to]; -1 if none (yet).
-    int firstBetween(qsizetype from, qsizetype to) const;
+    // The chapter shown with the cursor at `position` and `time`: the last one starting at or
+    // before it; -1 before the first.
+    int chapterAt(qsizetype position, VirtualNanos time) const;
+    // The first chapter starting after the cursor at position `from` and time `fromTime`, and no
+    // later than position `to` and time `toTime`; -1 if none (yet). A chapter set at a time where
+    // nothing happens starts at the cursor's position but later than it.
+    int firstBetween(qsizetype from, VirtualNanos fromTime, qsizetype to, VirtualNanos toTime) const;
 
 private:
     bool matches(const trace::Trace& trace, const trace::Event& event, const ChapterTrigger& trigger);

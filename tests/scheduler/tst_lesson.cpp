@@ -264,12 +264,19 @@ private Q_SLOTS:
         // nth counts matches after the previous chapter's start: late's arrival in activeQ, then its pop.
         const trace::Event& second = trace.at(at[5].position - 1);
         QVERIFY(second.kind() == trace::EventKind::QueueMove && second.to() == trace::PodLocation::Scheduling);
-        QCOMPARE(stops.chapterAt(0), -1);
-        QCOMPARE(stops.chapterAt(at[0].position), 0);
-        QCOMPARE(stops.chapterAt(at[2].position - 1), 1);
-        QCOMPARE(stops.chapterAt(trace.size()), 5);
-        QCOMPARE(stops.firstBetween(at[0].position, at[2].position), 1);
-        QCOMPARE(stops.firstBetween(at[1].position, at[1].position), -1);
+        const VirtualNanos end = trace.at(trace.size() - 1).time();
+        QCOMPARE(stops.chapterAt(0, 0), -1);
+        QCOMPARE(stops.chapterAt(at[0].position, 0), 0);
+        QCOMPARE(stops.chapterAt(at[2].position - 1, at[2].time), 1);
+        QCOMPARE(stops.chapterAt(trace.size(), end), 5);
+        QCOMPARE(stops.firstBetween(at[0].position, at[0].time, at[2].position, at[2].time), 1);
+        QCOMPARE(stops.firstBetween(at[1].position, at[1].time, at[1].position, end), -1);
+        // "two seconds" starts where nothing happens: at the position of the cursor at 1 s, but later.
+        const qsizetype atOneSecond = at[3].position;
+        QCOMPARE(stops.firstBetween(atOneSecond, nanosPerSecond, atOneSecond, 2 * nanosPerSecond), 3);
+        QCOMPARE(stops.firstBetween(atOneSecond, nanosPerSecond, atOneSecond, nanosPerSecond + 1), -1); // not yet
+        QCOMPARE(stops.chapterAt(atOneSecond, nanosPerSecond), 2);
+        QCOMPARE(stops.chapterAt(atOneSecond, 2 * nanosPerSecond), 3);
     }
 
     // The engine runs ahead of playback in slices: stops found slice by slice equal stops found at

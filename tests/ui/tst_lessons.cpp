@@ -51,7 +51,8 @@ bool openActive(MainWindow& window, const QString& file)
         return false;
     QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
     window.openScenario(file);
-    return QTest::qWaitFor([&] { return loaded.size() == 1 && window.playback()->run() && window.playback()->run()->indexed() > 0; }, 10000);
+    // Not "indexed() > 0": a lesson may have nothing happen at t=0 (all its pods bound).
+    return QTest::qWaitFor([&] { return loaded.size() == 1 && window.playback()->run(); }, 10000);
 }
 
 // The key a presenter's clicker sends, to whatever has focus.
@@ -106,7 +107,10 @@ private Q_SLOTS:
             if (player->currentChapter() < i)
                 click(window, Qt::Key_PageDown);
             QTRY_VERIFY2_WITH_TIMEOUT(player->currentChapter() == i && !window.playback()->isPlaying(), qPrintable(chapter.title), 30000);
-            QCOMPARE(window.viewState()->cursor(), player->stops()->stops().at(i).position);
+            if (const ChapterStop& stop = player->stops()->stops().at(i); stop.isFound())
+                QCOMPARE(window.viewState()->cursor(), stop.position);
+            else
+                QCOMPARE(window.viewState()->cursorTime(), *chapter.at); // at a time the engine has not passed yet
             QCOMPARE(caption->heading(), chapter.title);
             QCOMPARE(caption->text(), chapter.text);
             QCOMPARE(caption->source(), chapter.source);
@@ -151,7 +155,7 @@ private Q_SLOTS:
         QCOMPARE(presentation->scale(), expected);
         QCOMPARE(QApplication::font().pointSizeF(), font.pointSizeF() * expected);
         QCOMPARE(theme::strokeScale(), expected);
-        QCOMPARE(window.geometry(), window.screen()->geometry());
+        QVERIFY(window.isFullScreen());
 
         // The pods table takes Page Down to scroll, and the lanes take period: neither gets them.
         window.findChild<QDockWidget*>(QStringLiteral("podsDock"))->show();
@@ -160,9 +164,9 @@ private Q_SLOTS:
         table->setFocus();
         QTRY_COMPARE(QApplication::focusWidget(), table);
         window.playback()->setSpeed(0);
-        QCOMPARE(window.lessons()->player()->currentChapter(), -1); // the lesson's title
+        QCOMPARE(window.lessons()->player()->currentChapter(), 0); // at 0s
         click(window, Qt::Key_PageDown);
-        QTRY_VERIFY_WITH_TIMEOUT(window.lessons()->player()->currentChapter() == 0 && !window.playback()->isPlaying(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lessons()->player()->currentChapter() == 1 && !window.playback()->isPlaying(), 30000);
 
         click(window, Qt::Key_B);
         QWidget* blank = window.findChild<QWidget*>(QStringLiteral("presentationBlank"));
@@ -291,13 +295,13 @@ private Q_SLOTS:
         MainWindow window;
         QVERIFY(openActive(window, QStringLiteral(KSV_SAMPLES_DIR "/lessons/01-queues.yaml")));
         window.playback()->setSpeed(0);
-        QCOMPARE(window.lessons()->player()->currentChapter(), -1);
-        Q_EMIT window.lessons()->caption()->nextRequested();
-        QTRY_VERIFY_WITH_TIMEOUT(window.lessons()->player()->currentChapter() == 0 && !window.playback()->isPlaying(), 30000);
+        QCOMPARE(window.lessons()->player()->currentChapter(), 0);
         Q_EMIT window.lessons()->caption()->nextRequested();
         QTRY_VERIFY_WITH_TIMEOUT(window.lessons()->player()->currentChapter() == 1 && !window.playback()->isPlaying(), 30000);
+        Q_EMIT window.lessons()->caption()->nextRequested();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lessons()->player()->currentChapter() == 2 && !window.playback()->isPlaying(), 30000);
         Q_EMIT window.lessons()->caption()->previousRequested();
-        QCOMPARE(window.lessons()->player()->currentChapter(), 0);
+        QCOMPARE(window.lessons()->player()->currentChapter(), 1);
         QVERIFY(!window.lessons()->presentation()->isActive());
     }
 };

@@ -40,9 +40,14 @@ bool playUntilPaused(Session& session)
 void checkAtChapter(const LessonSession& lesson, int chapter)
 {
     const ChapterStop& stop = lesson.player.stops()->stops().at(chapter);
-    QVERIFY(stop.isFound());
-    QCOMPARE(lesson.session.view.cursor(), stop.position);
-    QCOMPARE(lesson.session.view.cursorTime(), stop.time);
+    if (stop.isFound()) {
+        QCOMPARE(lesson.session.view.cursor(), stop.position);
+        QCOMPARE(lesson.session.view.cursorTime(), stop.time);
+    } else {
+        // A chapter at a time the engine's clock has not passed: shown as soon as the cursor is there.
+        QVERIFY(lesson.player.chapter(chapter)->at);
+        QCOMPARE(lesson.session.view.cursorTime(), *lesson.player.chapter(chapter)->at);
+    }
     QCOMPARE(lesson.player.currentChapter(), chapter);
     const QString follow = lesson.player.followedPod(chapter);
     if (!follow.isEmpty()) {
@@ -65,11 +70,11 @@ private Q_SLOTS:
         const int chapters = lesson.player.chapterCount();
         QCOMPARE(chapters, 9);
         QSignalSpy entered(&lesson.player, &LessonPlayer::chapterChanged);
-        // Loaded, the lesson shows its title: the first chapter is one Play (or Next) away, even at 0s.
+        // Loaded at 0s, the run is in its first chapter (at 0s) already.
         QTRY_VERIFY_WITH_TIMEOUT(lesson.session.run().indexed() > 0, 10000);
-        QCOMPARE(lesson.player.currentChapter(), -1);
+        checkAtChapter(lesson, 0);
         lesson.session.playback.setSpeed(0);
-        for (int chapter = 0; chapter < chapters; ++chapter) {
+        for (int chapter = 1; chapter < chapters; ++chapter) {
             QVERIFY(playUntilPaused(lesson.session));
             checkAtChapter(lesson, chapter);
             QCOMPARE(entered.last().at(0).toInt(), chapter);
@@ -99,11 +104,8 @@ private Q_SLOTS:
     {
         LessonSession lesson(queuesLesson());
         QTRY_VERIFY_WITH_TIMEOUT(lesson.session.run().indexed() > 0, 10000);
-        QCOMPARE(lesson.player.currentChapter(), -1);
-        // Not found yet: Next plays on to the chapter.
-        QVERIFY(lesson.player.nextChapter());
-        QTRY_VERIFY_WITH_TIMEOUT(!lesson.session.playback.isPlaying(), 30000);
         checkAtChapter(lesson, 0);
+        // Not found yet: Next plays on to the chapter.
         QVERIFY(lesson.player.nextChapter());
         QTRY_VERIFY_WITH_TIMEOUT(!lesson.session.playback.isPlaying(), 30000);
         checkAtChapter(lesson, 1);

@@ -31,17 +31,24 @@ void LessonPlayer::setRun(Run* run)
     if (run && run->scenario()->lesson) {
         m_lesson = *run->scenario()->lesson;
         m_stops = std::make_unique<ChapterStops>(m_lesson->chapters);
-        m_playback->setStopFinder([this](qsizetype from, qsizetype to) -> std::optional<PlaybackController::Stop> {
+        m_playback->setStopFinder([this](PlaybackController::Stop from, PlaybackController::Stop to) -> std::optional<PlaybackController::Stop> {
             advance();
-            const int chapter = m_stops->firstBetween(from, to);
+            // The chapter shown already (one at a time the cursor was at) is no stop.
+            int chapter = m_stops->firstBetween(from.position, from.time, to.position, to.time);
+            while (chapter >= 0 && chapter <= m_current) {
+                const ChapterStop& passed = m_stops->stops().at(chapter);
+                const int later = m_stops->firstBetween(passed.position, passed.time, to.position, to.time);
+                chapter = later > chapter ? later : -1;
+            }
             if (chapter < 0)
                 return std::nullopt;
             const ChapterStop& stop = m_stops->stops().at(chapter);
             return PlaybackController::Stop {stop.position, stop.time};
         });
     }
+    // The chapter under the cursor is entered when the controller sets the new run's cursor, after
+    // it cleared the old selection (PlaybackController::install()).
     Q_EMIT lessonChanged();
-    onCursorChanged();
 }
 
 const Chapter* LessonPlayer::chapter(int index) const
@@ -72,7 +79,15 @@ void LessonPlayer::onCursorChanged()
     if (!m_stops)
         return;
     advance();
-    const int chapter = m_stops->chapterAt(m_view->cursor());
+    int chapter = m_stops->chapterAt(m_view->cursor(), m_view->cursorTime());
+    // The next chapter set at a time the cursor has reached is shown before it is found: whether more
+    // events come at that very time is known only once the engine's clock has passed it.
+    const int next = m_stops->foundCount();
+    if (chapter == next - 1 && next < m_stops->count()) {
+        const std::optional<VirtualNanos> at = m_lesson->chapters.at(next).at;
+        if (at && *at <= m_view->cursorTime() && (next == 0 || m_stops->stops().at(next - 1).time <= *at))
+            chapter = next;
+    }
     // The first chapter at 0s is entered before anything plays: at the start of the run.
     if (chapter == m_current)
         return;
@@ -109,8 +124,12 @@ bool LessonPlayer::nextChapter()
         return false;
     if (next < m_stops->foundCount())
         return goToChapter(next);
-    // Not reached yet: playing stops where it starts (or at the run's end, if it never does).
-    m_playback->play();
+    // Not found yet: a time is sought (the engine runs to it), an event is played to (playing stops
+    // where the chapter starts, or at the run's end if it never does).
+    if (const std::optional<VirtualNanos> at = m_lesson->chapters.at(next).at)
+        m_playback->seek(std::max(*at, m_view->cursorTime()));
+    else
+        m_playback->play();
     return true;
 }
 

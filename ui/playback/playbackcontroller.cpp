@@ -228,7 +228,7 @@ void PlaybackController::replayTick()
                                              : m_view->cursorTime() + VirtualNanos(double(elapsed) * 1e6 * m_speed);
     const trace::TraceIndex& index = m_run->index();
     const qsizetype position = index.positionAfter(target);
-    if (stopBetween(m_run->position(), std::min(position, index.indexed())))
+    if (stopBetween({m_run->position(), m_view->cursorTime()}, {std::min(position, index.indexed()), std::min(target, m_run->engineTime())}))
         return;
     if (position >= index.indexed() && target >= m_run->engineTime()) {
         // Caught up with the engine: from here it paces the run itself.
@@ -250,7 +250,8 @@ void PlaybackController::onProgressed(bool news)
     // Only news moves the views: the answer to a pause leaves the cursor, the index and isFinished()
     // as they were.
     if (news) {
-        if (m_run->isFollowing() && m_stopsArmed && stopBetween(m_view->cursor(), m_run->indexed()))
+        if (m_run->isFollowing() && m_stopsArmed
+            && stopBetween({m_view->cursor(), m_view->cursorTime()}, {m_run->indexed(), m_run->engineTime()}))
             return;
         if (m_run->isFollowing())
             followRun();
@@ -266,9 +267,9 @@ void PlaybackController::onEngineFinished()
         m_view->setPlaying(false);
 }
 
-bool PlaybackController::stopBetween(qsizetype from, qsizetype to)
+bool PlaybackController::stopBetween(Stop from, Stop to)
 {
-    if (!m_stopFinder || to <= from)
+    if (!m_stopFinder || to.position < from.position || (to.position == from.position && to.time <= from.time))
         return false;
     const std::optional<Stop> stop = m_stopFinder(from, to);
     if (!stop)

@@ -86,14 +86,15 @@ public:
     void setWallClock(std::function<qint64()> clock) { m_wallClock = std::move(clock); }
 
     // Where playing pauses by itself (a lesson's chapters). `finder(from, to)` names the first stop
-    // after position `from` and at or before `to`, if any; it is asked as the cursor moves on while
-    // playing, so playback stops exactly at the stop even when the engine ran past it.
+    // after the cursor `from` and no later than where it goes, `to`, if any; it is asked as the
+    // cursor moves on while playing, so playback stops exactly at the stop even when the engine ran
+    // past it.
     struct Stop
     {
         qsizetype position = 0;
         VirtualNanos time = 0;
     };
-    using StopFinder = std::function<std::optional<Stop>(qsizetype from, qsizetype to)>;
+    using StopFinder = std::function<std::optional<Stop>(Stop from, Stop to)>;
     void setStopFinder(StopFinder finder) { m_stopFinder = std::move(finder); }
 
 Q_SIGNALS:
@@ -142,8 +143,8 @@ private:
     VirtualNanos eventTimeBefore(qsizetype position) const;
 
     void measureSpeed();
-    // Pauses at the finder's first stop in (from, to]; false when there is none.
-    bool stopBetween(qsizetype from, qsizetype to);
+    // Pauses at the finder's first stop after `from` up to `to`; false when there is none.
+    bool stopBetween(Stop from, Stop to);
 
     ViewState* m_view;
     SpeedMeter m_meter;
