@@ -112,7 +112,11 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         });
     }
     if (capture) {
-        QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
+        QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [exporting](const QString& message) {
+            if (exporting) // no window will show why: say it, as the other commands do
+                QTextStream(stderr) << QStringLiteral("kschedviz: ") << message << Qt::endl;
+            QCoreApplication::exit(ksv::cli::ExitBadInput);
+        });
         if (!window.liveMode() && (!options.kubeconfig.isEmpty() || !options.context.isEmpty()))
             return ksv::cli::ExitBadInput; // the kubeconfig was refused, and said so
     }

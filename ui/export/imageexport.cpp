@@ -50,8 +50,11 @@ bool saveSvg(QWidget* widget, const QString& path, const QString& title, QString
     }
     QSvgGenerator generator;
     generator.setOutputDevice(&file);
-    generator.setSize(widget->size());
+    // No setSize(): it would write the size in millimetres, which readers turn into other pixel
+    // counts (Qt at 90 dpi, browsers at 96); the view box alone is the size in pixels. The widget's
+    // resolution keeps text in points as large as on screen.
     generator.setViewBox(QRect(QPoint(0, 0), widget->size()));
+    generator.setResolution(widget->logicalDpiX());
     generator.setTitle(title);
     generator.setDescription(QObject::tr("Exported by kschedviz"));
     QPainter painter(&generator);
