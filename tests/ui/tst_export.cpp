@@ -103,6 +103,13 @@ int pdfPages(const QByteArray& pdf)
         + int(pdf.count("/Type /Page/"));
 }
 
+// A file written, kept for a human to look at (KSV_SCREENSHOT_DIR), replacing the last run's.
+void keepShot(const QString& path, const QString& kept)
+{
+    QFile::remove(kept);
+    QVERIFY(QFile::copy(path, kept));
+}
+
 struct Command
 {
     int status = -1;
@@ -287,7 +294,7 @@ private Q_SLOTS:
         QVERIFY(hasContent(image));
         const QString shots = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
         if (!shots.isEmpty())
-            QVERIFY(QFile::copy(path, shots + QStringLiteral("/export-") + QFileInfo(path).fileName()));
+            keepShot(path, shots + QStringLiteral("/export-") + QFileInfo(path).fileName());
     }
 
     void svgParsesAndDraws_data() { pngIsTwiceTheSize_data(); }
@@ -340,7 +347,7 @@ private Q_SLOTS:
         QCOMPARE(pdfPages(pdf), 3);
         const QString shots = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
         if (!shots.isEmpty())
-            QVERIFY(QFile::copy(path, shots + QStringLiteral("/export-handout.pdf")));
+            keepShot(path, shots + QStringLiteral("/export-handout.pdf"));
 
         QVERIFY(!writeHandout(m_dir.filePath(QStringLiteral("none.pdf")), {}, &error));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.pdf"))));

@@ -49,9 +49,20 @@ void paintPage(QPainter& painter, const QRectF& area, const HandoutPage& page, i
         painter.setFont(font);
         painter.setPen(colour);
         const QRectF room(area.left(), top, area.width(), most);
-        const QRectF used = painter.boundingRect(room, flags, text);
-        painter.drawText(room, flags, text);
-        top += std::min(used.height(), most) + gap;
+        const auto height = [&](const QString& candidate) { return painter.boundingRect(room, flags, candidate).height(); };
+        QString shown = text;
+        if (height(shown) > most) {
+            // Too long: the longest start that fits, ended with an ellipsis, so no line is cut in half.
+            qsizetype fits = 0, fails = text.size();
+            while (fails - fits > 1) {
+                const qsizetype middle = (fits + fails) / 2;
+                (height(text.left(middle) + QChar(0x2026)) <= most ? fits : fails) = middle;
+            }
+            shown = text.left(fits).trimmed() + QChar(0x2026);
+        }
+        const QRectF used = painter.boundingRect(room, flags, shown);
+        painter.drawText(room, flags, shown);
+        top += used.height() + gap;
     };
     const int wrap = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
     block(fonts.title, ink, page.title, wrap, area.height() / 6);
