@@ -80,6 +80,12 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
             if (!there || !playback->run() || playback->run()->indexed() == 0)
                 return;
             poll->stop();
+            if (exporting && !options.select.isEmpty() && playback->run()->index().catalogue().podIndex(options.select) < 0) {
+                // An export of another pod than asked for is worse than none: a bad argument.
+                QTextStream(stderr) << QStringLiteral("kschedviz: --select: no pod ") << options.select << QStringLiteral(" in the scenario") << Qt::endl;
+                QCoreApplication::exit(ksv::cli::ExitBadInput);
+                return;
+            }
             if (options.select.isEmpty())
                 window.selectMostRetriedPod();
             else if (const qint32 pod = playback->run()->index().catalogue().podIndex(options.select); pod >= 0)

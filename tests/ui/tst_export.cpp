@@ -474,6 +474,9 @@ private Q_SLOTS:
                                   << QStringLiteral("--size needs WIDTHxHEIGHT");
         QTest::newRow("view for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--view"), QStringLiteral("charts")}
                                       << QStringLiteral("--view and --size are for export");
+        QTest::newRow("no such pod") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("--select"),
+                                                     QStringLiteral("default/nobody"), QStringLiteral("-o"), out}
+                                     << QStringLiteral("--select: no pod default/nobody in the scenario");
         QTest::newRow("missing file") << QStringList {QStringLiteral("export"), QStringLiteral("/no/such/scenario.yaml"), at, QStringLiteral("5s"),
                                                       QStringLiteral("-o"), out}
                                       << QString(); // the loader's message, as for --screenshot
