@@ -1,8 +1,8 @@
 // Export (issue 19): the window and every view as PNG at 2x pixels and as SVG that parses and draws
 // something; the charts' points and the event log's rows as RFC 4180 CSV that reads back to what the
-// models hold; the PDF handout's pages; File > Export; and `kschedviz export` run as a user runs it,
-// bad arguments included (exit status 2).
+// models hold; the PDF handout's pages; File > Export. (`kschedviz export` itself: tst_exportcommand.)
 #include "chartsview.h"
+#include "csvreader.h"
 #include "csvexport.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
@@ -22,7 +22,6 @@
 #include <QImage>
 #include <QMenu>
 #include <QPainter>
-#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -33,55 +32,11 @@
 
 using namespace ksv;
 using namespace ksv::exporting;
+using namespace ksv::testing;
 
 namespace {
 
 constexpr VirtualNanos at = 20 * nanosPerSecond;
-
-// RFC 4180 read back: the test's own reader, so that the writer's quoting is checked, not trusted.
-QList<QStringList> parseCsv(const QByteArray& bytes)
-{
-    const QString text = QString::fromUtf8(bytes);
-    QList<QStringList> records;
-    QStringList record;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
-                field += c;
-                ++i;
-            } else if (c == QLatin1Char('"')) {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == QLatin1Char('"')) {
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            record << field;
-            field.clear();
-        } else if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n')) {
-            record << field;
-            records << record;
-            record.clear();
-            field.clear();
-            ++i;
-        } else {
-            field += c; // a bare LF or CR outside quotes would be the writer's bug: it shows as a wrong cell
-        }
-    }
-    if (!field.isEmpty() || !record.isEmpty())
-        records << (record << field);
-    return records;
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // More than one colour: something was drawn, not only the background.
 bool hasContent(const QImage& image)
@@ -108,24 +63,6 @@ void keepShot(const QString& path, const QString& kept)
 {
     QFile::remove(kept);
     QVERIFY(QFile::copy(path, kept));
-}
-
-struct Command
-{
-    int status = -1;
-    QString err;
-};
-
-Command runKschedviz(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(KSV_BINARY), arguments);
-    if (!process.waitForFinished(120'000)) {
-        process.kill();
-        process.waitForFinished();
-        return {-1, QStringLiteral("timed out")};
-    }
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromLocal8Bit(process.readAllStandardError())};
 }
 
 } // namespace
@@ -401,95 +338,6 @@ private Q_SLOTS:
         // Cancelled: nothing written, nothing said.
         actions->setPathChooser([](const QString&, const QString&, const QString&) { return QString(); });
         viewPng->trigger();
-    }
-
-    void command_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QSize>("pngSize"); // of a PNG; else empty
-        const QString sample = QStringLiteral(KSV_SAMPLES_DIR "/default.yaml");
-        QTest::newRow("window png") << QStringList {QStringLiteral("export"), sample, QStringLiteral("--at"), QStringLiteral("20s"),
-                                                    QStringLiteral("--size"), QStringLiteral("1000x700")}
-                                    << QStringLiteral("w.png") << QSize(2000, 1400);
-        QTest::newRow("view svg") << QStringList {QStringLiteral("export"), sample, QStringLiteral("--at"), QStringLiteral("20s"),
-                                                  QStringLiteral("--view"), QStringLiteral("timeline")}
-                                  << QStringLiteral("t.svg") << QSize();
-        QTest::newRow("event log csv") << QStringList {QStringLiteral("export"), sample, QStringLiteral("--at"), QStringLiteral("20s"),
-                                                       QStringLiteral("--view"), QStringLiteral("eventlog"), QStringLiteral("--select"),
-                                                       QStringLiteral("default/ml-training-0")}
-                                       << QStringLiteral("l.csv") << QSize();
-        QTest::newRow("pdf") << QStringList {QStringLiteral("export"), sample, QStringLiteral("--at"), QStringLiteral("10s")}
-                             << QStringLiteral("w.pdf") << QSize();
-    }
-
-    void command()
-    {
-        QFETCH(QStringList, arguments);
-        QFETCH(QString, file);
-        QFETCH(QSize, pngSize);
-        const QString path = m_dir.filePath(QStringLiteral("command-") + file);
-        const Command result = runKschedviz(arguments << QStringLiteral("-o") << path);
-        QVERIFY2(result.status == 0, qPrintable(result.err));
-        const QByteArray bytes = readAll(path);
-        QVERIFY(!bytes.isEmpty());
-        if (pngSize.isValid())
-            QCOMPARE(QImage(path).size(), pngSize);
-        if (file.endsWith(QLatin1String(".svg")))
-            QVERIFY(QSvgRenderer(path).isValid());
-        if (file.endsWith(QLatin1String(".pdf")))
-            QVERIFY(bytes.contains("/Count 1"));
-        if (file.endsWith(QLatin1String(".csv"))) {
-            const QList<QStringList> read = parseCsv(bytes);
-            QVERIFY(read.size() > 100);
-            QCOMPARE(read.constFirst().constFirst(), QStringLiteral("Time"));
-        }
-    }
-
-    void commandBadArguments_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("message");
-        const QString sample = QStringLiteral(KSV_SAMPLES_DIR "/default.yaml");
-        const QString out = QStringLiteral("/tmp/ksv-never-written.png");
-        const QString at = QStringLiteral("--at");
-        QTest::newRow("no at") << QStringList {QStringLiteral("export"), sample, QStringLiteral("-o"), out}
-                               << QStringLiteral("export needs --at DURATION");
-        QTest::newRow("no output") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s")}
-                                   << QStringLiteral("export needs -o FILE");
-        QTest::newRow("no scenario") << QStringList {QStringLiteral("export"), at, QStringLiteral("5s"), QStringLiteral("-o"), out}
-                                     << QStringLiteral("export needs exactly one scenario file");
-        QTest::newRow("bad suffix") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("-o"), QStringLiteral("x.jpg")}
-                                    << QStringLiteral("the format follows the suffix");
-        QTest::newRow("csv of the window") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("-o"), QStringLiteral("x.csv")}
-                                           << QStringLiteral("export to CSV needs --view charts or --view eventlog");
-        QTest::newRow("csv of the heatmap") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("--view"),
-                                                            QStringLiteral("heatmap"), QStringLiteral("-o"), QStringLiteral("x.csv")}
-                                            << QStringLiteral("export to CSV needs --view charts or --view eventlog");
-        QTest::newRow("unknown view") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("--view"),
-                                                      QStringLiteral("gantt"), QStringLiteral("-o"), out}
-                                      << QStringLiteral("--view: no view named gantt");
-        QTest::newRow("bad size") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("--size"),
-                                                  QStringLiteral("big"), QStringLiteral("-o"), out}
-                                  << QStringLiteral("--size needs WIDTHxHEIGHT");
-        QTest::newRow("view for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--view"), QStringLiteral("charts")}
-                                      << QStringLiteral("--view and --size are for export");
-        QTest::newRow("no such pod") << QStringList {QStringLiteral("export"), sample, at, QStringLiteral("5s"), QStringLiteral("--select"),
-                                                     QStringLiteral("default/nobody"), QStringLiteral("-o"), out}
-                                     << QStringLiteral("--select: no pod default/nobody in the scenario");
-        QTest::newRow("missing file") << QStringList {QStringLiteral("export"), QStringLiteral("/no/such/scenario.yaml"), at, QStringLiteral("5s"),
-                                                      QStringLiteral("-o"), out}
-                                      << QString(); // the loader's message, as for --screenshot
-    }
-
-    void commandBadArguments()
-    {
-        QFETCH(QStringList, arguments);
-        QFETCH(QString, message);
-        const Command result = runKschedviz(arguments);
-        QCOMPARE(result.status, 2);
-        QVERIFY2(result.err.contains(message), qPrintable(result.err));
-        QVERIFY(!QFile::exists(QStringLiteral("/tmp/ksv-never-written.png")));
     }
 
 private:
