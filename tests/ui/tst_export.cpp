@@ -300,7 +300,9 @@ private Q_SLOTS:
         QVERIFY(readAll(path).contains("/Count 1"));
         const HandoutPage page = windowPage(*m_window, m_window.get());
         QVERIFY2(page.title.endsWith(QStringLiteral(" at 0:20.000")), qPrintable(page.title));
-        QVERIFY2(page.text.contains(QStringLiteral("Selected pod: ")), qPrintable(page.text));
+        QVERIFY2(page.text.contains(QStringLiteral("Selected pod: default/")), qPrintable(page.text));
+        QVERIFY2(page.text.contains(QStringLiteral("default.yaml (seed 1)")), qPrintable(page.text));
+        QVERIFY2(page.text.contains(QStringLiteral("unschedulable 2")), qPrintable(page.text)); // the status bar's counts
     }
 
     void exportMenu()

@@ -58,14 +58,13 @@ HandoutPage windowPage(const MainWindow& window, QWidget* picture)
     const QString scenario = loaded ? loaded->scenario->name : window.windowTitle();
     page.title = MainWindow::tr("%1 at %2").arg(scenario, format::virtualTime(viewState->cursorTime()));
     QStringList lines;
-    if (loaded)
-        lines << MainWindow::tr("Scenario: %1 (seed %2)").arg(QFileInfo(loaded->path).fileName()).arg(loaded->scenario->seed);
     if (run && viewState->selectedPod() >= 0)
         lines << MainWindow::tr("Selected pod: %1").arg(run->catalogue()->podKey(viewState->selectedPod()));
-    // The status bar's queue counts: the same words as on screen.
+    // The status bar's lines as they read on screen (file and seed, queue counts, time and speed),
+    // in the language shown: the page says what the window said.
     if (const QStatusBar* status = window.findChild<QStatusBar*>()) {
         for (const QLabel* label : status->findChildren<QLabel*>()) {
-            if (label->text().startsWith(QLatin1String("active ")))
+            if (label->isVisibleTo(&window) && !label->text().isEmpty())
                 lines << label->text();
         }
     }
