@@ -2,6 +2,7 @@
 // something; the charts' points and the event log's rows as RFC 4180 CSV that reads back to what the
 // models hold; the PDF handout's pages; File > Export. (`kschedviz export` itself: tst_exportcommand.)
 #include "chartsview.h"
+#include "commandline.h"
 #include "csvreader.h"
 #include "csvexport.h"
 #include "eventlogmodel.h"
@@ -93,6 +94,18 @@ private Q_SLOTS:
     }
 
     void cleanupTestCase() { m_window.reset(); }
+
+    void viewNamesAgree()
+    {
+        // The command line checks --view without linking the widgets: its list must be the window's.
+        QCOMPARE(cli::exportViewNames(), standardViewNames());
+        QStringList inWindow = viewNames(*m_window), standard = standardViewNames();
+        inWindow.sort();
+        standard.sort();
+        QCOMPARE(inWindow, standard);
+        for (const QString& name : standardViewNames())
+            QCOMPARE(viewNameOf(*m_window, viewByName(*m_window, name)), name);
+    }
 
     void csvField_data()
     {
@@ -336,6 +349,14 @@ private Q_SLOTS:
         viewPng->trigger();
         QVERIFY2(asked.endsWith(QStringLiteral("default-heatmap-0-20.000.png")), qPrintable(asked));
         QCOMPARE(QImage(m_dir.filePath(QStringLiteral("menu-heatmap.png"))).size(), heatmap->size() * 2);
+
+        const QString shots = qEnvironmentVariable("KSV_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            actions->menu()->popup(m_window->mapToGlobal(QPoint(0, 0)));
+            QTest::qWait(100);
+            QVERIFY(actions->menu()->grab().save(shots + QStringLiteral("/export-menu.png")));
+            actions->menu()->hide();
+        }
 
         // Cancelled: nothing written, nothing said.
         actions->setPathChooser([](const QString&, const QString&, const QString&) { return QString(); });
