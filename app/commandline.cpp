@@ -2,6 +2,9 @@
 
 #include "scenario/loader.h"
 
+#include <QFileInfo>
+#include <QRegularExpression>
+
 namespace ksv::cli {
 
 QString usage()
@@ -40,12 +43,29 @@ QString usage()
         "                                            DURATION, or until Ctrl+C), then print how often\n"
         "                                            kschedviz agreed and why not when it did not\n"
         "      cluster options: --timeout DURATION (wait for the first complete list; default 60s)\n"
+        "  kschedviz export SCENARIO --at DURATION|--lesson -o FILE.png|.svg|.csv|.pdf [--view NAME]\n"
+        "                 [--select NAMESPACE/NAME] [--size WxH] [--config FILE] [--theme system|light|dark]\n"
+        "                                            the window (or --view's view) at that virtual time,\n"
+        "                                            headless: PNG at 2x pixels, SVG, or a one-page PDF\n"
+        "                                            handout; CSV needs --view charts or eventlog.\n"
+        "                                            --lesson: the scenario's lesson as a PDF handout,\n"
+        "                                            a page per chapter (docs/lessons.md)\n"
+        "                                            Views: queues, heatmap, inspector, timeline, charts,\n"
+        "                                            eventlog, nodes, pods, bookmarks; --size: the window's\n"
+        "                                            (1400x900)\n"
         "  kschedviz --help | --version\n"
         "\n"
         "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
         "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n"
         "The cluster commands read the kubeconfig as kubectl does (--kubeconfig, else $KUBECONFIG, else\n"
         "~/.kube/config) and only ever send GET requests.\n");
+}
+
+QStringList exportViewNames()
+{
+    return { QStringLiteral("queues"), QStringLiteral("heatmap"), QStringLiteral("inspector"), QStringLiteral("timeline"),
+             QStringLiteral("charts"), QStringLiteral("eventlog"), QStringLiteral("nodes"), QStringLiteral("pods"),
+             QStringLiteral("bookmarks") };
 }
 
 ParseResult parseArguments(const QStringList& arguments)
@@ -135,10 +155,27 @@ ParseResult parseArguments(const QStringList& arguments)
                 options.select = QStringLiteral("default/") + options.select;
         } else if (argument == QLatin1String("--present")) {
             options.present = true;
+        } else if (argument == QLatin1String("--lesson") && arguments.constFirst() == QLatin1String("export")) {
+            options.lessonHandout = true;
         } else if (argument == QLatin1String("--lesson")) {
             if (i + 1 >= arguments.size() || arguments[i + 1].isEmpty() || arguments[i + 1].contains(QLatin1Char('/')))
                 return {std::nullopt, QStringLiteral("--lesson needs the name of a bundled lesson (such as queues)")};
             options.lesson = arguments[++i];
+        } else if (argument == QLatin1String("--view")) {
+            if (i + 1 >= arguments.size())
+                return {std::nullopt, QStringLiteral("--view needs a view: ") + exportViewNames().join(QStringLiteral(", "))};
+            options.view = arguments[++i];
+            if (!exportViewNames().contains(options.view))
+                return {std::nullopt, QStringLiteral("--view: no view named ") + options.view + QStringLiteral(" (the views: ")
+                                          + exportViewNames().join(QStringLiteral(", ")) + QLatin1Char(')')};
+        } else if (argument == QLatin1String("--size")) {
+            static const QRegularExpression pattern(QStringLiteral("^([0-9]{3,5})x([0-9]{3,5})$"));
+            const QRegularExpressionMatch match = pattern.match(i + 1 < arguments.size() ? arguments[i + 1] : QString());
+            const QSize size = match.hasMatch() ? QSize(match.captured(1).toInt(), match.captured(2).toInt()) : QSize();
+            if (!size.isValid() || size.width() < 320 || size.height() < 240 || size.width() > 7680 || size.height() > 4320)
+                return {std::nullopt, QStringLiteral("--size needs WIDTHxHEIGHT in pixels, from 320x240 to 7680x4320, such as 1280x720")};
+            options.size = size;
+            ++i;
         } else if (argument == QLatin1String("--screenshot")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--screenshot needs a directory")};
@@ -187,6 +224,25 @@ ParseResult parseArguments(const QStringList& arguments)
             if (!options.pod.contains(QLatin1Char('/')))
                 options.pod = QStringLiteral("default/") + options.pod;
         }
+    } else if (verb == QLatin1String("export")) {
+        options.command = Command::Export;
+        positional.removeFirst();
+        if (positional.size() != 1)
+            return {std::nullopt, QStringLiteral("export needs exactly one scenario file")};
+        options.scenario = positional.constFirst();
+        if (options.lessonHandout && options.atNanos)
+            return {std::nullopt, QStringLiteral("export: --at or --lesson, not both (--lesson exports every chapter)")};
+        if (options.lessonHandout && !options.output.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+            return {std::nullopt, QStringLiteral("export --lesson writes a PDF handout: -o FILE.pdf")};
+        if (!options.atNanos && !options.lessonHandout)
+            return {std::nullopt, QStringLiteral("export needs --at DURATION (the virtual time to export) or --lesson (a PDF handout)")};
+        if (options.output.isEmpty())
+            return {std::nullopt, QStringLiteral("export needs -o FILE ending in .png, .svg, .csv or .pdf")};
+        const QString suffix = QFileInfo(options.output).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("csv") && suffix != QLatin1String("pdf"))
+            return {std::nullopt, QStringLiteral("export -o: the format follows the suffix, .png, .svg, .csv or .pdf, not ") + options.output};
+        if (suffix == QLatin1String("csv") && options.view != QLatin1String("charts") && options.view != QLatin1String("eventlog"))
+            return {std::nullopt, QStringLiteral("export to CSV needs --view charts or --view eventlog")};
     } else if (verb == QLatin1String("snapshot") || verb == QLatin1String("record") || verb == QLatin1String("pending")
                || verb == QLatin1String("shadow")) {
         options.command = verb == QLatin1String("snapshot") ? Command::Snapshot
@@ -215,8 +271,12 @@ ParseResult parseArguments(const QStringList& arguments)
     const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0;
     if (runOnly && options.command != Command::Run)
         return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
-    if ((options.atNanos || !options.theme.isEmpty() || !options.screenshotDir.isEmpty()) && options.command != Command::Gui)
-        return {std::nullopt, QStringLiteral("--at, --theme and --screenshot are for the desktop app")};
+    if (!options.screenshotDir.isEmpty() && options.command != Command::Gui)
+        return {std::nullopt, QStringLiteral("--screenshot is for the desktop app")};
+    if ((options.atNanos || !options.theme.isEmpty()) && options.command != Command::Gui && options.command != Command::Export)
+        return {std::nullopt, QStringLiteral("--at and --theme are for the desktop app and export")};
+    if ((!options.view.isEmpty() || !options.size.isEmpty()) && options.command != Command::Export)
+        return {std::nullopt, QStringLiteral("--view and --size are for export")};
     if ((options.present || !options.lesson.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--present and --lesson NAME are for the desktop app")};
     if (!options.lesson.isEmpty() && (!options.scenario.isEmpty() || !options.kubeconfig.isEmpty() || !options.context.isEmpty()))
@@ -229,8 +289,8 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--timeout is for snapshot, record, pending and shadow")};
     if ((!options.kubeconfig.isEmpty() || !options.context.isEmpty()) && !options.scenario.isEmpty())
         return {std::nullopt, QStringLiteral("the app opens a scenario or a cluster (--kubeconfig, --context), not both")};
-    if (!options.output.isEmpty() && options.command != Command::Snapshot && options.command != Command::Record)
-        return {std::nullopt, QStringLiteral("-o is for snapshot and record")};
+    if (!options.output.isEmpty() && options.command != Command::Snapshot && options.command != Command::Record && options.command != Command::Export)
+        return {std::nullopt, QStringLiteral("-o is for snapshot, record and export")};
     if (options.durationNanos && options.command != Command::Record && options.command != Command::Shadow)
         return {std::nullopt, QStringLiteral("--duration is for record and shadow")};
     if ((!options.namespace_.isEmpty() || options.allNamespaces) && options.command != Command::Pending)
@@ -239,8 +299,8 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("-n and -A exclude each other")};
     if (!options.config.isEmpty() && (options.command == Command::Snapshot || options.command == Command::Record))
         return {std::nullopt, QStringLiteral("--config is for check, explain, run, pending, shadow and the app")};
-    if (!options.select.isEmpty() && options.screenshotDir.isEmpty())
-        return {std::nullopt, QStringLiteral("--select is for --screenshot")};
+    if (!options.select.isEmpty() && options.screenshotDir.isEmpty() && options.command != Command::Export)
+        return {std::nullopt, QStringLiteral("--select is for --screenshot and export")};
     return {options, {}};
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -14,7 +15,7 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Help, Version };
 
 struct Options
 {
@@ -27,9 +28,13 @@ struct Options
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit
     std::optional<qint64> atNanos; // --at DURATION: the app opens paused at that virtual time
     QString theme;                 // --theme system|light|dark (else the saved choice)
-    QString select;                // --select NAMESPACE/NAME: the pod a screenshot selects (else the most retried)
+    QString select;                // --select NAMESPACE/NAME: the pod a screenshot or an export selects (else the most retried)
     bool present = false;          // --present: open in presentation mode
     QString lesson;                // --lesson NAME: open the bundled lesson samples/lessons/NAME.yaml
+    // export
+    bool lessonHandout = false;    // --lesson: the scenario's lesson as a PDF handout, a page per chapter
+    QString view;                  // --view NAME: one view instead of the window (exportViewNames)
+    QSize size;                    // --size WxH: the window's size (else exportDefaultSize)
     // run
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION
@@ -39,7 +44,7 @@ struct Options
     // snapshot, record, pending, shadow: the live cluster
     QString kubeconfig;                 // --kubeconfig FILE
     QString context;                    // --context NAME
-    QString output;                     // -o FILE (snapshot: else standard output)
+    QString output;                     // -o FILE (snapshot: else standard output; export: its suffix is the format)
     std::optional<qint64> durationNanos; // --duration DURATION (record, shadow: else until Ctrl+C)
     QString namespace_;                 // -n NAMESPACE (pending: else the context's)
     bool allNamespaces = false;         // -A
@@ -56,6 +61,10 @@ struct ParseResult
 // is reported the same way (exit status 2).
 ParseResult parseArguments(const QStringList& arguments);
 QString usage();
+
+// What `export --view` accepts: the app's views as ui/export/exportviews.h names them.
+QStringList exportViewNames();
+inline constexpr QSize exportDefaultSize(1400, 900); // the app's window on a large screen
 
 inline const QString defaultSample = QStringLiteral(":/samples/default.yaml");
 

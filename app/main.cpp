@@ -9,7 +9,9 @@
 #include <QTextStream>
 
 #ifdef KSV_WITH_GUI
+#include "exportcommand.h"
 #include "lessoncontrols.h"
+#include "lessonplayer.h"
 #include "mainwindow.h"
 #include "presentation.h"
 #include "playbackcontroller.h"
@@ -48,10 +50,14 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
                       : options.theme == QLatin1String("dark")  ? Theme::Dark
                       : options.theme == QLatin1String("system") ? Theme::System
                                                                  : ksv::theme::saved());
-    // A screenshot run has nobody to close a dialog: failures end it with a status instead.
-    if (!options.screenshotDir.isEmpty())
+    // A screenshot or an export has nobody to close a dialog: failures end it with a status instead.
+    const bool exporting = options.command == ksv::cli::Command::Export;
+    const bool capture = exporting || !options.screenshotDir.isEmpty();
+    if (capture)
         qputenv("KSV_NO_DIALOGS", "1");
     ksv::MainWindow window;
+    if (exporting) // before show(): the default layout is laid out for this size
+        window.resize(options.size.isEmpty() ? ksv::cli::exportDefaultSize : options.size);
     if (!options.config.isEmpty())
         window.openSchedulerConfig(options.config);
     if (!options.kubeconfig.isEmpty() || !options.context.isEmpty())
@@ -68,28 +74,56 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
     // cluster has no virtual time to go to: there --at is how long after its first snapshot the
     // screenshot is taken, and later snapshots (each says scenarioLoaded) start nothing.
     const bool live = window.liveMode();
-    QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback, live] {
+    QObject::connect(&window, &ksv::MainWindow::scenarioLoaded, &window, [&window, &options, playback, live, capture, exporting] {
         static bool screenshotStarted = false;
         if (options.atNanos && !live)
             playback->seek(*options.atNanos);
-        if (options.screenshotDir.isEmpty() || screenshotStarted)
+        if (!capture || screenshotStarted)
             return;
         screenshotStarted = true;
         auto* poll = new QTimer(&window);
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll, live] {
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, &options, playback, poll, live, exporting] {
+            if (exporting && options.lessonHandout && playback->run()) {
+                // Chapter by chapter, whether or not anything happens at t=0.
+                poll->stop();
+                if (!window.lessons()->player()->lesson()) {
+                    QTextStream(stderr) << QStringLiteral("kschedviz: ") << options.scenario << QStringLiteral(": no spec.lesson to export") << Qt::endl;
+                    QCoreApplication::exit(ksv::cli::ExitBadInput);
+                    return;
+                }
+                window.lessons()->recordHandout(true, options.output, [](bool ok, const QString& message) {
+                    if (!ok)
+                        QTextStream(stderr) << QStringLiteral("kschedviz: ") << message << Qt::endl;
+                    QCoreApplication::exit(ok ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
+                });
+                return;
+            }
             const bool there = live || !options.atNanos || playback->viewState()->cursorTime() >= *options.atNanos || playback->isFinished();
             if (!there || !playback->run() || playback->run()->indexed() == 0)
                 return;
             poll->stop();
+            if (exporting && !options.select.isEmpty() && playback->run()->index().catalogue().podIndex(options.select) < 0) {
+                // An export of another pod than asked for is worse than none: a bad argument.
+                QTextStream(stderr) << QStringLiteral("kschedviz: --select: no pod ") << options.select << QStringLiteral(" in the scenario") << Qt::endl;
+                QCoreApplication::exit(ksv::cli::ExitBadInput);
+                return;
+            }
             if (options.select.isEmpty())
                 window.selectMostRetriedPod();
             else if (const qint32 pod = playback->run()->index().catalogue().podIndex(options.select); pod >= 0)
                 ksv::selectPod(*playback->viewState(), playback->run(), pod);
             else
                 qWarning("kschedviz: --select: no pod %s in the scenario", qPrintable(options.select));
+            if (exporting)
+                ksv::cli::prepareExport(window, options);
             // A live pod is explained off the GUI thread: give it time to be on the picture.
             const int delayMs = !live ? 300 : options.atNanos ? int(*options.atNanos / 1'000'000) : 3000;
-            QTimer::singleShot(delayMs, &window, [&window, &options] {
+            QTimer::singleShot(delayMs, &window, [&window, &options, exporting] {
+                if (exporting) {
+                    QTextStream err(stderr);
+                    QCoreApplication::exit(ksv::cli::runExport(window, options, err));
+                    return;
+                }
                 const bool saved = window.saveScreenshots(options.screenshotDir);
                 QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
             });
@@ -105,8 +139,12 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
             QCoreApplication::exit(saved ? ksv::cli::ExitOk : ksv::cli::ExitFailure);
         });
     }
-    if (!options.screenshotDir.isEmpty()) {
-        QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [] { QCoreApplication::exit(ksv::cli::ExitBadInput); });
+    if (capture) {
+        QObject::connect(&window, &ksv::MainWindow::scenarioFailed, &window, [exporting](const QString& message) {
+            if (exporting) // no window will show why: say it, as the other commands do
+                QTextStream(stderr) << QStringLiteral("kschedviz: ") << message << Qt::endl;
+            QCoreApplication::exit(ksv::cli::ExitBadInput);
+        });
         if (!window.liveMode() && (!options.kubeconfig.isEmpty() || !options.context.isEmpty()))
             return ksv::cli::ExitBadInput; // the kubeconfig was refused, and said so
     }
@@ -164,6 +202,11 @@ int main(int argc, char** argv)
             : options.command == Command::Pending   ? runPending(options, out, err)
                                                     : runShadow(options, out, err);
     }
+    case Command::Export:
+        // Headless: the window is painted off screen unless a platform is asked for.
+        if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        break;
     case Command::Gui:
         break;
     }

@@ -2,6 +2,7 @@
 
 #include "chartsview.h"
 #include "eventlogview.h"
+#include "exportactions.h"
 #include "format.h"
 #include "heatmapview.h"
 #include "connectdialog.h"
@@ -302,6 +303,9 @@ void MainWindow::createMenus()
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     m_recentConnectionsMenu = file->addMenu(tr("Recent Co&nnections"));
     updateRecentConnectionsMenu();
+    file->addSeparator();
+    auto* exports = new ExportActions(this, file); // File > Export (ui/export)
+    m_lessons->addHandoutActions(exports->menu());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);

@@ -138,11 +138,11 @@ private Q_SLOTS:
         QTest::newRow("theme") << QStringList {QStringLiteral("--theme"), QStringLiteral("pink")}
                                << QStringLiteral("--theme needs system, light or dark");
         QTest::newRow("select without screenshot") << QStringList {QStringLiteral("--select"), QStringLiteral("shop/api"), sample}
-                                                   << QStringLiteral("--select is for --screenshot");
+                                                   << QStringLiteral("--select is for --screenshot and export");
         QTest::newRow("select missing") << QStringList {QStringLiteral("--screenshot"), QStringLiteral("/tmp/x"), QStringLiteral("--select")}
                                         << QStringLiteral("--select needs NAMESPACE/NAME");
         QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
-                                    << QStringLiteral("--at, --theme and --screenshot are for the desktop app");
+                                    << QStringLiteral("--at and --theme are for the desktop app and export");
         QTest::newRow("present for check") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--present")}
                                            << QStringLiteral("--present and --lesson NAME are for the desktop app");
         QTest::newRow("lesson without a name") << QStringList {QStringLiteral("--lesson")}
@@ -222,7 +222,7 @@ private Q_SLOTS:
         QTest::newRow("app with a cluster and a file") << QStringList {QStringLiteral("--context"), QStringLiteral("c"), sample}
                                                        << QStringLiteral("the app opens a scenario or a cluster (--kubeconfig, --context), not both");
         QTest::newRow("output for pending") << QStringList {QStringLiteral("pending"), QStringLiteral("-o"), QStringLiteral("x")}
-                                            << QStringLiteral("-o is for snapshot and record");
+                                            << QStringLiteral("-o is for snapshot, record and export");
         QTest::newRow("namespace for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("-A")}
                                                 << QStringLiteral("-n and -A are for pending");
         QTest::newRow("config for record") << QStringList {QStringLiteral("record"), QStringLiteral("-o"), QStringLiteral("r"), QStringLiteral("--config"), QStringLiteral("c")}
@@ -230,7 +230,7 @@ private Q_SLOTS:
         QTest::newRow("shadow of a file") << QStringList {QStringLiteral("shadow"), sample}
                                           << QStringLiteral("shadow reads the cluster, not a file: unexpected argument ") + sample;
         QTest::newRow("output for shadow") << QStringList {QStringLiteral("shadow"), QStringLiteral("-o"), QStringLiteral("x")}
-                                           << QStringLiteral("-o is for snapshot and record");
+                                           << QStringLiteral("-o is for snapshot, record and export");
         QTest::newRow("namespace for shadow") << QStringList {QStringLiteral("shadow"), QStringLiteral("-A")}
                                               << QStringLiteral("-n and -A are for pending");
         QTest::newRow("shadow duration zero") << QStringList {QStringLiteral("shadow"), QStringLiteral("--duration"), QStringLiteral("0s")}

@@ -289,6 +289,45 @@ private Q_SLOTS:
         qunsetenv("KSV_NO_DIALOGS");
     }
 
+    // File > Export's handouts: a page per chapter of the lesson, a page per bookmark.
+    void handouts()
+    {
+        qputenv("KSV_NO_DIALOGS", "1");
+        // A copy: the bookmarks are saved beside the scenario.
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("02-cycles.yaml"));
+        QVERIFY(QFile::copy(QStringLiteral(KSV_SAMPLES_DIR "/lessons/02-cycles.yaml"), scenario));
+        MainWindow window;
+        QVERIFY(openActive(window, scenario));
+        const auto record = [&window](bool lesson, const QString& path) {
+            std::optional<std::pair<bool, QString>> result;
+            window.lessons()->recordHandout(lesson, path, [&result](bool ok, const QString& message) { result = {ok, message}; });
+            (void)QTest::qWaitFor([&result] { return result.has_value(); }, 120'000);
+            return result;
+        };
+        const QString lessonPdf = dir.filePath(QStringLiteral("lesson.pdf"));
+        const auto lesson = record(true, lessonPdf);
+        QVERIFY(lesson);
+        QVERIFY2(lesson->first, qPrintable(lesson->second));
+        QFile lessonFile(lessonPdf);
+        QVERIFY(lessonFile.open(QIODevice::ReadOnly));
+        QVERIFY(lessonFile.readAll().contains(QByteArray(QByteArray("/Count ") + QByteArray::number(window.lessons()->player()->chapterCount()))));
+
+        BookmarksDock* bookmarks = window.lessons()->bookmarks();
+        window.lessons()->player()->goToChapter(1);
+        bookmarks->addBookmark(QStringLiteral("one"));
+        window.lessons()->player()->goToChapter(4);
+        bookmarks->addBookmark(QStringLiteral("two"));
+        const QString bookmarksPdf = dir.filePath(QStringLiteral("bookmarks.pdf"));
+        const auto marked = record(false, bookmarksPdf);
+        QVERIFY(marked);
+        QVERIFY2(marked->first, qPrintable(marked->second));
+        QFile bookmarksFile(bookmarksPdf);
+        QVERIFY(bookmarksFile.open(QIODevice::ReadOnly));
+        QVERIFY(bookmarksFile.readAll().contains("/Count 2"));
+        qunsetenv("KSV_NO_DIALOGS");
+    }
+
     // Outside presentation mode the caption bar's buttons step through the chapters.
     void captionButtons()
     {

@@ -10,6 +10,8 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPaintEngine>
+#include <QPicture>
 #include <QToolTip>
 #include <QXYSeries>
 
@@ -92,6 +94,36 @@ void CursorChartView::changeEvent(QEvent* event)
 
 void CursorChartView::paintEvent(QPaintEvent*)
 {
+    {
+        // An export (ui/export) paints into an SVG, or an image at another pixel ratio: there the
+        // chart is drawn itself, in vectors and sharp, and the screen's cached pixmap stays as it is.
+        QPainter painter(viewport());
+        const QPaintEngine* engine = painter.paintEngine();
+        const QRectF target(QPointF(0, 0), QSizeF(viewport()->size()));
+        // Drawn through a device of their own: the scene's items do not paint through the
+        // viewport's painter from within its paint event.
+        if (engine->type() != QPaintEngine::Raster) {
+            QPicture picture;
+            QPainter recorder(&picture);
+            render(&recorder, target, viewport()->rect(), Qt::IgnoreAspectRatio);
+            recorder.end();
+            painter.drawPicture(0, 0, picture);
+            drawCursor(painter);
+            return;
+        }
+        if (const qreal ratio = engine->paintDevice()->devicePixelRatioF(); !qFuzzyCompare(ratio, viewport()->devicePixelRatioF())) {
+            QImage image(viewport()->size() * ratio, QImage::Format_ARGB32_Premultiplied);
+            image.setDevicePixelRatio(ratio);
+            image.fill(viewport()->palette().color(viewport()->backgroundRole()));
+            QPainter imagePainter(&image);
+            imagePainter.setRenderHints(renderHints());
+            render(&imagePainter, target, viewport()->rect(), Qt::IgnoreAspectRatio);
+            imagePainter.end();
+            painter.drawImage(0, 0, image);
+            drawCursor(painter);
+            return;
+        }
+    }
     const qreal ratio = viewport()->devicePixelRatioF();
     const QSize pixels = viewport()->size() * ratio;
     if (!m_plotValid || m_plot.size() != pixels || !qFuzzyCompare(m_plot.devicePixelRatio(), ratio)) {

@@ -2,6 +2,7 @@
 
 #include "bookmarksdock.h"
 #include "captionbar.h"
+#include "handoutrecorder.h"
 #include "heatmapdata.h"
 #include "heatmapview.h"
 #include "lessonplayer.h"
@@ -9,11 +10,16 @@
 #include "presentation.h"
 #include "queuelanesview.h"
 #include "run.h"
+#include "bookmarks.h"
 #include "scenario/loader.h"
 #include "viewstate.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QStatusBar>
 #include <QMainWindow>
 #include <QMenu>
 #include <QToolBar>
@@ -149,6 +155,39 @@ QList<std::pair<QString, QString>> LessonControls::bundledLessons()
         lessons.append({path, title});
     }
     return lessons;
+}
+
+void LessonControls::recordHandout(bool lesson, const QString& path, const std::function<void(bool, const QString&)>& done)
+{
+    HandoutRecorder* recorder = lesson ? HandoutRecorder::forLesson(m_window, m_playback, m_player, path, this)
+                                       : HandoutRecorder::forBookmarks(m_window, m_playback, m_bookmarks, path, this);
+    connect(recorder, &HandoutRecorder::finished, this, [done](bool ok, const QString& message) { done(ok, message); });
+    recorder->start();
+}
+
+void LessonControls::addHandoutActions(QMenu* exportMenu)
+{
+    exportMenu->addSeparator();
+    const auto ask = [this](bool lesson) {
+        const QString name = m_run ? QFileInfo(m_run->scenario()->file).completeBaseName() : QString();
+        const QString path = QFileDialog::getSaveFileName(m_window, lesson ? tr("Lesson as PDF Handout") : tr("Bookmarks as PDF Handout"),
+                                                          QDir::home().filePath(name + (lesson ? QStringLiteral("-lesson.pdf") : QStringLiteral("-bookmarks.pdf"))),
+                                                          tr("PDF (*.pdf)"));
+        if (path.isEmpty())
+            return;
+        recordHandout(lesson, path, [this](bool ok, const QString& message) {
+            if (ok)
+                m_window->statusBar()->showMessage(message, 8000);
+            else
+                QMessageBox::warning(m_window, tr("PDF Handout"), message);
+        });
+    };
+    QAction* lesson = exportMenu->addAction(tr("&Lesson as PDF Handout…"), this, [ask] { ask(true); });
+    QAction* bookmarks = exportMenu->addAction(tr("&Bookmarks as PDF Handout…"), this, [ask] { ask(false); });
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, lesson, bookmarks] {
+        lesson->setEnabled(m_player->lesson() != nullptr);
+        bookmarks->setEnabled(m_bookmarks->model()->count() > 0);
+    });
 }
 
 QString LessonControls::bundledLessonPath(const QString& name)

@@ -42,6 +42,11 @@ public:
     QToolBar* captionToolBar() const { return m_captionBar; }
     BookmarksDock* bookmarks() const { return m_bookmarks; }
     QDockWidget* bookmarksDock() const { return m_bookmarksDock; }
+    // A PDF handout of the lesson (a page per chapter) or of the bookmarks (a page per bookmark),
+    // recorded on the event loop; `done` says how it ended.
+    void recordHandout(bool lesson, const QString& path, const std::function<void(bool ok, const QString& message)>& done);
+    // File > Export's entries for them.
+    void addHandoutActions(QMenu* exportMenu);
     // Help > Lessons: the lessons kschedviz ships (":/lessons"), by title.
     QMenu* createLessonsMenu(QWidget* parent);
     // The lessons shipped: resource path and title, in file order.
