@@ -257,6 +257,16 @@ private Q_SLOTS:
             QVERIFY(bookmark.views.contains(QStringLiteral("lanes")));
             QCOMPARE(window.lessons()->bookmarks()->path(), dir.filePath(QStringLiteral("backlog.bookmarks.yaml")));
             QVERIFY(QFile::exists(dir.filePath(QStringLiteral("backlog.bookmarks.yaml"))));
+            // Save as Lesson: the scenario again, with the bookmark as its one chapter.
+            const QString lessonPath = dir.filePath(QStringLiteral("backlog-lesson.yaml"));
+            QVERIFY(window.lessons()->bookmarks()->saveAsLesson(lessonPath, QStringLiteral("Backlog")));
+            const Scenario lesson = loadScenarioFile(lessonPath);
+            QVERIFY(lesson.lesson);
+            QCOMPARE(lesson.lesson->title, QStringLiteral("Backlog"));
+            QCOMPARE(lesson.lesson->chapters.size(), 1);
+            QCOMPARE(lesson.lesson->chapters.at(0).title, bookmark.name);
+            QCOMPARE(lesson.lesson->chapters.at(0).at, std::optional<VirtualNanos>(time));
+            QCOMPARE(lesson.lesson->chapters.at(0).follow, key);
             window.playback()->seek(0);
             window.viewState()->select({});
             window.lessons()->bookmarks()->jumpTo(0);
