@@ -801,7 +801,8 @@ bool placeJsonWarnings(const QList<PendingWarning>& pending, const QByteArray& t
             const auto [line, column] = lineColumnOf(text, {start}).constFirst();
             // Indented as in the file, so that columns on the item's first line match the file's.
             const QByteArray item = QByteArray(column - 1, ' ') + text.mid(start, end - start);
-            const auto inFile = [&](const LoadError& e) {
+            // `line` copied: clang 14 (the fuzz build) cannot capture a structured binding.
+            const auto inFile = [&, line = line](const LoadError& e) {
                 if (!e.where().isValid())
                     return;
                 throw LoadError({fileName, line + e.where().line - 1, e.where().column}, e.fieldPath(), e.message());
