@@ -67,7 +67,7 @@ test)
   export KSV_BIN_DIR
   build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_WERROR=ON -DKSV_SANITIZE=ON
   (cd build-ci && ctest --output-on-failure -j"$jobs")
-  # Every fuzz target: its past crashers, then 10 s from its seed corpus (about 8 min cold with the
+  # Every fuzz target: its past crashers, then 10 s from its seed corpus (about 9 min cold with the
   # build of build-fuzz; docs/fuzzing.md). The long runs are `bash tests/fuzz/run.sh`.
   bash tests/fuzz/run.sh --seconds 10
   ;;

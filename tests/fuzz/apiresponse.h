@@ -7,9 +7,8 @@
 // JSON-to-JSON rewrite of policy/v1beta1 PodDisruptionBudgets before the decoder.)
 
 #include "reflector.h"
-#include "schedulingevent.h"
-
 #include "scenario/decode.h"
+#include "schedulingevent.h"
 
 #include <QJsonObject>
 
@@ -36,7 +35,7 @@ inline void decodeAsReflector(const client::ResourceType& type, QJsonObject obje
     try {
         if (type.kind == QLatin1String("Event")) {
             const auto api = type.apiVersion == QLatin1String("events.k8s.io/v1") ? client::EventApi::EventsV1
-                                                                                   : client::EventApi::CoreV1;
+                                                                                  : client::EventApi::CoreV1;
             (void)client::decodeSchedulingEvent(object, api, source);
             return;
         }

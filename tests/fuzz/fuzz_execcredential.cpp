@@ -3,9 +3,8 @@
 // checked by OpenSSL when the plugin returns a client certificate. Both apiVersions a kubeconfig
 // may configure are tried, so that either version's input gets past the first check.
 
-#include "fuzzsupport.h"
-
 #include "credentials.h"
+#include "fuzzsupport.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
@@ -16,7 +15,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const QByteArray input = ksv::fuzz::bytes(data, size);
-    for (const char* apiVersion : {"client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1"}) {
+    for (const char* apiVersion : { "client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1" }) {
         QString problem;
         const auto credential = ksv::client::parseExecCredential(input, QString::fromLatin1(apiVersion), &problem);
         if (!credential && problem.isEmpty())

@@ -3,9 +3,8 @@
 // lists). The input goes through a file because both take paths.
 
 #include "fuzzsupport.h"
-#include "tempinput.h"
-
 #include "kubeconfig.h"
+#include "tempinput.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {

@@ -3,10 +3,9 @@
 // decoded: LabelSelectorAsSelector's checks (labelSelectorParseError), matching and the canonical
 // text. The input is the selector's YAML (JSON is YAML too); the scalar validators see it as text.
 
-#include "fuzzsupport.h"
-
 #include "api/labels.h"
 #include "decoding/decode_common.h"
+#include "fuzzsupport.h"
 #include "plugins/nodeaffinitymatching.h"
 #include "plugins/selectorparsing.h"
 
@@ -34,8 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         return 0; // yaml-cpp's own parse errors: the loader turns these into a LoadError
     }
     const ksv::YamlField field(node, QStringLiteral("fuzz.yaml"), QStringLiteral("selector"));
-    const ksv::Labels fixed = {{QStringLiteral("app"), QStringLiteral("web")}, {QStringLiteral("zone"), QStringLiteral("a")},
-                               {QStringLiteral("gpus"), QStringLiteral("4")}};
+    const ksv::Labels fixed = { { QStringLiteral("app"), QStringLiteral("web") },
+        { QStringLiteral("zone"), QStringLiteral("a") }, { QStringLiteral("gpus"), QStringLiteral("4") } };
     try {
         const std::optional<ksv::LabelSelector> selector = ksv::decodeOptionalLabelSelector(field);
         (void)ksv::plugins::labelSelectorParseError(selector);

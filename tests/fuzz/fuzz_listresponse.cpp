@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QJsonObject list = QJsonDocument::fromJson(ksv::fuzz::bytes(data, size), &parseError).object();
     if (parseError.error != QJsonParseError::NoError || !list.value(QLatin1StringView("items")).isArray())
         return 0;
-    const auto type = ksv::fuzz::resourceFor(list.value(QLatin1StringView("kind")).toString(),
-                                             list.value(QLatin1StringView("apiVersion")).toString());
+    const auto type = ksv::fuzz::resourceFor(
+        list.value(QLatin1StringView("kind")).toString(), list.value(QLatin1StringView("apiVersion")).toString());
     const QJsonObject meta = list.value(QLatin1StringView("metadata")).toObject();
     (void)meta.value(QLatin1StringView("continue")).toString();
     (void)meta.value(QLatin1StringView("resourceVersion")).toString();

@@ -4,7 +4,6 @@
 // API server objects go through.
 
 #include "fuzzsupport.h"
-
 #include "scenario/decode.h"
 
 #include <yaml-cpp/yaml.h>
@@ -23,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     } catch (const YAML::Exception&) {
         return 0; // yaml-cpp's own parse errors: the loader turns these into a LoadError
     }
-    for (const auto mode : {ksv::DecodeMode::Full, ksv::DecodeMode::IdentityOnly}) {
+    for (const auto mode : { ksv::DecodeMode::Full, ksv::DecodeMode::IdentityOnly }) {
         try {
             // Like the reflector, without the loader's isReadKind() check first: decodeObject refuses
             // other kinds itself.

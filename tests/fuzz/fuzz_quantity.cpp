@@ -3,9 +3,8 @@
 // (within upstream's suffixes), and its accessors and sums must stay within the 128-bit count
 // (UBSan watches for overflow).
 
-#include "fuzzsupport.h"
-
 #include "api/quantity.h"
+#include "fuzzsupport.h"
 
 #include <QString>
 

@@ -4,7 +4,6 @@
 // anything else escaping is a finding.
 
 #include "fuzzsupport.h"
-
 #include "scenario/loader.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
@@ -17,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     QStringList warnings;
     try {
-        const ksv::Scenario scenario = ksv::loadScenarioText(ksv::fuzz::bytes(data, size), QStringLiteral("fuzz.yaml"), &warnings);
+        const ksv::Scenario scenario
+            = ksv::loadScenarioText(ksv::fuzz::bytes(data, size), QStringLiteral("fuzz.yaml"), &warnings);
         if (scenario.schedulerConfig)
             (void)scenario.schedulerConfig->configuration();
     } catch (const ksv::LoadError& error) {

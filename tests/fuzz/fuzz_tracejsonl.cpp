@@ -3,7 +3,6 @@
 // on whatever the reader accepted.
 
 #include "fuzzsupport.h"
-
 #include "trace/jsonl.h"
 
 #include <QBuffer>

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             return 0;
         }
         const auto resource = ksv::fuzz::resourceFor(object.value(QLatin1StringView("kind")).toString(),
-                                                     object.value(QLatin1StringView("apiVersion")).toString());
+            object.value(QLatin1StringView("apiVersion")).toString());
         if (type == QLatin1String("ADDED") || type == QLatin1String("MODIFIED"))
             ksv::fuzz::decodeAsReflector(resource, object, false);
         else if (type == QLatin1String("DELETED") && resource.kind != QLatin1String("Event"))

@@ -5,7 +5,6 @@
 
 #include <QByteArray>
 #include <QtGlobal>
-
 #include <cstddef>
 #include <cstdint>
 

@@ -4,8 +4,10 @@
 # now pass), then fuzzing from the committed seed corpus for a fixed number of executions or seconds.
 # Prints one line per target: executions, result. Exits 1 if any target failed. docs/fuzzing.md.
 #
-#   bash tests/fuzz/run.sh [--runs N | --seconds S] [--build-dir DIR] [--no-build] [TARGET...]
+#   bash tests/fuzz/run.sh [--runs N] [--seconds S] [--build-dir DIR] [--no-build] [TARGET...]
 #
+# --runs N: stop each target after N executions (default 1000000); --seconds S: after S seconds;
+# both: whichever comes first.
 # Hangs over 1 s (-timeout=1) and more than 2 GiB (-rss_limit_mb=2048) count as failures. What the
 # fuzzer adds to the corpus goes to DIR/corpus/<target>, never into the checkout; a failing input is
 # written to DIR/artifacts/<target>/, to be copied into tests/fuzz/crashers/<target>/ once understood.
@@ -13,22 +15,23 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 all_targets=(scenario manifest config kubeconfig execcredential listresponse watchevent tracejsonl quantity labels)
-limit=(-runs=1000000)
+limit=()
 build_dir=build-fuzz
 build=1
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-  --runs) limit=(-runs="$2"); shift 2 ;;
-  --seconds) limit=(-max_total_time="$2"); shift 2 ;;
+  --runs) limit+=(-runs="$2"); shift 2 ;;
+  --seconds) limit+=(-max_total_time="$2"); shift 2 ;;
   --build-dir) build_dir=$2; shift 2 ;;
   --no-build) build=0; shift ;;
-  -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
   -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   *) targets+=("$1"); shift ;;
   esac
 done
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+[ ${#limit[@]} -eq 0 ] && limit=(-runs=1000000)
 
 if [ $build -eq 1 ]; then
   # -O1 as the sanitizer CI build: fast enough to fuzz, and quick to compile on two cores.
@@ -39,9 +42,9 @@ if [ $build -eq 1 ]; then
 fi
 
 # An UBSan report stops the run (the build also says -fno-sanitize-recover). Leaks are findings
-# too, but looked for after fuzzing, once per input of the grown corpus: while fuzzing, libFuzzer
-# would stop the world for a leak scan after every input that leaves memory allocated (Qt's and
-# OpenSSL's caches do), which took execcredential from ~1000 to 27 executions a second.
+# too, but looked for only in the past crashers and, after fuzzing, in each seed: while fuzzing,
+# libFuzzer would stop the world for a leak scan after every input that leaves memory allocated
+# (Qt's and OpenSSL's caches do), which took execcredential from ~1000 to 27 executions a second.
 export ASAN_OPTIONS=abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
@@ -68,7 +71,7 @@ for target in "${targets[@]}"; do
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
     if [ $status -eq 0 ]; then
       nice -n 19 "$binary" -runs=0 -timeout=1 -rss_limit_mb=2048 -detect_leaks=1 \
-        -artifact_prefix="$build_dir/artifacts/$target/leak-" "$build_dir/corpus/$target" "tests/fuzz/corpus/$target" \
+        -artifact_prefix="$build_dir/artifacts/$target/leak-" "tests/fuzz/corpus/$target" \
         >"$log.leaks" 2>&1 || { status=$?; log=$log.leaks; }
     fi
     if [ $status -ne 0 ]; then

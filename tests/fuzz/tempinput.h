@@ -8,7 +8,6 @@
 #include <QFile>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <cstdlib>
 
 namespace ksv::fuzz {
