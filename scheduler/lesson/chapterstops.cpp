@@ -17,14 +17,11 @@ bool ChapterStops::isString(const trace::Trace& trace, qint32 id, const QString&
 {
     if (id < 0)
         return false;
-    // Triggers of one chapter ask about one or two texts at a time: a small cache per text.
-    if (text != m_cachedText) {
-        m_stringMatches.clear();
-        m_cachedText = text;
-    }
-    auto it = m_stringMatches.constFind(id);
-    if (it == m_stringMatches.constEnd())
-        it = m_stringMatches.insert(id, trace.string(id) == text);
+    // A trigger may name a pod and a cause at once: each text keeps its own answers.
+    QHash<qint32, bool>& answers = m_stringMatches[text];
+    auto it = answers.constFind(id);
+    if (it == answers.constEnd())
+        it = answers.insert(id, trace.string(id) == text);
     return *it;
 }
 

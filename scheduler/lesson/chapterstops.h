@@ -57,8 +57,8 @@ private:
     int m_next = 0;           // the first chapter not found yet
     qsizetype m_scanned = 0;  // events read
     int m_matches = 0;        // of the next chapter's trigger so far (for nth)
-    QHash<qint32, bool> m_stringMatches; // trace string id -> equals the text last asked about
-    QString m_cachedText;
+    // Per text a trigger names (its pod, node, cause): trace string id -> whether it is that text.
+    QHash<QString, QHash<qint32, bool>> m_stringMatches;
 };
 
 } // namespace ksv
