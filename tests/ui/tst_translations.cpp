@@ -1,7 +1,24 @@
 // The zh_CN translation is complete: lupdate run on ui/ now (as `--target ksv_lupdate` runs it) finds
 // no string that the committed ui/i18n/kschedviz_zh_CN.ts lacks, and every message of that file is
-// translated, with the same placeholders and a keyboard mnemonic wherever the English has one.
+// translated, with the same placeholders and a keyboard mnemonic wherever the English has one. And
+// the window, with the built .qm installed, shows them: a string lupdate files under another context
+// than tr() looks up at run time would be translated in the file and English on screen.
+#include "mainwindow.h"
+#include "playbackcontroller.h"
+#include "run.h"
+#include "trace/event.h"
+
+#include <QAbstractButton>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTranslator>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -187,11 +204,72 @@ private Q_SLOTS:
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     }
 
+    // Menus, actions, dock titles, labels, buttons and placeholders of the window with a scenario
+    // loaded: none shows an English source text whose translation differs from it.
+    void windowShowsTheTranslation()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QTranslator translator;
+        QVERIFY2(translator.load(QStringLiteral(KSV_QM_FILE)), KSV_QM_FILE);
+        QCOMPARE(translator.language(), QStringLiteral("zh_CN"));
+        QVERIFY(QCoreApplication::installTranslator(&translator));
+        QMultiHash<QString, QString> translations; // source → its translations
+        for (const Message& message : std::as_const(m_committed))
+            translations.insert(message.source, message.translations.constFirst());
+
+        // The engine's names stay as upstream's (the event log's kinds, the queues): not the UI's words,
+        // even where one is spelt like a UI string ("Preemption").
+        QSet<QString> engineNames;
+        for (int kind = 0; kind < ksv::trace::eventKindCount; ++kind)
+            engineNames.insert(ksv::trace::toString(static_cast<ksv::trace::EventKind>(kind)));
+        for (int location = 0; location < ksv::trace::podLocationCount; ++location)
+            engineNames.insert(ksv::trace::toString(static_cast<ksv::trace::PodLocation>(location)));
+
+        QStringList english;
+        qsizetype translated = 0;
+        const auto check = [&](const QString& text, const QString& where) {
+            if (text.isEmpty() || !translations.contains(text) || engineNames.contains(text))
+                return;
+            if (translations.values(text).contains(text)) // translated as itself: activeQ, Filter, ...
+                return;
+            english.append(where + QStringLiteral(": \"") + text + QLatin1Char('"'));
+        };
+        {
+            ksv::MainWindow window;
+            window.show();
+            QSignalSpy loaded(&window, &ksv::MainWindow::scenarioLoaded);
+            window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(window.playback()->run()->indexed() > 0, 10000);
+            for (QAction* action : window.findChildren<QAction*>()) {
+                check(action->text(), QStringLiteral("action"));
+                check(action->toolTip(), QStringLiteral("tooltip"));
+                if (QMenu* menu = action->menu())
+                    check(menu->title(), QStringLiteral("menu"));
+            }
+            for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+                check(dock->windowTitle(), QStringLiteral("dock"));
+            for (QLabel* label : window.findChildren<QLabel*>())
+                check(label->text(), QStringLiteral("label"));
+            for (QAbstractButton* button : window.findChildren<QAbstractButton*>())
+                check(button->text(), QStringLiteral("button"));
+            for (QLineEdit* edit : window.findChildren<QLineEdit*>())
+                check(edit->placeholderText(), QStringLiteral("placeholder"));
+            for (QMenu* menu : window.menuBar()->findChildren<QMenu*>())
+                translated += menu->title().contains(QRegularExpression(QStringLiteral("\\p{Han}"))) ? 1 : 0;
+        }
+        QCoreApplication::removeTranslator(&translator);
+        QVERIFY2(english.isEmpty(), qPrintable(QStringLiteral("shown in English although translated (a context lupdate got wrong?):\n  ")
+                                               + english.join(QStringLiteral("\n  "))));
+        QVERIFY2(translated >= 4, "the menus are not in Chinese: was the translation loaded?");
+    }
+
 private:
     QTemporaryDir m_dir;
     QList<Message> m_committed;
     QList<Message> m_extracted;
 };
 
-QTEST_GUILESS_MAIN(TestTranslations)
+QTEST_MAIN(TestTranslations)
 #include "tst_translations.moc"

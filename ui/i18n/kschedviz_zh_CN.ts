@@ -1449,7 +1449,7 @@ Shown: %3</source>
 <context>
     <name>ksv::LessonControls</name>
     <message>
-        <location filename="../lesson/lessoncontrols.cpp" line="+39"/>
+        <location filename="../lesson/lessoncontrols.cpp" line="+40"/>
         <source>Caption</source>
         <translation>字幕</translation>
     </message>
@@ -2135,7 +2135,7 @@ Shown: %3</source>
     <message>
         <location line="+8"/>
         <source>active %L1 · backoff %L2 · unschedulable %L3 · gated %L4 · waiting on Permit %L5 · binding %L6 · bound %L7</source>
-        <translation>active %L1 · backoff %L2 · unschedulable %L3 · 门控 %L4 · Permit 等待 %L5 · 绑定中 %L6 · 已绑定 %L7</translation>
+        <translation>activeQ %L1 · backoffQ %L2 · 不可调度 %L3 · 门控中 %L4 · Permit 等待中 %L5 · 绑定中 %L6 · 已绑定 %L7</translation>
     </message>
     <message>
         <location line="+88"/>
@@ -2538,7 +2538,7 @@ Shown: %3</source>
     <message>
         <location line="+1"/>
         <source>&lt;b&gt;%1&lt;/b&gt; since %2</source>
-        <translation>自 %2 起位于 &lt;b&gt;%1&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（自 %2 起）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3628,7 +3628,7 @@ Shown: %3</source>
 <context>
     <name>ksv::language</name>
     <message>
-        <location filename="../language.cpp" line="+36"/>
+        <location filename="../playback/language.cpp" line="+36"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
