@@ -311,7 +311,7 @@
     <message>
         <location line="+2"/>
         <source>Feasible · chosen</source>
-        <translation>可行 · 被选中</translation>
+        <translation>可行 · 选定</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -345,7 +345,7 @@ raw %3 · normalized %4 · weight %5 → contributes %6</source>
     <message>
         <location line="+6"/>
         <source>The node selectHost chose</source>
-        <translation>selectHost 选中的节点</translation>
+        <translation>selectHost 选定的节点</translation>
     </message>
     <message>
         <location line="+36"/>
@@ -790,7 +790,7 @@ Shown: %3</source>
     <message>
         <location filename="../eventlog/eventlogview.cpp" line="+39"/>
         <source>Search pods, nodes, plugins, causes, reasons, messages…</source>
-        <translation>搜索 Pod、节点、插件、原因、reason、消息…</translation>
+        <translation>搜索 Pod、节点、插件、cause、reason、消息…</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -833,7 +833,7 @@ Shown: %3</source>
     <message>
         <location filename="../live/explainnodesmodel.cpp" line="+54"/>
         <source>%1 (chosen)</source>
-        <translation>%1（选中）</translation>
+        <translation>%1（选定）</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -1021,7 +1021,7 @@ Shown: %3</source>
     <message>
         <location line="+2"/>
         <source>%1 of %2 present</source>
-        <translation>%2 个中有 %1 个存在</translation>
+        <translation>%2中 %1 个存在</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1095,7 +1095,7 @@ Shown: %3</source>
     <message>
         <location line="+6"/>
         <source>chosen node</source>
-        <translation>选中的节点</translation>
+        <translation>选定的节点</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1151,7 +1151,7 @@ Shown: %3</source>
     <message>
         <location line="+3"/>
         <source>Feasible and &lt;b&gt;chosen&lt;/b&gt;.</source>
-        <translation>可行且&lt;b&gt;被选中&lt;/b&gt;。</translation>
+        <translation>可行且被&lt;b&gt;选定&lt;/b&gt;。</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1263,7 +1263,7 @@ Shown: %3</source>
     <message>
         <location line="+7"/>
         <source>chosen</source>
-        <translation>选中</translation>
+        <translation>选定</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1313,7 +1313,7 @@ Shown: %3</source>
     <message>
         <location line="+4"/>
         <source>Feasible, &lt;b&gt;chosen&lt;/b&gt;</source>
-        <translation>可行，&lt;b&gt;被选中&lt;/b&gt;</translation>
+        <translation>可行，被&lt;b&gt;选定&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1443,7 +1443,7 @@ Shown: %3</source>
     <message>
         <location line="+2"/>
         <source> · chose %1</source>
-        <translation> · 选中 %1</translation>
+        <translation> · 选定 %1</translation>
     </message>
 </context>
 <context>
@@ -2370,7 +2370,7 @@ Shown: %3</source>
     <message>
         <location line="+3"/>
         <source>Chose %1</source>
-        <translation>选中 %1</translation>
+        <translation>选定 %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2570,7 +2570,7 @@ Shown: %3</source>
     <message>
         <location line="+2"/>
         <source>chose %1</source>
-        <translation>选中 %1</translation>
+        <translation>选定 %1</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2615,7 +2615,7 @@ Shown: %3</source>
     <message>
         <location line="+6"/>
         <source>&lt;b&gt;Chose %1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;选中 %1&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;选定 %1&lt;/b&gt;</translation>
     </message>
     <message>
         <location line="+4"/>
