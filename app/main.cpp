@@ -26,6 +26,8 @@
 
 #include <cstdio>
 
+#include <openssl/crypto.h>
+
 namespace {
 
 void setApplicationNames()
@@ -159,6 +161,10 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
 
 int main(int argc, char** argv)
 {
+    // OpenSSL frees its state in an exit handler; a Qt network thread still ending then (its
+    // thread-local cleanup runs after QThread::wait() returns) read freed memory and crashed a
+    // `kschedviz record` once in a test run. The process is ending: there is nothing to free.
+    OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr);
     using namespace ksv::cli;
     QStringList arguments;
     for (int i = 1; i < argc; ++i)

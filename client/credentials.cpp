@@ -188,7 +188,7 @@ void CredentialProvider::onFinished(int exitCode, QProcess::ExitStatus status)
         return;
     }
     QString problem;
-    const auto credential = parseOutput(output, &problem);
+    const auto credential = parseExecCredential(output, exec.apiVersion, &problem);
     if (!credential) {
         fail(QStringLiteral("exec plugin ") + quoteForMessage(exec.command) + QStringLiteral(": ") + problem);
         return;
@@ -197,8 +197,8 @@ void CredentialProvider::onFinished(int exitCode, QProcess::ExitStatus status)
     Q_EMIT ready(*credential);
 }
 
-// The ExecCredential on stdout. Problems name fields only: stdout holds the secret.
-std::optional<Credential> CredentialProvider::parseOutput(const QByteArray& stdoutData, QString* problem) const
+// Problems name fields only: stdout holds the secret.
+std::optional<Credential> parseExecCredential(const QByteArray& stdoutData, const QString& apiVersion, QString* problem)
 {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(stdoutData, &error);
@@ -208,10 +208,10 @@ std::optional<Credential> CredentialProvider::parseOutput(const QByteArray& stdo
         return std::nullopt;
     }
     const QJsonObject root = document.object();
-    const QString apiVersion = root.value(QStringLiteral("apiVersion")).toString();
-    if (apiVersion != m_user.exec->apiVersion) {
-        *problem = QStringLiteral("apiVersion: the plugin is configured for ") + m_user.exec->apiVersion
-            + QStringLiteral(" but returned ") + quoteForMessage(apiVersion);
+    const QString returned = root.value(QStringLiteral("apiVersion")).toString();
+    if (returned != apiVersion) {
+        *problem = QStringLiteral("apiVersion: the plugin is configured for ") + apiVersion
+            + QStringLiteral(" but returned ") + quoteForMessage(returned);
         return std::nullopt;
     }
     if (root.value(QStringLiteral("kind")).toString() != QLatin1String("ExecCredential")) {

@@ -28,6 +28,11 @@ struct Credential
     friend bool operator==(const Credential&, const Credential&) = default;
 };
 
+// The ExecCredential a plugin printed, for a plugin configured with `apiVersion`; nothing, and in
+// `problem` what is wrong (naming fields only: stdout holds the secret). A function of its own so
+// that the fuzzer reaches it without a process (tests/fuzz).
+std::optional<Credential> parseExecCredential(const QByteArray& stdoutData, const QString& apiVersion, QString* problem);
+
 class CredentialProvider : public QObject
 {
     Q_OBJECT
@@ -63,7 +68,6 @@ private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void fail(const QString& message);
     QByteArray execInfo() const;
-    std::optional<Credential> parseOutput(const QByteArray& stdoutData, QString* problem) const;
     void forwardStderr();
     void emitStderrLines();
 

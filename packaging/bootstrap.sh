@@ -2,7 +2,8 @@
 # One entry point for a fresh Debian 12 machine: installs what is missing, builds, then
 #   run [ARGS...]  starts the app (default: the bundled sample), or says how to run headless
 #   test           builds with -Werror, ASan and UBSan, and runs every test with ctest (after
-#                  tests/live/server/build.sh: the real kube-apiserver the live test starts)
+#                  tests/live/server/build.sh: the real kube-apiserver the live test starts); then
+#                  builds the libFuzzer targets with clang and runs each briefly (docs/fuzzing.md)
 # .ci/run calls `packaging/bootstrap.sh test`, exactly the README's test command.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -53,6 +54,8 @@ run)
   echo "  xvfb-run -a build/app/kschedviz --screenshot screenshots samples/default.yaml"
   ;;
 test)
+  # clang and its libFuzzer runtime for tests/fuzz; nothing else needs them.
+  packages+=(clang libclang-rt-14-dev)
   install_missing
   # One build serves both CI requirements: warnings are errors, and every test runs under
   # AddressSanitizer + UndefinedBehaviorSanitizer. Optimised, so the sanitized tests stay quick.
@@ -68,6 +71,9 @@ test)
   export KSV_BIN_DIR
   build build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DKSV_WERROR=ON -DKSV_SANITIZE=ON
   (cd build-ci && ctest --output-on-failure -j"$jobs")
+  # Every fuzz target: its past crashers, then 10 s from its seed corpus (about 9 min cold with the
+  # build of build-fuzz; docs/fuzzing.md). The long runs are `bash tests/fuzz/run.sh`.
+  bash tests/fuzz/run.sh --seconds 10
   ;;
 tsan)
   install_missing

@@ -216,6 +216,15 @@ metadata:
 )yaml",
         "broken.yaml:5:11: invalid YAML: the referenced anchor is not defined");
 
+    // Found by tests/fuzz (crashers/scenario, crashers/config): yaml-cpp's LoadAll loops forever here.
+    row("comma alone", ",\n", "broken.yaml:1:1: invalid YAML: unexpected ',' outside [ ] or { }; a value that starts with it must be quoted");
+
+    row("comma after a flow mapping", "---\n{apiVersion: v1, kind: Node, metadata: {name: node-1}},\n",
+        "broken.yaml:2:55: invalid YAML: unexpected ',' outside [ ] or { }; a value that starts with it must be quoted");
+
+    row("comma as a document", "apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\n---\n,\n",
+        "broken.yaml:5:1: invalid YAML: unexpected ',' outside [ ] or { }; a value that starts with it must be quoted");
+
     row("nested too deep", "a: " + QByteArray(3000, '[') + QByteArray(3000, ']') + '\n',
         "broken.yaml:1:6004: invalid YAML: nested too deeply (more than 500 levels)");
 
@@ -716,7 +725,7 @@ spec:
   nodes:
   - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
 )yaml",
-        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording");
+        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording, lesson");
 
     row("scenario without spec", "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: empty}\n",
         "broken.yaml:1:1: spec: required value is missing");
@@ -1156,6 +1165,13 @@ void TestBrokenInput::schedulerConfigFile()
     const QString twice = write("twice.yaml", "kind: KubeSchedulerConfiguration\n---\nkind: KubeSchedulerConfiguration\n");
     QVERIFY(!twice.isEmpty());
     expectError(twice, twice + QStringLiteral(":3:1: a second KubeSchedulerConfiguration in one file"));
+    if (QTest::currentTestFailed())
+        return;
+
+    // Found by tests/fuzz (crashers/config): yaml-cpp's LoadAll loops forever on it.
+    const QString comma = write("comma.yaml", "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n---\n,\n");
+    QVERIFY(!comma.isEmpty());
+    expectError(comma, comma + QStringLiteral(":4:1: invalid YAML: unexpected ',' outside [ ] or { }; a value that starts with it must be quoted"));
     if (QTest::currentTestFailed())
         return;
 

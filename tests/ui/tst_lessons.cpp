@@ -257,6 +257,16 @@ private Q_SLOTS:
             QVERIFY(bookmark.views.contains(QStringLiteral("lanes")));
             QCOMPARE(window.lessons()->bookmarks()->path(), dir.filePath(QStringLiteral("backlog.bookmarks.yaml")));
             QVERIFY(QFile::exists(dir.filePath(QStringLiteral("backlog.bookmarks.yaml"))));
+            // Save as Lesson: the scenario again, with the bookmark as its one chapter.
+            const QString lessonPath = dir.filePath(QStringLiteral("backlog-lesson.yaml"));
+            QVERIFY(window.lessons()->bookmarks()->saveAsLesson(lessonPath, QStringLiteral("Backlog")));
+            const Scenario lesson = loadScenarioFile(lessonPath);
+            QVERIFY(lesson.lesson);
+            QCOMPARE(lesson.lesson->title, QStringLiteral("Backlog"));
+            QCOMPARE(lesson.lesson->chapters.size(), 1);
+            QCOMPARE(lesson.lesson->chapters.at(0).title, bookmark.name);
+            QCOMPARE(lesson.lesson->chapters.at(0).at, std::optional<VirtualNanos>(time));
+            QCOMPARE(lesson.lesson->chapters.at(0).follow, key);
             window.playback()->seek(0);
             window.viewState()->select({});
             window.lessons()->bookmarks()->jumpTo(0);
@@ -328,11 +338,18 @@ private Q_SLOTS:
         qunsetenv("KSV_NO_DIALOGS");
     }
 
-    // Outside presentation mode the caption bar's buttons step through the chapters.
+    // Outside presentation mode the caption bar's buttons step through the chapters, and the bar
+    // leaves the window within a 1280x720 screen (it once grew the window to 1124 pixels high).
     void captionButtons()
     {
         MainWindow window;
-        QVERIFY(openActive(window, QStringLiteral(KSV_SAMPLES_DIR "/lessons/01-queues.yaml")));
+        QVERIFY(openActive(window, QStringLiteral(KSV_SAMPLES_DIR "/lessons/02-cycles.yaml")));
+        QTest::qWait(200); // the bar's height follows its width once laid out
+        QVERIFY2(window.height() <= 720, qPrintable(QString::number(window.height())));
+        QVERIFY(window.lessons()->caption()->height() < 200);
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(QStringLiteral(KSV_SAMPLES_DIR "/lessons/01-queues.yaml"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
         window.playback()->setSpeed(0);
         QCOMPARE(window.lessons()->player()->currentChapter(), 0);
         Q_EMIT window.lessons()->caption()->nextRequested();

@@ -59,8 +59,10 @@ BookmarksDock::BookmarksDock(QMainWindow* window, PlaybackController* playback, 
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_table->verticalHeader()->hide();
+    // A few rows, one line each: names, times and pods as wide as they are, the note takes the rest.
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) { jumpTo(index.row()); });
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) { jumpTo(index.row()); });
     connect(m_model, &BookmarkModel::edited, this, &BookmarksDock::save);

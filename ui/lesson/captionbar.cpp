@@ -79,6 +79,11 @@ void CaptionBar::fitHeight()
 {
     // A tool bar sizes its widgets by their size hints, and a wrapping label's hint guesses a width:
     // the bar would be far taller than its text. Its height is what the text needs at its width.
+    // While the window lays out, the bar passes through narrow widths where the text would wrap
+    // into a tall column, and a tool bar that tall would make the window grow past the screen: only
+    // a width a caption can be read at counts.
+    if (width() < 480)
+        return;
     const int height = layout()->totalHeightForWidth(width());
     if (height > 0 && height != minimumHeight())
         setFixedHeight(height);

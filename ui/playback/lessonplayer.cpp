@@ -90,7 +90,6 @@ void LessonPlayer::onCursorChanged()
         if (at && *at <= m_view->cursorTime() && (next == 0 || m_stops->stops().at(next - 1).time <= *at))
             chapter = next;
     }
-    // The first chapter at 0s is entered before anything plays: at the start of the run.
     if (chapter == m_current)
         return;
     m_current = chapter;
