@@ -10,6 +10,7 @@
 
 #ifdef KSV_WITH_GUI
 #include "exportcommand.h"
+#include "language.h"
 #include "lessoncontrols.h"
 #include "lessonplayer.h"
 #include "mainwindow.h"
@@ -47,6 +48,8 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
 {
     QApplication app(argc, argv);
     setApplicationNames();
+    // Before any widget: the system locale's language, or View > Language's choice.
+    ksv::language::install(ksv::language::saved());
     using ksv::theme::Theme;
     ksv::theme::apply(options.theme == QLatin1String("light") ? Theme::Light
                       : options.theme == QLatin1String("dark")  ? Theme::Dark

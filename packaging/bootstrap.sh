@@ -10,6 +10,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # libqt6opengl6-dev is only a Recommends of qt6-base-dev, but Qt6Charts' CMake config needs Qt6OpenGL.
 packages=(cmake make g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libyaml-cpp-dev libssl-dev libgl-dev xvfb xauth)
+# qt6-l10n-tools: lupdate and lrelease, which build the UI's translations (ui/i18n) and test them.
+# qt6-translations-l10n: Qt's own strings (standard dialogs, context menus) in the UI's language.
+# fonts-wqy-microhei: CJK glyphs for the Chinese UI, which a minimal system draws as boxes otherwise.
+packages+=(qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -23,6 +23,7 @@
 #include "run.h"
 #include "runpolicy.h"
 #include "scenarioloadjob.h"
+#include "language.h"
 #include "theme.h"
 #include "timelineview.h"
 #include "viewstate.h"
@@ -58,7 +59,7 @@ namespace ksv {
 namespace {
 constexpr int maxRecentFiles = 8;
 const QString recentFilesKey = QStringLiteral("recentFiles");
-const QString scenarioFilter = QStringLiteral("Scenarios and manifests (*.yaml *.yml *.json);;All files (*)");
+const char* const scenarioFilter = QT_TRANSLATE_NOOP("ksv::MainWindow", "Scenarios and manifests (*.yaml *.yml *.json);;All files (*)");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -280,13 +281,13 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Scenario…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(m_scenarioPath).absolutePath(), scenarioFilter);
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(m_scenarioPath).absolutePath(), tr(scenarioFilter));
         if (!path.isEmpty())
             openScenario(path);
     });
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open Scheduler &Configuration…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open KubeSchedulerConfiguration"), {}, scenarioFilter);
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open KubeSchedulerConfiguration"), {}, tr(scenarioFilter));
         if (!path.isEmpty())
             openSchedulerConfig(path);
     });
@@ -353,6 +354,18 @@ void MainWindow::createMenus()
         action->setCheckable(true);
         action->setChecked(theme::saved() == choice);
         themeGroup->addAction(action);
+    }
+    // Applied at the next start: a live switch would have to retranslate every view, dock and model.
+    QMenu* languages = m_viewMenu->addMenu(tr("&Language"));
+    auto* languageGroup = new QActionGroup(this);
+    for (const language::Language choice : {language::Language::System, language::Language::English, language::Language::SimplifiedChinese}) {
+        QAction* action = languages->addAction(language::name(choice), this, [this, choice] {
+            language::save(choice);
+            statusBar()->showMessage(tr("The language changes when kschedviz starts again."), 10'000);
+        });
+        action->setCheckable(true);
+        action->setChecked(language::saved() == choice);
+        languageGroup->addAction(action);
     }
     m_viewMenu->addAction(tr("Restore &Default Layout"), this, [this] {
         restoreState(m_defaultLayout);

@@ -4,6 +4,8 @@
 #include "scenario/loader.h"
 #include "trace/event.h"
 
+#include <QRegularExpression>
+
 namespace ksv {
 
 namespace {
@@ -122,7 +124,49 @@ Chapter decodeChapter(const YamlField& field, const PodExists& podExists)
     return chapter;
 }
 
+// spec.lesson.translations.LANGUAGE: the lesson's texts in that language, the chapters in the order of
+// the lesson's (they have no names to match them by), so there must be as many.
+LessonTranslation decodeTranslation(const YamlField& field, qsizetype chapterCount)
+{
+    static const QStringList keys = {QStringLiteral("title"), QStringLiteral("summary"), QStringLiteral("chapters")};
+    requireMap(field, keys, QStringLiteral("a translation"));
+    LessonTranslation translation;
+    translation.title = field.requiredString("title");
+    translation.summary = field.stringOr("summary");
+    const YamlField chapters = field["chapters"];
+    if (!chapters.isDefined())
+        return translation;
+    if (!chapters.isSequence() || chapters.elements().size() != chapterCount)
+        chapters.fail(QStringLiteral("expected a list of %1 chapters, one for each of the lesson's in the same order, found ").arg(chapterCount)
+                      + (chapters.isSequence() ? QStringLiteral("%1").arg(chapters.elements().size()) : chapters.describe()));
+    translation.chapters = chapters.list<ChapterTranslation>([](const YamlField& chapter) {
+        static const QStringList chapterKeys = {QStringLiteral("title"), QStringLiteral("text")};
+        requireMap(chapter, chapterKeys, QStringLiteral("a translated chapter"));
+        return ChapterTranslation {chapter.requiredString("title"), chapter.stringOr("text")};
+    });
+    return translation;
+}
+
 } // namespace
+
+Lesson translatedLesson(const Lesson& lesson, const QString& language)
+{
+    const auto found = lesson.translations.constFind(language);
+    if (language.isEmpty() || found == lesson.translations.cend())
+        return lesson;
+    Lesson translated = lesson;
+    const auto replace = [](QString& text, const QString& translation) {
+        if (!translation.isEmpty())
+            text = translation;
+    };
+    replace(translated.title, found->title);
+    replace(translated.summary, found->summary);
+    for (qsizetype i = 0; i < found->chapters.size() && i < translated.chapters.size(); ++i) {
+        replace(translated.chapters[i].title, found->chapters.at(i).title);
+        replace(translated.chapters[i].text, found->chapters.at(i).text);
+    }
+    return translated;
+}
 
 QString toString(ChapterTrigger::Event event)
 {
@@ -144,7 +188,7 @@ QStringList lessonViews()
 
 Lesson decodeLesson(const YamlField& field, const PodExists& podExists)
 {
-    static const QStringList keys = {QStringLiteral("title"), QStringLiteral("summary"), QStringLiteral("chapters")};
+    static const QStringList keys = {QStringLiteral("title"), QStringLiteral("summary"), QStringLiteral("chapters"), QStringLiteral("translations")};
     requireMap(field, keys, QStringLiteral("a lesson"));
     Lesson lesson;
     lesson.title = field.requiredString("title");
@@ -153,6 +197,17 @@ Lesson decodeLesson(const YamlField& field, const PodExists& podExists)
     if (!chapters.isSequence() || chapters.elements().isEmpty())
         chapters.fail(QStringLiteral("a lesson needs a list of one or more chapters"));
     lesson.chapters = chapters.list<Chapter>([&podExists](const YamlField& chapter) { return decodeChapter(chapter, podExists); });
+    if (const YamlField translations = field["translations"]; translations.isDefined()) {
+        if (!translations.isMap())
+            translations.fail(QStringLiteral("expected a mapping from a language (such as zh_CN) to the lesson's texts in it, found ") + translations.describe());
+        // Qt's names for a language: what QTranslator::language() says of a loaded translation.
+        static const QRegularExpression languageName(QStringLiteral("^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2})?$"));
+        for (const auto& [language, translation] : translations.entries()) {
+            if (!languageName.match(language).hasMatch())
+                translation.fail(quoteForMessage(language) + QStringLiteral(" is not a language name such as zh_CN, ja or pt_BR"));
+            lesson.translations.insert(language, decodeTranslation(translation, lesson.chapters.size()));
+        }
+    }
     return lesson;
 }
 

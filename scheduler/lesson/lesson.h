@@ -8,6 +8,7 @@
 #include "api/objects.h"
 
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -63,12 +64,36 @@ struct Chapter
 // The names `views` accepts, one per dock.
 QStringList lessonViews();
 
+// A lesson's texts in another language (spec.lesson.translations.LANGUAGE): the title, the summary
+// and each chapter's title and text, in the chapters' order. Nothing else is translated: times,
+// triggers, pods and the upstream source are the same in every language.
+struct ChapterTranslation
+{
+    QString title;
+    QString text;
+    friend bool operator==(const ChapterTranslation&, const ChapterTranslation&) = default;
+};
+
+struct LessonTranslation
+{
+    QString title;
+    QString summary;
+    QList<ChapterTranslation> chapters; // none, or one per chapter of the lesson
+    friend bool operator==(const LessonTranslation&, const LessonTranslation&) = default;
+};
+
 struct Lesson
 {
     QString title;
     QString summary;
     QList<Chapter> chapters;
+    QMap<QString, LessonTranslation> translations; // by language, as Qt names it ("zh_CN")
     friend bool operator==(const Lesson&, const Lesson&) = default;
 };
+
+// The lesson as a reader of `language` sees it: its texts replaced by that translation's where the
+// translation gives them (an empty one keeps the English). An empty or untranslated language, the
+// lesson unchanged.
+Lesson translatedLesson(const Lesson& lesson, const QString& language);
 
 } // namespace ksv

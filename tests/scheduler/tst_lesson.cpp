@@ -152,6 +152,51 @@ private Q_SLOTS:
         QCOMPARE(lesson.chapters.at(2).when->to, QStringLiteral("Active"));
     }
 
+    // spec.lesson.translations: the texts in another language, chosen by the UI's language.
+    void decodesTranslations()
+    {
+        const Scenario scenario = loadScenarioText(header + R"yaml(  lesson:
+    title: Two pods
+    summary: one fits, one does not
+    chapters:
+    - title: Start
+      text: Both pods arrive.
+      at: 0s
+    - title: huge fails
+      text: It asks for 8 CPUs.
+      when: {event: failedAttempt, pod: default/huge}
+    translations:
+      zh_CN:
+        title: 两个 Pod
+        chapters:
+        - title: 开始
+          text: 两个 Pod 都到了。
+        - title: huge 调度失败
+)yaml",
+                                                   QStringLiteral("lesson.yaml"));
+        QVERIFY(scenario.lesson);
+        const Lesson& lesson = *scenario.lesson;
+        QCOMPARE(lesson.translations.keys(), QStringList {QStringLiteral("zh_CN")});
+        const LessonTranslation& zh = lesson.translations.value(QStringLiteral("zh_CN"));
+        QCOMPARE(zh.title, QStringLiteral("两个 Pod"));
+        QCOMPARE(zh.chapters.size(), 2);
+        QCOMPARE(zh.chapters.at(0), (ChapterTranslation {QStringLiteral("开始"), QStringLiteral("两个 Pod 都到了。")}));
+
+        const Lesson chinese = translatedLesson(lesson, QStringLiteral("zh_CN"));
+        QCOMPARE(chinese.title, QStringLiteral("两个 Pod"));
+        QCOMPARE(chinese.summary, QStringLiteral("one fits, one does not")); // not translated: kept
+        QCOMPARE(chinese.chapters.at(0).title, QStringLiteral("开始"));
+        QCOMPARE(chinese.chapters.at(0).text, QStringLiteral("两个 Pod 都到了。"));
+        QCOMPARE(chinese.chapters.at(1).title, QStringLiteral("huge 调度失败"));
+        QCOMPARE(chinese.chapters.at(1).text, QStringLiteral("It asks for 8 CPUs."));
+        // Everything but the texts is the lesson's own.
+        QCOMPARE(chinese.chapters.at(1).when, lesson.chapters.at(1).when);
+        QCOMPARE(chinese.chapters.at(0).at, lesson.chapters.at(0).at);
+        // English (no language) and a language without a translation: the lesson as written.
+        QCOMPARE(translatedLesson(lesson, QString()), lesson);
+        QCOMPARE(translatedLesson(lesson, QStringLiteral("ja")), lesson);
+    }
+
     void brokenLessons_data()
     {
         QTest::addColumn<QByteArray>("lesson");
@@ -159,11 +204,11 @@ private Q_SLOTS:
         const auto row = [](const char* name, const char* lesson, const char* error) {
             QTest::newRow(name) << QByteArray(lesson) << QString::fromUtf8(error);
         };
-        row("not a mapping", "  lesson: [1]\n", "lesson.yaml:35:11: spec.lesson: expected a mapping with title, summary, chapters, found a list");
+        row("not a mapping", "  lesson: [1]\n", "lesson.yaml:35:11: spec.lesson: expected a mapping with title, summary, chapters, translations, found a list");
         row("no title", "  lesson:\n    chapters: [{title: a, at: 0s}]\n", "lesson.yaml:36:5: spec.lesson.title: required value is missing");
         row("no chapters", "  lesson: {title: t}\n", "spec.lesson.chapters: a lesson needs a list of one or more chapters");
         row("empty chapters", "  lesson: {title: t, chapters: []}\n", "spec.lesson.chapters: a lesson needs a list of one or more chapters");
-        row("unknown lesson key", "  lesson: {title: t, chapter: []}\n", "lesson.yaml:35:22: spec.lesson.chapter: unknown field; a lesson has title, summary, chapters");
+        row("unknown lesson key", "  lesson: {title: t, chapter: []}\n", "lesson.yaml:35:22: spec.lesson.chapter: unknown field; a lesson has title, summary, chapters, translations");
         row("chapter without a title", "  lesson:\n    title: t\n    chapters:\n    - {at: 0s}\n",
             "lesson.yaml:38:7: spec.lesson.chapters[0].title: required value is missing");
         row("neither at nor when", "  lesson:\n    title: t\n    chapters:\n    - {title: a}\n",
@@ -201,6 +246,27 @@ private Q_SLOTS:
             "spec.lesson.chapters[0].views[1]: \"lanes\" is listed twice");
         row("empty plugin", "  lesson:\n    title: t\n    chapters:\n    - {title: a, at: 0s, heatmap: \"score:\"}\n",
             "spec.lesson.chapters[0].heatmap: expected a resource (cpu, memory, pods, ...), verdict, score or score:PLUGIN");
+        // spec.lesson.translations
+        const char* twoChapters = "  lesson:\n    title: t\n    chapters:\n    - {title: a, at: 0s}\n    - {title: b, at: 1s}\n    translations:\n";
+        const auto translationRow = [twoChapters](const char* name, const char* translations, const char* error) {
+            QTest::newRow(name) << QByteArray(twoChapters) + translations << QString::fromUtf8(error);
+        };
+        translationRow("translations not a mapping", "      - zh_CN\n",
+                       "lesson.yaml:41:7: spec.lesson.translations: expected a mapping from a language (such as zh_CN) to the lesson's texts in it, found a list");
+        translationRow("not a language", "      Chinese: {title: x}\n",
+                       "lesson.yaml:41:16: spec.lesson.translations.Chinese: \"Chinese\" is not a language name such as zh_CN, ja or pt_BR");
+        translationRow("translation without a title", "      zh_CN: {summary: x}\n",
+                       "lesson.yaml:41:14: spec.lesson.translations.zh_CN.title: required value is missing");
+        translationRow("unknown translation key", "      zh_CN: {title: x, chapter: []}\n",
+                       "lesson.yaml:41:25: spec.lesson.translations.zh_CN.chapter: unknown field; a translation has title, summary, chapters");
+        translationRow("too few chapters", "      zh_CN:\n        title: x\n        chapters:\n        - {title: y}\n",
+                       "lesson.yaml:44:9: spec.lesson.translations.zh_CN.chapters: expected a list of 2 chapters, one for each of the lesson's in the same order, found 1");
+        translationRow("chapters not a list", "      zh_CN: {title: x, chapters: {title: y}}\n",
+                       "spec.lesson.translations.zh_CN.chapters: expected a list of 2 chapters, one for each of the lesson's in the same order, found a mapping");
+        translationRow("translated chapter without a title", "      zh_CN:\n        title: x\n        chapters:\n        - {title: y}\n        - {text: z}\n",
+                       "lesson.yaml:45:11: spec.lesson.translations.zh_CN.chapters[1].title: required value is missing");
+        translationRow("translated chapter with a trigger", "      zh_CN:\n        title: x\n        chapters:\n        - {title: y}\n        - {title: z, at: 2s}\n",
+                       "spec.lesson.translations.zh_CN.chapters[1].at: unknown field; a translated chapter has title, text");
         row("unknown chapter key", "  lesson:\n    title: t\n    chapters:\n    - {title: a, at: 0s, caption: x}\n",
             "spec.lesson.chapters[0].caption: unknown field; a chapter has title, text, source, at, when, follow, views, heatmap");
     }
@@ -364,6 +430,13 @@ private Q_SLOTS:
         QVERIFY(!lesson.title.isEmpty() && !lesson.summary.isEmpty());
         const ChapterStops stops = stopsOf(played);
         QCOMPARE(stops.foundCount(), stops.count());
+        // Shipped in Simplified Chinese too, every text of it (the UI's zh_CN readers are its users).
+        QVERIFY(lesson.translations.contains(QStringLiteral("zh_CN")));
+        const LessonTranslation& zh = lesson.translations.value(QStringLiteral("zh_CN"));
+        QVERIFY(!zh.title.isEmpty() && !zh.summary.isEmpty());
+        QCOMPARE(zh.chapters.size(), lesson.chapters.size());
+        for (int i = 0; i < lesson.chapters.size(); ++i)
+            QVERIFY2(!zh.chapters.at(i).title.isEmpty() && !zh.chapters.at(i).text.isEmpty(), qPrintable(lesson.chapters.at(i).title));
         const trace::Trace& trace = *played.trace;
         for (int i = 0; i < lesson.chapters.size(); ++i) {
             const Chapter& chapter = lesson.chapters.at(i);

@@ -36,11 +36,11 @@ QString chartTitle(int chart)
 {
     switch (chart) {
     case ChartsView::PendingChart:
-        return ChartsView::tr("Pending pods per queue");
+        return ksv::ChartsView::tr("Pending pods per queue");
     case ChartsView::AttemptsChart:
-        return ChartsView::tr("Scheduling attempts per second, by result");
+        return ksv::ChartsView::tr("Scheduling attempts per second, by result");
     case ChartsView::LatencyChart:
-        return ChartsView::tr(
+        return ksv::ChartsView::tr(
             "Scheduling latency of the pods bound each second (pod_scheduling_sli_duration, seconds)");
     default:
         return {};

@@ -19,6 +19,8 @@ class ViewState;
 
 class CursorChartView : public QChartView
 {
+    Q_OBJECT // for tr(): its strings are in the context lupdate names after this class
+
 public:
     CursorChartView(QChart* chart, ViewState* viewState, const double* cursorSeconds, QWidget* parent);
 

@@ -89,10 +89,10 @@ bool writeTableCsv(const CsvTable& table, QIODevice& out)
 CsvTable chartsTable(const ChartsView& charts)
 {
     // Short names for the charts' titles, which are sentences.
-    const QStringList chartNames { ChartsView::tr("Pending pods"), ChartsView::tr("Attempts per second"),
-                                   ChartsView::tr("Latency (s)") };
+    const QStringList chartNames { ksv::ChartsView::tr("Pending pods"), ksv::ChartsView::tr("Attempts per second"),
+                                   ksv::ChartsView::tr("Latency (s)") };
     CsvTable table;
-    table.header << ChartsView::tr("time") << ChartsView::tr("seconds");
+    table.header << ksv::ChartsView::tr("time") << ksv::ChartsView::tr("seconds");
     // Rows keyed by the points' x; the series share their buckets, but latency skips some and the
     // still open last second may stand at a fraction.
     std::map<double, QStringList> rows;

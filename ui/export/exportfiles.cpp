@@ -56,10 +56,10 @@ HandoutPage windowPage(const MainWindow& window, QWidget* picture)
     const Run* run = window.playback()->run();
     const LoadedScenario* loaded = window.currentScenario();
     const QString scenario = loaded ? loaded->scenario->name : window.windowTitle();
-    page.title = MainWindow::tr("%1 at %2").arg(scenario, format::virtualTime(viewState->cursorTime()));
+    page.title = ksv::MainWindow::tr("%1 at %2").arg(scenario, format::virtualTime(viewState->cursorTime()));
     QStringList lines;
     if (run && viewState->selectedPod() >= 0)
-        lines << MainWindow::tr("Selected pod: %1").arg(run->catalogue()->podKey(viewState->selectedPod()));
+        lines << ksv::MainWindow::tr("Selected pod: %1").arg(run->catalogue()->podKey(viewState->selectedPod()));
     // The status bar's lines as they read on screen (file and seed, queue counts, time and speed),
     // in the language shown: the page says what the window said.
     if (const QStatusBar* status = window.findChild<QStatusBar*>()) {
@@ -77,10 +77,10 @@ bool exportWindow(MainWindow& window, const QString& path, const QString& view, 
 {
     const std::optional<ExportFormat> format = exportFormatOf(path);
     if (!format)
-        return fail(error, MainWindow::tr("%1: the file name must end in .png, .svg, .csv or .pdf").arg(path));
+        return fail(error, ksv::MainWindow::tr("%1: the file name must end in .png, .svg, .csv or .pdf").arg(path));
     QWidget* widget = view.isEmpty() ? &window : viewByName(window, view);
     if (!widget)
-        return fail(error, MainWindow::tr("No view named %1 (the views: %2)").arg(view, viewNames(window).join(QStringLiteral(", "))));
+        return fail(error, ksv::MainWindow::tr("No view named %1 (the views: %2)").arg(view, viewNames(window).join(QStringLiteral(", "))));
     const QString title = view.isEmpty() ? window.windowTitle() : viewTitle(window, view) + QStringLiteral(" — ") + window.windowTitle();
     switch (*format) {
     case ExportFormat::Png:
@@ -102,8 +102,8 @@ bool exportWindow(MainWindow& window, const QString& path, const QString& view, 
             log->model()->setLimit(run->position());
         return saveModelCsv(*log->model(), path, error);
     }
-    return fail(error, MainWindow::tr("Only the charts and the event log can be written as CSV, not %1")
-                           .arg(view.isEmpty() ? MainWindow::tr("the window") : view));
+    return fail(error, ksv::MainWindow::tr("Only the charts and the event log can be written as CSV, not %1")
+                           .arg(view.isEmpty() ? ksv::MainWindow::tr("the window") : view));
 }
 
 } // namespace ksv::exporting

@@ -26,10 +26,11 @@ const std::vector<QueueLanes::Group> noGroups;
 constexpr qsizetype latestMoveScanLimit = 20000;
 } // namespace
 
+// m_refresh: while playing, 30 updates a second keep moves readable; the lanes' rebuild is O(pods).
+// (Above, not in the initializer list: there the comment hides the class from lupdate.)
 QueueLanesView::QueueLanesView(ViewState* viewState, QWidget* parent)
     : QWidget(parent)
     , m_viewState(viewState)
-    // While playing, 30 updates a second keep moves readable; the lanes' rebuild is O(pods).
     , m_refresh(new ViewRefresh(this, viewState, 33, [this] { refresh(); }))
 {
     m_search = new QLineEdit(this);

@@ -159,9 +159,9 @@ void BookmarksDock::addBookmark(const QString& name)
     if (chosen.isEmpty()) {
         const ViewState* view = m_playback->viewState();
         const qint32 pod = view->selectedPod();
-        const QString suggested = (pod >= 0 ? m_run->index().catalogue().podKey(pod).section(QLatin1Char('/'), 1) + QStringLiteral(" at ")
-                                            : QString())
-            + format::virtualTime(view->cursorTime());
+        const QString suggested = pod >= 0 ? tr("%1 at %2").arg(m_run->index().catalogue().podKey(pod).section(QLatin1Char('/'), 1),
+                                                                format::virtualTime(view->cursorTime()))
+                                           : format::virtualTime(view->cursorTime());
         chosen = suggested;
         if (dialogsAllowed()) {
             bool ok = false;

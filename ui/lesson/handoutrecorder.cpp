@@ -68,7 +68,7 @@ HandoutRecorder* HandoutRecorder::forBookmarks(QWidget* window, PlaybackControll
         stop.arrived = [playback, time] { return !playback->isPlaying() && playback->viewState()->cursorTime() == time; };
         QString text = bookmark.note;
         if (!bookmark.pod.isEmpty())
-            text = bookmark.pod + QStringLiteral(" at ") + format::virtualTime(time) + (text.isEmpty() ? QString() : QStringLiteral("\n\n") + text);
+            text = tr("%1 at %2").arg(bookmark.pod, format::virtualTime(time)) + (text.isEmpty() ? QString() : QStringLiteral("\n\n") + text);
         stop.page = {bookmark.name, text, {}, {}};
         stops.append(stop);
     }

@@ -5,6 +5,7 @@
 #include "handoutrecorder.h"
 #include "heatmapdata.h"
 #include "heatmapview.h"
+#include "language.h"
 #include "lessonplayer.h"
 #include "playbackcontroller.h"
 #include "presentation.h"
@@ -148,7 +149,7 @@ QList<std::pair<QString, QString>> LessonControls::bundledLessons()
         QString title = file;
         try {
             if (const Scenario scenario = loadScenarioFile(path); scenario.lesson)
-                title = scenario.lesson->title;
+                title = translatedLesson(*scenario.lesson, language::current()).title;
         } catch (const LoadError&) {
             // Listed by its file name: opening it shows the error.
         }

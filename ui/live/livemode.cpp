@@ -95,7 +95,7 @@ LiveMode* LiveMode::connect(MainWindow& window, const QString& kubeconfig, const
             return prepareRunAtStart(frame.snapshot, frame.catalogue, configuration, defaultRunOptions(configuration, QThread::idealThreadCount()));
         };
         return new LiveMode(window, std::move(config), std::move(configuration),
-                            configPath.isEmpty() ? QStringLiteral("the default v1.32 profile") : configPath, options);
+                            configPath.isEmpty() ? tr("the default v1.32 profile") : configPath, options);
     } catch (const LoadError& loadError) {
         if (error)
             *error = loadError.toString();
@@ -320,7 +320,7 @@ void LiveMode::updateBadge()
         m_countdown->stop();
     }
     const QColor frame = frameColour();
-    m_banner->setText(QStringLiteral("<span style=\"background:%1;color:white;font-weight:bold\">&nbsp;LIVE&nbsp;</span>&nbsp;%2 · %3 · read-only%4%5")
+    m_banner->setText(tr("<span style=\"background:%1;color:white;font-weight:bold\">&nbsp;LIVE&nbsp;</span>&nbsp;%2 · %3 · read-only%4%5")
                           .arg(frame.name(), m_context.toHtmlEscaped(), m_server.toHtmlEscaped(),
                                m_stale ? tr(" · <b>stale</b>: the cluster as of %1").arg(clock(status.lostAtMs)) : QString(),
                                m_warnings.isEmpty() ? QString() : QStringLiteral(" · <b>⚠ ") + m_warnings.join(QStringLiteral("; ")).toHtmlEscaped() + QStringLiteral("</b>")));

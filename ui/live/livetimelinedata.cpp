@@ -1,5 +1,6 @@
 #include "livetimelinedata.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 #include <QRegularExpression>
@@ -15,6 +16,11 @@ using client::ShadowObservation;
 using client::ShadowPod;
 
 namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ksv::live", text);
+}
 
 struct Staged
 {
@@ -105,7 +111,7 @@ LiveTimelineData buildLiveTimeline(const client::LiveFrame& frame)
                 continue;
             bindings[pod].append(staged.size());
             staged.push_back({ { at, at, pod, 1, TimelineRow::Binding, Verdict::None }, boundNode(event.message),
-                QStringLiteral("Scheduled event"), event.uid });
+                tr("Scheduled event"), event.uid });
             continue;
         }
         if (!event.eventName.isEmpty()) {
@@ -171,34 +177,35 @@ QString markToolTip(const LiveTimelineData& data, qsizetype index)
     const QString head = data.podKey(index) + QLatin1Char('\n');
     switch (mark.row) {
     case TimelineRow::Binding: {
-        const QString where = detail.isEmpty() ? QStringLiteral("Bound") : QStringLiteral("Bound to ") + detail;
-        return head + where + QStringLiteral(" at ") + formatWallTime(mark.at)
+        const QString where = detail.isEmpty() ? tr("Bound at %1").arg(formatWallTime(mark.at))
+                                               : tr("Bound to %1 at %2").arg(detail, formatWallTime(mark.at));
+        return head + where
             + (note.isEmpty() ? QString() : QStringLiteral(" (") + note + QLatin1Char(')'));
     }
     case TimelineRow::Failure: {
-        const QString when = mark.count > 1 ? QStringLiteral("FailedScheduling %1 times, last at %2 (first at %3)")
+        const QString when = mark.count > 1 ? tr("FailedScheduling %1 times, last at %2 (first at %3)")
                                                   .arg(mark.count)
                                                   .arg(formatWallTime(mark.at), formatWallTime(mark.firstAt))
-                                            : QStringLiteral("FailedScheduling at ") + formatWallTime(mark.at);
+                                            : tr("FailedScheduling at %1").arg(formatWallTime(mark.at));
         return head + when + (detail.isEmpty() ? QString() : QLatin1Char('\n') + shortened(detail));
     }
     case TimelineRow::Prediction: {
         QString verdict;
         switch (mark.verdict) {
         case Verdict::Agree:
-            verdict = QStringLiteral("Agrees with the cluster");
+            verdict = tr("Agrees with the cluster");
             break;
         case Verdict::Differ:
-            verdict = QStringLiteral("Differs from the cluster");
+            verdict = tr("Differs from the cluster");
             break;
         case Verdict::Undecided:
         case Verdict::None:
-            verdict = QStringLiteral("The cluster has not decided yet");
+            verdict = tr("The cluster has not decided yet");
             break;
         }
         if (!note.isEmpty() && mark.verdict != Verdict::Undecided)
             verdict += QStringLiteral(": ") + shortened(note);
-        return head + QStringLiteral("kschedviz predicted ") + detail + QStringLiteral(" at ") + formatWallTime(mark.at)
+        return head + tr("kschedviz predicted %1 at %2").arg(detail, formatWallTime(mark.at))
             + QLatin1Char('\n') + verdict;
     }
     }

@@ -5,6 +5,7 @@
 #include "framework/interface.h"
 #include "framework/status.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -16,6 +17,13 @@ using trace::EventKind;
 using trace::PodLocation;
 
 namespace {
+// kschedviz's own words around the engine's: the reasons and messages the engine reports stay in
+// English, as the cluster prints them.
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ksv::eventtext", text);
+}
+
 const QString separator = QStringLiteral(" · ");
 
 QString joined(const QString& a, const QString& b)
@@ -53,12 +61,12 @@ QString filterSummary(const trace::Trace& trace, const trace::FilterNodes& block
         else
             ++it->second;
     }
-    QString text = joined(QStringLiteral("%1 node(s)").arg(order.size()), QStringLiteral("%1 feasible").arg(feasible));
+    QString text = joined(tr("%1 node(s)").arg(order.size()), tr("%1 feasible").arg(feasible));
     QStringList parts;
     for (const auto& [plugin, nodes] : rejections)
-        parts.append(QStringLiteral("%1 %2").arg(plugin >= 0 ? trace.string(plugin) : QStringLiteral("(no plugin)")).arg(nodes));
+        parts.append(QStringLiteral("%1 %2").arg(plugin >= 0 ? trace.string(plugin) : tr("(no plugin)")).arg(nodes));
     if (!parts.isEmpty())
-        text = joined(text, QStringLiteral("rejected by ") + parts.join(QStringLiteral(", ")));
+        text = joined(text, tr("rejected by %1").arg(parts.join(QStringLiteral(", "))));
     return text;
 }
 
@@ -66,7 +74,7 @@ QString filterSummary(const trace::Trace& trace, const trace::FilterNodes& block
 // scoring came to first, the plugins and their weights last (a narrow column elides them).
 QString scoreSummary(const trace::Trace& trace, const trace::ScoreNodes& block)
 {
-    QString text = QStringLiteral("%1 node(s)").arg(block.size());
+    QString text = tr("%1 node(s)").arg(block.size());
     qsizetype best = -1;
     qint64 bestTotal = 0;
     for (qsizetype n = 0; n < block.size(); ++n) {
@@ -77,7 +85,7 @@ QString scoreSummary(const trace::Trace& trace, const trace::ScoreNodes& block)
         }
     }
     if (best >= 0)
-        text = joined(text, QStringLiteral("highest total %1 (%2)").arg(bestTotal).arg(trace.string(block.node(best))));
+        text = joined(text, tr("highest total %1 (%2)").arg(bestTotal).arg(trace.string(block.node(best))));
     QStringList plugins;
     for (int p = 0; p < block.pluginCount(); ++p)
         plugins.append(QStringLiteral("%1 ×%2").arg(trace.string(block.plugin(p))).arg(block.weight(p)));
@@ -104,7 +112,7 @@ QString location(PodLocation value)
 
 QString move(const Event& event)
 {
-    const QString from = event.from() == PodLocation::None ? QStringLiteral("new") : location(event.from());
+    const QString from = event.from() == PodLocation::None ? tr("new") : location(event.from());
     return from + QStringLiteral(" → ") + location(event.to());
 }
 
@@ -183,21 +191,21 @@ QString detail(const trace::Trace& trace, const Event& event)
     case EventKind::QueueMove: {
         QString text = joined(move(event), trace.string(event.cause()));
         if (event.to() == PodLocation::Backoff)
-            text = joined(text, QStringLiteral("backoff until ") + time(event.queueTime()));
+            text = joined(text, tr("backoff until %1").arg(time(event.queueTime())));
         return text;
     }
     case EventKind::CycleStart:
-        return joined(QStringLiteral("attempt ") + QString::number(event.attempt()), QStringLiteral("profile ") + trace.string(event.profile()));
+        return joined(tr("attempt %1").arg(event.attempt()), tr("profile %1").arg(trace.string(event.profile())));
     case EventKind::PluginResult: return trace.string(event.reasons());
     case EventKind::FilterNodes: return filterSummary(trace, trace.filterNodes(event));
     case EventKind::ScoreNodes: return scoreSummary(trace, trace.scoreNodes(event));
     case EventKind::CycleEnd: {
-        const QString counts = QStringLiteral("evaluated %1, feasible %2").arg(event.evaluated()).arg(event.feasible());
+        const QString counts = tr("evaluated %1, feasible %2").arg(event.evaluated()).arg(event.feasible());
         return event.code() == framework::Code::Success ? counts : joined(trace.string(event.message()), counts);
     }
-    case EventKind::Preemption: return QStringLiteral("%1 victim(s)").arg(event.victims());
-    case EventKind::Victim: return QStringLiteral("preempted by ") + trace.string(event.preemptor());
-    case EventKind::Nominated: return event.node() < 0 ? QStringLiteral("nomination cleared") : QStringLiteral("nominated");
+    case EventKind::Preemption: return tr("%1 victim(s)").arg(event.victims());
+    case EventKind::Victim: return tr("preempted by %1").arg(trace.string(event.preemptor()));
+    case EventKind::Nominated: return event.node() < 0 ? tr("nomination cleared") : tr("nominated");
     case EventKind::BindingStart: return {};
     case EventKind::BindingEnd: return trace.string(event.message());
     }

@@ -1,6 +1,7 @@
 #include "lessonplayer.h"
 
 #include "enginecontroller.h"
+#include "language.h"
 #include "playbackcontroller.h"
 #include "run.h"
 #include "viewstate.h"
@@ -29,7 +30,8 @@ void LessonPlayer::setRun(Run* run)
     m_current = -1;
     m_playback->setStopFinder({});
     if (run && run->scenario()->lesson) {
-        m_lesson = *run->scenario()->lesson;
+        // In the UI's language where the lesson is translated (spec.lesson.translations).
+        m_lesson = translatedLesson(*run->scenario()->lesson, language::current());
         m_stops = std::make_unique<ChapterStops>(m_lesson->chapters);
         m_playback->setStopFinder([this](PlaybackController::Stop from, PlaybackController::Stop to) -> std::optional<PlaybackController::Stop> {
             advance();
