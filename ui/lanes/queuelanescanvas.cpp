@@ -307,6 +307,9 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
         if (PodWords words = m_podWords(pod); !words.detail.isEmpty())
             return words.detail;
     }
+    // A caller may hold a pod id from an earlier run (a live snapshot replaced since): not one of this frame's.
+    if (!m_frame.state || pod < 0 || size_t(pod) >= m_frame.state->pods.size())
+        return {};
     const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
     const VirtualNanos now = m_frame.now;
     switch (queueLanes[size_t(lane)]) {
@@ -343,6 +346,8 @@ QString QueueLanesCanvas::detailText(int lane, qint32 pod) const
 
 QString QueueLanesCanvas::podToolTip(qint32 pod) const
 {
+    if (!m_frame.state || pod < 0 || size_t(pod) >= m_frame.state->pods.size())
+        return {};
     const trace::PodRow& row = m_frame.state->pods[size_t(pod)];
     const trace::ReplayCatalogue& catalogue = *m_frame.catalogue;
     const QString cause = m_frame.trace->string(row.cause);
