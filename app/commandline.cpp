@@ -1,65 +1,13 @@
 #include "commandline.h"
 
+#include "commandhelp.h"
+
 #include "scenario/loader.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
 
 namespace ksv::cli {
-
-QString usage()
-{
-    return QStringLiteral(
-        "Usage:\n"
-        "  kschedviz [--config FILE] [SCENARIO]      open the desktop app (default: the bundled sample)\n"
-        "  kschedviz [--config FILE] --kubeconfig FILE [--context NAME]\n"
-        "                                            open the app on a live cluster, read-only\n"
-        "  kschedviz --screenshot DIR [SCENARIO]     save a PNG of every view to DIR, then quit\n"
-        "      app options: --at DURATION (open paused at that virtual time; on a cluster, take the\n"
-        "                   screenshot that long after the first snapshot),\n"
-        "                   --theme system|light|dark,\n"
-        "                   --select NAMESPACE/NAME (the pod selected for the screenshot),\n"
-        "                   --present (presentation mode: full screen, F5 or Esc leaves),\n"
-        "                   --lesson NAME (a bundled lesson instead of SCENARIO: queues, ...)\n"
-        "  kschedviz check SCENARIO [--config FILE] [--json]\n"
-        "                                            load and validate a scenario, print what it holds\n"
-        "  kschedviz explain SCENARIO --pod NAMESPACE/NAME [--attempt N|last] [--config FILE] [--json]\n"
-        "                                            one scheduling attempt of the pod (the first unless\n"
-        "                                            --attempt says), node by node\n"
-        "  kschedviz run SCENARIO [--config FILE] [--seed N] [--until DURATION] [--trace FILE]\n"
-        "                [--no-node-detail | --node-detail-budget MIB] [--json]\n"
-        "                                            run the scheduler in virtual time, print where\n"
-        "                                            every pod went; --trace writes JSON Lines\n"
-        "  kschedviz snapshot [--kubeconfig FILE] [--context NAME] [-o FILE]\n"
-        "                                            write the live cluster as a scenario (read-only)\n"
-        "  kschedviz record [--kubeconfig FILE] [--context NAME] [--duration DURATION] -o FILE\n"
-        "                                            watch the cluster (for DURATION, or until Ctrl+C)\n"
-        "                                            and write what changed as a timed scenario\n"
-        "  kschedviz pending [--kubeconfig FILE] [--context NAME] [-n NAMESPACE | -A] [--config FILE] [--json]\n"
-        "                                            each pending pod: the cluster's word beside\n"
-        "                                            kschedviz's attempt on a snapshot\n"
-        "  kschedviz shadow [--kubeconfig FILE] [--context NAME] [--config FILE] [--duration DURATION] [--json]\n"
-        "                                            decide each pod as the cluster's scheduler does (for\n"
-        "                                            DURATION, or until Ctrl+C), then print how often\n"
-        "                                            kschedviz agreed and why not when it did not\n"
-        "      cluster options: --timeout DURATION (wait for the first complete list; default 60s)\n"
-        "  kschedviz export SCENARIO --at DURATION|--lesson -o FILE.png|.svg|.csv|.pdf [--view NAME]\n"
-        "                 [--select NAMESPACE/NAME] [--size WxH] [--config FILE] [--theme system|light|dark]\n"
-        "                                            the window (or --view's view) at that virtual time,\n"
-        "                                            headless: PNG at 2x pixels, SVG, or a one-page PDF\n"
-        "                                            handout; CSV needs --view charts or eventlog.\n"
-        "                                            --lesson: the scenario's lesson as a PDF handout,\n"
-        "                                            a page per chapter (docs/lessons.md)\n"
-        "                                            Views: queues, heatmap, inspector, timeline, charts,\n"
-        "                                            eventlog, nodes, pods, bookmarks; --size: the window's\n"
-        "                                            (1400x900)\n"
-        "  kschedviz --help | --version\n"
-        "\n"
-        "SCENARIO is a kschedviz Scenario file, a multi-document YAML of Kubernetes objects, or the\n"
-        "output of `kubectl get nodes,pods -A -o yaml`. Bad input exits with status 2.\n"
-        "The cluster commands read the kubeconfig as kubectl does (--kubeconfig, else $KUBECONFIG, else\n"
-        "~/.kube/config) and only ever send GET requests.\n");
-}
 
 QStringList exportViewNames()
 {
@@ -74,8 +22,21 @@ ParseResult parseArguments(const QStringList& arguments)
     QStringList positional;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString& argument = arguments[i];
+        // Shell completion hands over whatever was typed: nothing in it is an error.
+        if (i == 0 && argument == QLatin1String("__complete")) {
+            options.command = Command::Complete;
+            options.completeWords = arguments.mid(1);
+            return {options, {}};
+        }
         if (argument == QLatin1String("--help") || argument == QLatin1String("-h")) {
             options.command = Command::Help;
+            // `COMMAND --help` and `--help COMMAND`: that command's options.
+            for (const QString& word : arguments) {
+                if (!word.isEmpty() && !word.startsWith(QLatin1Char('-')) && findCommand(word)) {
+                    options.helpCommand = word;
+                    break;
+                }
+            }
             return {options, {}};
         }
         if (argument == QLatin1String("--version")) {
@@ -153,6 +114,8 @@ ParseResult parseArguments(const QStringList& arguments)
             options.select = arguments[++i];
             if (!options.select.contains(QLatin1Char('/')))
                 options.select = QStringLiteral("default/") + options.select;
+        } else if (argument == QLatin1String("--connect")) {
+            options.connect = true;
         } else if (argument == QLatin1String("--present")) {
             options.present = true;
         } else if (argument == QLatin1String("--lesson") && arguments.constFirst() == QLatin1String("export")) {
@@ -253,6 +216,11 @@ ParseResult parseArguments(const QStringList& arguments)
             return {std::nullopt, verb + QStringLiteral(" reads the cluster, not a file: unexpected argument ") + positional[1]};
         if (options.command == Command::Record && options.output.isEmpty())
             return {std::nullopt, QStringLiteral("record needs -o FILE")};
+    } else if (verb == QLatin1String("completion")) {
+        options.command = Command::Completion;
+        if (arguments.size() != 2 || positional.size() != 2 || (positional[1] != QLatin1String("bash") && positional[1] != QLatin1String("zsh")))
+            return {std::nullopt, QStringLiteral("completion takes the shell alone: bash or zsh")};
+        options.shell = positional[1];
     } else {
         if (positional.size() > 1)
             return {std::nullopt, QStringLiteral("unexpected argument ") + positional[1]};
@@ -277,6 +245,10 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--at and --theme are for the desktop app and export")};
     if ((!options.view.isEmpty() || !options.size.isEmpty()) && options.command != Command::Export)
         return {std::nullopt, QStringLiteral("--view and --size are for export")};
+    if (options.connect && (options.command != Command::Gui || !options.scenario.isEmpty() || !options.lesson.isEmpty()
+                            || !options.screenshotDir.isEmpty() || !options.kubeconfig.isEmpty() || !options.context.isEmpty()))
+        return {std::nullopt, QStringLiteral("--connect opens the app's Connect to Cluster dialog: give no command, SCENARIO, "
+                                             "--lesson, --screenshot, --kubeconfig or --context with it")};
     if ((options.present || !options.lesson.isEmpty()) && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--present and --lesson NAME are for the desktop app")};
     if (!options.lesson.isEmpty() && (!options.scenario.isEmpty() || !options.kubeconfig.isEmpty() || !options.context.isEmpty()))

@@ -15,7 +15,7 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Completion, Complete, Help, Version };
 
 struct Options
 {
@@ -31,6 +31,10 @@ struct Options
     QString select;                // --select NAMESPACE/NAME: the pod a screenshot or an export selects (else the most retried)
     bool present = false;          // --present: open in presentation mode
     QString lesson;                // --lesson NAME: open the bundled lesson samples/lessons/NAME.yaml
+    bool connect = false;          // --connect: open the Connect to Cluster dialog
+    QString helpCommand;           // --help with a command word: that command's help
+    QString shell;                 // completion bash|zsh
+    QStringList completeWords;     // __complete WORDS...: the words to complete (completion.h)
     // export
     bool lessonHandout = false;    // --lesson: the scenario's lesson as a PDF handout, a page per chapter
     QString view;                  // --view NAME: one view instead of the window (exportViewNames)
@@ -60,7 +64,6 @@ struct ParseResult
 // Parses argv[1..]. Kept free of QCommandLineParser's exit-on-error so that every bad invocation
 // is reported the same way (exit status 2).
 ParseResult parseArguments(const QStringList& arguments);
-QString usage();
 
 // What `export --view` accepts: the app's views as ui/export/exportviews.h names them.
 QStringList exportViewNames();

@@ -4,6 +4,8 @@
 #include "livecommands.h"
 #include "runcommand.h"
 #include "commandline.h"
+#include "commandhelp.h"
+#include "completion.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -21,6 +23,7 @@
 #include "viewstate.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QTimer>
 #endif
 
@@ -48,6 +51,9 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
 {
     QApplication app(argc, argv);
     setApplicationNames();
+    // The launcher's icon and entry (packaging/): Wayland compositors match the window by this name.
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/io.kschedviz.kschedviz.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.kschedviz.kschedviz"));
     // Before any widget: the system locale's language, or View > Language's choice.
     ksv::language::install(ksv::language::saved());
     using ksv::theme::Theme;
@@ -74,6 +80,9 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
     window.show();
     if (options.present)
         window.lessons()->presentation()->setActive(true);
+    // The desktop file's "Connect to Cluster" action: the dialog over the default sample's window.
+    if (options.connect)
+        QTimer::singleShot(0, &window, [&window] { window.showConnectDialog(); });
     ksv::PlaybackController* playback = window.playback();
     // Once loaded: go to --at, then (for --screenshot) wait until the cursor is there and save. A live
     // cluster has no virtual time to go to: there --at is how long after its first snapshot the
@@ -180,7 +189,14 @@ int main(int argc, char** argv)
     const Options& options = *parsed.options;
     switch (options.command) {
     case Command::Help:
-        out << usage();
+        out << (options.helpCommand.isEmpty() ? usage() : commandUsage(*findCommand(options.helpCommand)));
+        return ExitOk;
+    case Command::Completion:
+        out << (options.shell == QLatin1String("zsh") ? zshCompletionScript() : bashCompletionScript());
+        return ExitOk;
+    case Command::Complete:
+        // Never a message on the terminal mid-completion: a broken file just completes nothing.
+        out << formatCompletion(complete(options.completeWords, CompletionSources::standard()));
         return ExitOk;
     case Command::Version:
         out << QStringLiteral("kschedviz " KSV_VERSION " (models kube-scheduler v1.32)") << Qt::endl;

@@ -4,6 +4,7 @@
 #   test           builds with -Werror, ASan and UBSan, and runs every test with ctest (after
 #                  tests/live/server/build.sh: the real kube-apiserver the live test starts); then
 #                  builds the libFuzzer targets with clang and runs each briefly (docs/fuzzing.md)
+#   deb            builds build-release/ (Release) and the .deb with CPack (docs/packaging.md)
 # .ci/run calls `packaging/bootstrap.sh test`, exactly the README's test command.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -53,9 +54,22 @@ run)
   echo "To see the app without a display, save screenshots of its views:"
   echo "  xvfb-run -a build/app/kschedviz --screenshot screenshots samples/default.yaml"
   ;;
+deb)
+  # dpkg-dev: dpkg-shlibdeps, which CPack asks for the package's dependencies.
+  packages+=(dpkg-dev)
+  install_missing
+  # Optimised, without tests or sanitizers: what users run. CPack writes build-release/*.deb.
+  KSV_TARGET= build build-release -DCMAKE_BUILD_TYPE=Release -DKSV_BUILD_TESTS=OFF
+  (cd build-release && cpack -G DEB)
+  echo "Install it with: sudo apt install ./$(ls build-release/kschedviz_*.deb)"
+  ;;
 test)
   # clang and its libFuzzer runtime for tests/fuzz; nothing else needs them.
   packages+=(clang libclang-rt-14-dev)
+  # tests/packaging: CPack's dpkg-shlibdeps, the validators (desktop-file-validate, appstreamcli,
+  # lintian), zsh to drive the zsh completion, man and col to render the man page, and
+  # update-mime-database and gio to check the MIME type.
+  packages+=(dpkg-dev desktop-file-utils appstream lintian zsh man-db bsdextrautils shared-mime-info libglib2.0-bin)
   install_missing
   # One build serves both CI requirements: warnings are errors, and every test runs under
   # AddressSanitizer + UndefinedBehaviorSanitizer. Optimised, so the sanitized tests stay quick.
@@ -89,7 +103,7 @@ tsan)
   (cd build-tsan && ctest --output-on-failure -R "ui/(enginecontroller|playback)|scheduler/(parallelize|scheduleone|simulation|nodedetail)")
   ;;
 *)
-  echo "usage: packaging/bootstrap.sh run [kschedviz arguments] | test | tsan" >&2
+  echo "usage: packaging/bootstrap.sh run [kschedviz arguments] | test | tsan | deb" >&2
   exit 2
   ;;
 esac
