@@ -120,14 +120,22 @@ void TimelinePlot::paintAxis(QPainter& painter, const Frame& frame) const
     }
     QColor grid = colors::rule(palette());
     grid.setAlphaF(0.10f);
+    const double stepPixels = double(step) / c.nanosPerPixel();
+    double lastRight = -1e9;
     for (const VirtualNanos t : timeline::ticks(c.range(), step)) {
         const double x = plotLeft() + c.timeToX(t);
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawLine(QPointF(x, axis.bottom() - 5), QPointF(x, axis.bottom()));
         const QString label = timeline::formatTick(t, step);
         const int textWidth = metrics.horizontalAdvance(label);
+        // A label pushed inside at either edge may run into its neighbour's: then the tick goes
+        // without one rather than two labels overprinting.
         const double left = std::clamp(x - textWidth / 2.0, double(plotLeft()) + 2, double(width() - textWidth - 2));
-        painter.drawText(QPointF(left, axis.bottom() - 8 - metrics.descent()), label);
+        const bool collidesWithNext = left + textWidth + 8 > x + stepPixels - textWidth / 2.0;
+        if (left >= lastRight + 8 && !(left > x - textWidth / 2.0 && collidesWithNext)) {
+            painter.drawText(QPointF(left, axis.bottom() - 8 - metrics.descent()), label);
+            lastRight = left + textWidth;
+        }
         painter.setPen(grid);
         painter.drawLine(QPointF(x, axis.bottom() + 1), QPointF(x, height()));
     }
