@@ -67,6 +67,21 @@ constexpr OptionHelp exportOptions[] = {
     themeOption,
 };
 
+constexpr OptionHelp capacityOptions[] = {
+    {"--pod", nullptr, "FILE", K::File, "The pod to place copies of: a file with one Pod manifest (required)."},
+    {"--at", nullptr, "DURATION", K::Duration, "The cluster as the scenario has it at this virtual time (default 0s)."},
+    {"--max", nullptr, "N", K::Number, "Stop once N copies fit (default: until one does not)."},
+    configOption,
+    jsonOption,
+};
+
+constexpr OptionHelp compareOptions[] = {
+    {"--config", nullptr, "FILE", K::File,
+     "A KubeSchedulerConfiguration. Once: the scenario's own configuration is A and this is B. Twice: the first is A, the second B."},
+    {"--seed", nullptr, "N", K::Number, "B runs with this seed, A with the scenario's, both with the same configuration."},
+    jsonOption,
+};
+
 constexpr OptionHelp snapshotOptions[] = {
     kubeconfigOption, contextOption, timeoutOption,
     {"-o", "--output", "FILE", K::File, "Write to FILE (JSON for a .json name, else YAML) instead of standard output."},
@@ -132,6 +147,21 @@ constexpr CommandHelp table[] = {
      "one-page PDF. CSV writes the charts' data or the event log's rows. With --lesson it writes the scenario's lesson as a "
      "PDF handout, a page per chapter.",
      exportOptions, K::File, "export s.yaml --at 10s -o out.png"},
+    {"capacity", "kschedviz capacity SCENARIO --pod FILE [--at DURATION] [--max N] [--config FILE] [--json]",
+     "how many more copies of a pod fit, and where",
+     "Takes the cluster as the scenario has it at --at: its nodes and the pods bound or binding there (pods still pending are "
+     "left out). Then schedules copies of the pod one after another, each through the scheduling and binding cycles, until one "
+     "does not fit. It prints how many fit, how they spread over nodes and zones, and the attempt that stopped it, node by "
+     "node, with its FailedScheduling message. Copies do not preempt: preemption would evict pods to make room.",
+     capacityOptions, K::File, "capacity s.yaml --pod p.yaml"},
+    {"compare",
+     "kschedviz compare SCENARIO --config A.yaml [--config B.yaml | --seed N] [--json]\n"
+     "kschedviz compare SCENARIO --seed N [--json]",
+     "two runs of a scenario side by side: two configurations or two seeds",
+     "Runs the scenario twice and prints a summary of each run: pods scheduled and not, attempts, scheduling latency p50 and "
+     "p99, preemptions, requested resources, nodes used and zone skew. Then every pod whose fate differs: bound to another "
+     "node, bound in one run only, or bound at another time.",
+     compareOptions, K::File, "compare s.yaml --config a.yaml"},
     {"snapshot", "kschedviz snapshot [--kubeconfig FILE] [--context NAME] [--timeout DURATION] [-o FILE]",
      "write the live cluster as a scenario, read-only",
      "Lists the cluster's objects (GET only) and writes them as a Scenario: bound pods stay bound, pending pods are pending "

@@ -46,15 +46,17 @@ ParseResult parseArguments(const QStringList& arguments)
         if (argument == QLatin1String("--json")) {
             options.json = true;
         } else if (argument == QLatin1String("--config") || argument.startsWith(QLatin1String("--config="))) {
-            if (argument.contains(QLatin1Char('='))) {
-                options.config = argument.section(QLatin1Char('='), 1);
-            } else if (i + 1 < arguments.size()) {
-                options.config = arguments[++i];
-            } else {
+            QString file;
+            if (argument.contains(QLatin1Char('=')))
+                file = argument.section(QLatin1Char('='), 1);
+            else if (i + 1 < arguments.size())
+                file = arguments[++i];
+            if (file.isEmpty())
                 return {std::nullopt, QStringLiteral("--config needs a file")};
-            }
-            if (options.config.isEmpty())
-                return {std::nullopt, QStringLiteral("--config needs a file")};
+            // A second --config is compare's B (refused for any other command below).
+            if (!options.configB.isEmpty())
+                return {std::nullopt, QStringLiteral("--config at most twice (compare: A and B)")};
+            (options.config.isEmpty() ? options.config : options.configB) = file;
         } else if (argument == QLatin1String("--pod")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME")};
@@ -114,6 +116,13 @@ ParseResult parseArguments(const QStringList& arguments)
             options.select = arguments[++i];
             if (!options.select.contains(QLatin1Char('/')))
                 options.select = QStringLiteral("default/") + options.select;
+        } else if (argument == QLatin1String("--max")) {
+            bool ok = false;
+            const int copies = i + 1 < arguments.size() ? arguments[i + 1].toInt(&ok) : 0;
+            if (!ok || copies < 0)
+                return {std::nullopt, QStringLiteral("--max needs a number of copies (0 or more)")};
+            options.maxCopies = copies;
+            ++i;
         } else if (argument == QLatin1String("--connect")) {
             options.connect = true;
         } else if (argument == QLatin1String("--present")) {
@@ -187,6 +196,18 @@ ParseResult parseArguments(const QStringList& arguments)
             if (!options.pod.contains(QLatin1Char('/')))
                 options.pod = QStringLiteral("default/") + options.pod;
         }
+    } else if (verb == QLatin1String("capacity") || verb == QLatin1String("compare")) {
+        options.command = verb == QLatin1String("capacity") ? Command::Capacity : Command::Compare;
+        positional.removeFirst();
+        if (positional.size() != 1)
+            return {std::nullopt, verb + QStringLiteral(" needs exactly one scenario file")};
+        options.scenario = positional.constFirst();
+        if (options.command == Command::Capacity && options.pod.isEmpty())
+            return {std::nullopt, QStringLiteral("capacity needs --pod FILE: the pod to place copies of, as a Pod manifest")};
+        if (options.command == Command::Compare && options.config.isEmpty() && !options.seed)
+            return {std::nullopt, QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N]")};
+        if (options.command == Command::Compare && !options.configB.isEmpty() && options.seed)
+            return {std::nullopt, QStringLiteral("compare: a second --config or --seed, not both")};
     } else if (verb == QLatin1String("export")) {
         options.command = Command::Export;
         positional.removeFirst();
@@ -227,22 +248,31 @@ ParseResult parseArguments(const QStringList& arguments)
         if (!positional.isEmpty())
             options.scenario = positional.constFirst();
     }
-    if (!options.pod.isEmpty() && options.command != Command::Explain)
-        return {std::nullopt, QStringLiteral("--pod is for explain")};
+    if (!options.pod.isEmpty() && options.command != Command::Explain && options.command != Command::Capacity)
+        return {std::nullopt, QStringLiteral("--pod is for explain and capacity")};
+    if (!options.configB.isEmpty() && options.command != Command::Compare)
+        return {std::nullopt, QStringLiteral("--config twice is for compare")};
+    if (options.maxCopies && options.command != Command::Capacity)
+        return {std::nullopt, QStringLiteral("--max is for capacity")};
     if (options.attempt != 1 && options.command != Command::Explain)
         return {std::nullopt, QStringLiteral("--attempt is for explain")};
     if (options.json && options.command != Command::Check && options.command != Command::Explain && options.command != Command::Run
-        && options.command != Command::Pending && options.command != Command::Shadow)
+        && options.command != Command::Pending && options.command != Command::Shadow && options.command != Command::Capacity
+        && options.command != Command::Compare)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
         return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
-    const bool runOnly = options.seed || options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0;
+    const bool runOnly = options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0;
     if (runOnly && options.command != Command::Run)
-        return {std::nullopt, QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run")};
+        return {std::nullopt, QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run")};
+    if (options.seed && options.command != Command::Run && options.command != Command::Compare)
+        return {std::nullopt, QStringLiteral("--seed is for run and compare")};
     if (!options.screenshotDir.isEmpty() && options.command != Command::Gui)
         return {std::nullopt, QStringLiteral("--screenshot is for the desktop app")};
-    if ((options.atNanos || !options.theme.isEmpty()) && options.command != Command::Gui && options.command != Command::Export)
-        return {std::nullopt, QStringLiteral("--at and --theme are for the desktop app and export")};
+    if (options.atNanos && options.command != Command::Gui && options.command != Command::Export && options.command != Command::Capacity)
+        return {std::nullopt, QStringLiteral("--at is for the desktop app, export and capacity")};
+    if (!options.theme.isEmpty() && options.command != Command::Gui && options.command != Command::Export)
+        return {std::nullopt, QStringLiteral("--theme is for the desktop app and export")};
     if ((!options.view.isEmpty() || !options.size.isEmpty()) && options.command != Command::Export)
         return {std::nullopt, QStringLiteral("--view and --size are for export")};
     if (options.connect && (options.command != Command::Gui || !options.scenario.isEmpty() || !options.lesson.isEmpty()

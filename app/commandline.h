@@ -15,14 +15,16 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Completion, Complete, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Capacity, Compare, Completion, Complete, Help, Version };
 
 struct Options
 {
     Command command = Command::Gui;
     QString scenario;  // empty: the bundled default sample
     QString config;    // --config
-    QString pod;       // --pod NAMESPACE/NAME (explain)
+    QString configB;   // a second --config (compare's B)
+    QString pod;       // --pod NAMESPACE/NAME (explain), or a Pod manifest file (capacity)
+    std::optional<int> maxCopies; // --max N (capacity)
     int attempt = 1;   // --attempt N|last (explain); 0 is last
     bool json = false; // --json
     QString screenshotDir; // --screenshot DIR: save a PNG of every view once loaded, then quit

@@ -3,6 +3,7 @@
 #include "explaincommand.h"
 #include "livecommands.h"
 #include "runcommand.h"
+#include "whatifcommands.h"
 #include "commandline.h"
 #include "commandhelp.h"
 #include "completion.h"
@@ -215,6 +216,12 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return runRun(options, out, err);
+    }
+    case Command::Capacity:
+    case Command::Compare: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return options.command == Command::Capacity ? runCapacity(options, out, err) : runCompare(options, out, err);
     }
     case Command::Snapshot:
     case Command::Record:

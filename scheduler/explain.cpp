@@ -71,6 +71,18 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
     return report;
 }
 
+} // namespace
+
+ExplainReport explainAttempt(const AttemptRecord& attempt)
+{
+    ExplainReport report = buildReport(attempt.pod, attempt.framework, attempt.outcome, attempt.snapshot);
+    report.atNanos = attempt.time;
+    report.attempt = attempt.attempt;
+    return report;
+}
+
+namespace {
+
 // Every pod key the scenario mentions, in file order, once each.
 QStringList podKeys(const Scenario& scenario)
 {
@@ -150,7 +162,8 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
                                .arg(attempts)
                                .arg(attempts == 1 ? QString() : QStringLiteral("s"))
                                .arg(which.number));
-    const bool gated = std::any_of(simulator.podSummaries().cbegin(), simulator.podSummaries().cend(), [&podKey](const PodSummary& p) {
+    const QList<PodSummary> pods = simulator.podSummaries();
+    const bool gated = std::any_of(pods.cbegin(), pods.cend(), [&podKey](const PodSummary& p) {
         return p.key == podKey && p.location == trace::PodLocation::Gated;
     });
     throw ExplainError(QStringLiteral("pod ") + podKey + QStringLiteral(" never gets a scheduling attempt (")

@@ -34,6 +34,10 @@ struct ExplainReport
     QList<ExplainNode> nodes; // every node of the snapshot, in the order the scheduler lists them
 };
 
+struct AttemptRecord;
+// One attempt as explain reports it (what-if and capacity report the attempt that stopped them).
+ExplainReport explainAttempt(const AttemptRecord& attempt);
+
 // A request explain cannot answer (unknown pod, a pod that never gets an attempt).
 class ExplainError : public std::runtime_error
 {

@@ -11,10 +11,10 @@ if [ -n "$warnings" ]; then
 fi
 text=$(LC_ALL=C.UTF-8 MANWIDTH=100 man -l "$page" 2>/dev/null | col -b)
 failures=0
-for heading in NAME SYNOPSIS DESCRIPTION "THE DESKTOP APP" CHECK EXPLAIN RUN EXPORT SNAPSHOT RECORD PENDING SHADOW COMPLETION "EXIT STATUS" ENVIRONMENT FILES; do
+for heading in NAME SYNOPSIS DESCRIPTION "THE DESKTOP APP" CHECK EXPLAIN RUN EXPORT CAPACITY COMPARE SNAPSHOT RECORD PENDING SHADOW COMPLETION "EXIT STATUS" ENVIRONMENT FILES; do
   grep -qx "$heading" <<< "$text" || { echo "FAIL no section $heading"; failures=$((failures + 1)); }
 done
-for command in "" check explain run export snapshot record pending shadow; do
+for command in "" check explain run export capacity compare snapshot record pending shadow; do
   # The option lines of the command's help ("  --flag ARG" or "  -o, --output FILE").
   while read -r flag; do
     grep -qF -- "$flag" <<< "$text" || { echo "FAIL ${command:-app}: $flag is in --help but not in the man page"; failures=$((failures + 1)); }
