@@ -6,6 +6,7 @@
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/trace.h"
+#include "commandline.h"
 #include "whatifcommands.h"
 
 #include <QJsonArray>
@@ -260,6 +261,37 @@ private Q_SLOTS:
         } catch (const LoadError& error) {
             QVERIFY2(error.toString().contains(QLatin1String("spec.schedulerName")), qPrintable(error.toString()));
         }
+    }
+
+    // The command as main() runs it: bad input exits 2 with one message at the file and line.
+    void commandExitStatus()
+    {
+        QTemporaryDir dir;
+        const QString scenarioPath = writeFile(dir, "cluster.yaml",
+                                               "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: c}\nspec:\n" + cluster);
+        const QString good = writeFile(dir, "good.yaml", podObject("web", "500m", ""));
+        const QString broken = writeFile(dir, "broken.yaml", podObject("web", "half", ""));
+        const auto run = [&](const QStringList& arguments, QString* out, QString* err) {
+            const cli::ParseResult parsed = cli::parseArguments(arguments);
+            QTextStream outStream(out);
+            QTextStream errStream(err);
+            const int status = cli::runCapacity(*parsed.options, outStream, errStream);
+            outStream.flush();
+            errStream.flush();
+            return status;
+        };
+        QString out;
+        QString err;
+        QCOMPARE(run({QStringLiteral("capacity"), scenarioPath, QStringLiteral("--pod"), good, QStringLiteral("--json")}, &out, &err), 0);
+        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("fit")).toInt(), 14);
+        out.clear();
+        QCOMPARE(run({QStringLiteral("capacity"), scenarioPath, QStringLiteral("--pod"), broken}, &out, &err), int(cli::ExitBadInput));
+        QVERIFY2(err.startsWith(broken + QStringLiteral(":5:")) && err.contains(QLatin1String("requests.cpu")), qPrintable(err));
+        QVERIFY(out.isEmpty());
+        err.clear();
+        QCOMPARE(run({QStringLiteral("capacity"), scenarioPath, QStringLiteral("--pod"), dir.filePath(QStringLiteral("missing.yaml"))}, &out, &err),
+                 int(cli::ExitBadInput));
+        QVERIFY2(err.contains(QLatin1String("missing.yaml")), qPrintable(err));
     }
 
     void commandOutput()

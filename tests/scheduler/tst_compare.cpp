@@ -5,6 +5,7 @@
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "trace/trace.h"
+#include "commandline.h"
 #include "whatifcommands.h"
 
 #include <QJsonArray>
@@ -209,6 +210,31 @@ spec:
         QCOMPARE(find("pods").requested, 3);
         QCOMPARE(find("pods").allocatable, 30);
         QCOMPARE(find("memory").allocatable, qint64(24) << 30);
+    }
+
+    void commandExitStatus()
+    {
+        const QString sample = QStringLiteral(KSV_SAMPLES_DIR "/zone-spread.yaml");
+        const auto run = [](const QStringList& arguments, QString* out, QString* err) {
+            const cli::ParseResult parsed = cli::parseArguments(arguments);
+            QTextStream outStream(out);
+            QTextStream errStream(err);
+            const int status = cli::runCompare(*parsed.options, outStream, errStream);
+            outStream.flush();
+            errStream.flush();
+            return status;
+        };
+        QString out;
+        QString err;
+        QCOMPARE(run({QStringLiteral("compare"), sample, QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--json")}, &out, &err), 0);
+        const QJsonObject json = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(json.value(QStringLiteral("a")).toObject().value(QStringLiteral("seed")).toString(), QStringLiteral("1"));
+        QCOMPARE(json.value(QStringLiteral("b")).toObject().value(QStringLiteral("seed")).toString(), QStringLiteral("7"));
+        out.clear();
+        const QString broken = QStringLiteral(KSV_TEST_DATA_DIR "/no-such-config.yaml");
+        QCOMPARE(run({QStringLiteral("compare"), sample, QStringLiteral("--config"), broken}, &out, &err), int(cli::ExitBadInput));
+        QVERIFY2(err.contains(QLatin1String("no-such-config.yaml")), qPrintable(err));
+        QVERIFY(out.isEmpty());
     }
 
     void commandOutput()

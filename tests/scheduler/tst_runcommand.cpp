@@ -120,9 +120,9 @@ private Q_SLOTS:
         QTest::newRow("until") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("soon")}
                                << QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
-                                         << QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run");
+                                         << QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run");
         QTest::newRow("budget elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("64")}
-                                          << QStringLiteral("--seed, --until, --trace, --no-node-detail and --node-detail-budget are for run");
+                                          << QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run");
         QTest::newRow("budget not a number") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("lots")}
                                              << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
         QTest::newRow("budget zero") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("0")}
@@ -142,7 +142,31 @@ private Q_SLOTS:
         QTest::newRow("select missing") << QStringList {QStringLiteral("--screenshot"), QStringLiteral("/tmp/x"), QStringLiteral("--select")}
                                         << QStringLiteral("--select needs NAMESPACE/NAME");
         QTest::newRow("at for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--at"), QStringLiteral("5s")}
-                                    << QStringLiteral("--at and --theme are for the desktop app and export");
+                                    << QStringLiteral("--at is for the desktop app, export and capacity");
+        QTest::newRow("seed for check") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--seed"), QStringLiteral("3")}
+                                        << QStringLiteral("--seed is for run and compare");
+        QTest::newRow("theme for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--theme"), QStringLiteral("dark")}
+                                       << QStringLiteral("--theme is for the desktop app and export");
+        QTest::newRow("capacity without a pod") << QStringList {QStringLiteral("capacity"), sample}
+                                                << QStringLiteral("capacity needs --pod FILE: the pod to place copies of, as a Pod manifest");
+        QTest::newRow("compare without a second run")
+            << QStringList {QStringLiteral("compare"), sample}
+            << QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N]");
+        QTest::newRow("compare with a config and a seed too many")
+            << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--config"), QStringLiteral("a.yaml"), QStringLiteral("--config"),
+                            QStringLiteral("b.yaml"), QStringLiteral("--seed"), QStringLiteral("2")}
+            << QStringLiteral("compare: a second --config or --seed, not both");
+        QTest::newRow("config three times")
+            << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--config"), QStringLiteral("a.yaml"), QStringLiteral("--config"),
+                            QStringLiteral("b.yaml"), QStringLiteral("--config"), QStringLiteral("c.yaml")}
+            << QStringLiteral("--config at most twice (compare: A and B)");
+        QTest::newRow("config twice for run")
+            << QStringList {QStringLiteral("run"), sample, QStringLiteral("--config"), QStringLiteral("a.yaml"), QStringLiteral("--config"),
+                            QStringLiteral("b.yaml")}
+            << QStringLiteral("--config twice is for compare");
+        QTest::newRow("max not a number") << QStringList {QStringLiteral("capacity"), sample, QStringLiteral("--pod"), QStringLiteral("p.yaml"),
+                                                          QStringLiteral("--max"), QStringLiteral("many")}
+                                          << QStringLiteral("--max needs a number of copies (0 or more)");
         QTest::newRow("present for check") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--present")}
                                            << QStringLiteral("--present and --lesson NAME are for the desktop app");
         QTest::newRow("lesson without a name") << QStringList {QStringLiteral("--lesson")}
