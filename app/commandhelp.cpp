@@ -69,7 +69,8 @@ constexpr OptionHelp exportOptions[] = {
 
 constexpr OptionHelp capacityOptions[] = {
     {"--pod", nullptr, "FILE", K::File, "The pod to place copies of: a file with one Pod manifest (required)."},
-    {"--at", nullptr, "DURATION", K::Duration, "The cluster as the scenario has it at this virtual time (default 0s)."},
+    {"--at", nullptr, "DURATION", K::Duration,
+     "The cluster as the scenario has it at this virtual time (default: once the scenario's run has nothing left to do)."},
     {"--max", nullptr, "N", K::Number, "Stop once N copies fit (default: until one does not)."},
     configOption,
     jsonOption,
@@ -149,14 +150,14 @@ constexpr CommandHelp table[] = {
      exportOptions, K::File, "export s.yaml --at 10s -o out.png"},
     {"capacity", "kschedviz capacity SCENARIO --pod FILE [--at DURATION] [--max N] [--config FILE] [--json]",
      "how many more copies of a pod fit, and where",
-     "Takes the cluster as the scenario has it at --at: its nodes and the pods bound or binding there (pods still pending are "
-     "left out). Then schedules copies of the pod one after another, each through the scheduling and binding cycles, until one "
+     "Takes the cluster as the scenario has it at --at, or at the end of its run: its nodes and the pods bound or binding there "
+     "(pods still pending are left out). Then schedules copies of the pod one after another, each through the scheduling and binding cycles, until one "
      "does not fit. It prints how many fit, how they spread over nodes and zones, and the attempt that stopped it, node by "
      "node, with its FailedScheduling message. Copies do not preempt: preemption would evict pods to make room.",
      capacityOptions, K::File, "capacity s.yaml --pod p.yaml"},
     {"compare",
-     "kschedviz compare SCENARIO --config A.yaml [--config B.yaml | --seed N] [--json]\n"
-     "kschedviz compare SCENARIO --seed N [--json]",
+     "kschedviz compare SCENARIO [--config A.yaml] --config B.yaml [--json]\n"
+     "kschedviz compare SCENARIO [--config FILE] --seed N [--json]",
      "two runs of a scenario side by side: two configurations or two seeds",
      "Runs the scenario twice and prints a summary of each run: pods scheduled and not, attempts, scheduling latency p50 and "
      "p99, preemptions, requested resources, nodes used and zone skew. Then every pod whose fate differs: bound to another "

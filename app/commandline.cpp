@@ -59,7 +59,7 @@ ParseResult parseArguments(const QStringList& arguments)
             (options.config.isEmpty() ? options.config : options.configB) = file;
         } else if (argument == QLatin1String("--pod")) {
             if (i + 1 >= arguments.size())
-                return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME")};
+                return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME (explain) or a Pod manifest FILE (capacity)")};
             options.pod = arguments[++i];
         } else if (argument == QLatin1String("--attempt")) {
             const QString value = i + 1 < arguments.size() ? arguments[i + 1] : QString();
@@ -300,7 +300,7 @@ ParseResult parseArguments(const QStringList& arguments)
     if (!options.namespace_.isEmpty() && options.allNamespaces)
         return {std::nullopt, QStringLiteral("-n and -A exclude each other")};
     if (!options.config.isEmpty() && (options.command == Command::Snapshot || options.command == Command::Record))
-        return {std::nullopt, QStringLiteral("--config is for check, explain, run, pending, shadow and the app")};
+        return {std::nullopt, QStringLiteral("--config is for check, explain, run, export, capacity, compare, pending, shadow and the app")};
     if (!options.select.isEmpty() && options.screenshotDir.isEmpty() && options.command != Command::Export)
         return {std::nullopt, QStringLiteral("--select is for --screenshot and export")};
     return {options, {}};

@@ -6,6 +6,7 @@
 #include "scenario/loader.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 #include <exception>
 
@@ -26,9 +27,17 @@ QString firstSentence(const char* text)
     return end < 0 ? all : all.left(end + 1);
 }
 
+// Only a regular file (or a bundled sample) is read: completing on /dev/stdin or a FIFO must not block.
+bool readable(const QString& path)
+{
+    return path.startsWith(QLatin1String(":/")) || QFileInfo(path).isFile();
+}
+
 QStringList scenarioPods(const QString& path)
 {
     QStringList pods;
+    if (!readable(path))
+        return pods;
     try {
         const Scenario scenario = loadScenarioFile(path);
         for (const Pod& pod : scenario.initial.pods)
@@ -47,6 +56,8 @@ QStringList scenarioPods(const QString& path)
 QStringList kubeconfigContexts(const QString& kubeconfigFlag)
 {
     QStringList names;
+    if (!kubeconfigFlag.isEmpty() && !readable(kubeconfigFlag))
+        return names;
     try {
         for (const client::ContextEntry& context : client::listContexts(client::KubeconfigOptions::fromEnvironment(kubeconfigFlag)).contexts)
             names.append(context.name);
@@ -83,6 +94,7 @@ Completion complete(const QStringList& allWords, const CompletionSources& source
     QStringList positionals;
     QHash<QString, QString> given; // flag -> its argument
     const OptionHelp* pending = nullptr; // the option whose argument is being completed
+    int countConfig = 0;
     for (qsizetype i = 0; i < words.size(); ++i) {
         const QString& word = words[i];
         if (word.size() > 1 && word.startsWith(QLatin1Char('-'))) {
@@ -90,6 +102,7 @@ Completion complete(const QStringList& allWords, const CompletionSources& source
             if (!option)
                 continue;
             given.insert(QString::fromUtf8(option->flag), QString());
+            countConfig += QLatin1String(option->flag) == QLatin1String("--config") ? 1 : 0;
             if (option->argument) {
                 if (i + 1 < words.size())
                     given.insert(QString::fromUtf8(option->flag), words[++i]);
@@ -159,8 +172,11 @@ Completion complete(const QStringList& allWords, const CompletionSources& source
         return result;
     }
     if (current.startsWith(QLatin1Char('-'))) {
+        // compare takes --config twice: A, then B.
+        const bool secondConfig = QLatin1String(command->name) == QLatin1String("compare") && countConfig < 2;
         for (const OptionHelp& option : command->options) {
-            if (!given.contains(QString::fromUtf8(option.flag)))
+            const QString flag = QString::fromUtf8(option.flag);
+            if (!given.contains(flag) || (secondConfig && flag == QLatin1String("--config")))
                 offer(QString::fromUtf8(option.flag), firstSentence(option.text));
         }
         offer(QStringLiteral("--help"), QStringLiteral("Show the options."));
@@ -205,6 +221,9 @@ QString bashCompletionScript()
     return QStringLiteral(R"(# bash completion for kschedviz. Generated from the command table: `kschedviz completion bash`.
 # It asks `kschedviz __complete WORDS...` for candidates, so contexts and pods come from the files named.
 _kschedviz() {
+    # No pathname expansion of candidates such as a[1].yaml (options local to the function).
+    local -
+    set -f
     # The words typed so far, split on blanks only: context names such as arn:aws:eks:... keep their colons.
     local line=${COMP_LINE:0:COMP_POINT}
     local -a words

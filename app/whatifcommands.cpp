@@ -178,12 +178,10 @@ int runCapacity(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
-        CapacityRequest request;
-        request.at = options.atNanos.value_or(0);
-        request.maxCopies = options.maxCopies;
-        // The template is admitted against the PriorityClasses of the cluster at that time.
-        request.pod = loadPodTemplate(options.pod, clusterAt(scenario, configuration, request.at));
-        const CapacityReport report = estimateCapacity(scenario, configuration, request);
+        // The cluster once, for the template's PriorityClasses and for the copies.
+        const ClusterAtTime cluster = clusterAt(scenario, configuration, options.atNanos);
+        const Pod pod = loadPodTemplate(options.pod, cluster.cluster);
+        const CapacityReport report = estimateCapacity(scenario, configuration, cluster, pod, options.maxCopies);
         out << (options.json ? QString::fromUtf8(capacityJson(report)) : capacityText(report));
         out.flush();
         return ExitOk;

@@ -65,6 +65,7 @@ Pod loadPodTemplate(const QString& path, const ClusterState& cluster)
 {
     const std::vector<YAML::Node> documents = parseYamlDocuments(readYamlFile(path), path);
     std::vector<YAML::Node> pods;
+    std::optional<SourceLocation> secondPod;
     for (const YAML::Node& document : documents) {
         if (document.IsNull())
             continue;
@@ -73,13 +74,20 @@ Pod loadPodTemplate(const QString& path, const ClusterState& cluster)
         if (kind != QLatin1String("Pod"))
             throw LoadError(field.location(), QStringLiteral("kind"),
                             QStringLiteral("a pod template is one Pod manifest, not ") + (kind.isEmpty() ? QStringLiteral("a document without a kind") : kind));
+        if (pods.size() == 1 && !secondPod)
+            secondPod = field.location();
         pods.push_back(document);
     }
-    if (pods.size() != 1)
-        throw LoadError(SourceLocation {path, 1, 1}, {},
-                        pods.empty() ? QStringLiteral("no Pod in the file: a pod template is one Pod manifest")
-                                     : QStringLiteral("%1 Pods in the file: a pod template is one Pod manifest").arg(pods.size()));
-    Pod pod = decodePod(YamlField(pods.front(), path));
+    if (pods.empty())
+        throw LoadError(SourceLocation {path, 1, 1}, {}, QStringLiteral("no Pod in the file: a pod template is one Pod manifest"));
+    if (pods.size() > 1)
+        throw LoadError(*secondPod, QStringLiteral("kind"),
+                        QStringLiteral("a second Pod (%1 in the file): a pod template is one Pod manifest").arg(pods.size()));
+    const YamlField document(pods.front(), path);
+    Pod pod = decodePod(document);
+    if (!pod.schedulingGates.isEmpty())
+        throw LoadError(document["spec"]["schedulingGates"].location(), QStringLiteral("spec.schedulingGates"),
+                        QStringLiteral("a template with scheduling gates would never get a scheduling attempt: remove them"));
     pod.nodeName.clear(); // a template is placed, not bound
     QHash<QString, PriorityClass> classes;
     for (const PriorityClass& priorityClass : cluster.priorityClasses)
@@ -88,7 +96,7 @@ Pod loadPodTemplate(const QString& path, const ClusterState& cluster)
     return pod;
 }
 
-ClusterState clusterAt(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, VirtualNanos at, int* pendingLeftOut)
+ClusterAtTime clusterAt(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, std::optional<VirtualNanos> at)
 {
     trace::Trace trace;
     SimulationOptions options;
@@ -97,36 +105,36 @@ ClusterState clusterAt(const Scenario& scenario, const config::KubeSchedulerConf
     Simulator simulator(scenario, configuration, options, trace);
     simulator.run();
     const SchedulerCache& cache = simulator.cache();
+    ClusterAtTime result;
+    result.at = at.value_or(simulator.now());
     // Everything but nodes and pods, as the scheduler's listers have it now.
-    ClusterState cluster = cache.lister()->cluster();
-    cluster.nodes = cache.nodes();
-    cluster.pods.clear();
+    result.cluster = cache.lister()->cluster();
+    result.cluster.nodes = cache.nodes();
+    result.cluster.pods.clear();
     for (const Pod& pod : cache.pods()) {
         if (!pod.nodeName.isEmpty())
-            cluster.pods.append(pod);
+            result.cluster.pods.append(pod);
     }
-    if (pendingLeftOut) {
-        // In a queue or in a scheduling cycle: not on a node yet (the cache holds only pods that are).
-        using trace::PodLocation;
-        const QList<PodSummary> pods = simulator.podSummaries();
-        *pendingLeftOut = int(std::count_if(pods.cbegin(), pods.cend(), [](const PodSummary& pod) {
-            return pod.location == PodLocation::Active || pod.location == PodLocation::Backoff || pod.location == PodLocation::Unschedulable
-                || pod.location == PodLocation::Gated || pod.location == PodLocation::Scheduling;
-        }));
-    }
-    return cluster;
+    // In a queue or in a scheduling cycle: not on a node yet (the cache holds only pods that are).
+    using trace::PodLocation;
+    const QList<PodSummary> pods = simulator.podSummaries();
+    result.pendingLeftOut = int(std::count_if(pods.cbegin(), pods.cend(), [](const PodSummary& pod) {
+        return pod.location == PodLocation::Active || pod.location == PodLocation::Backoff || pod.location == PodLocation::Unschedulable
+            || pod.location == PodLocation::Gated || pod.location == PodLocation::Scheduling;
+    }));
+    return result;
 }
 
-CapacityReport estimateCapacity(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const CapacityRequest& request)
+CapacityReport estimateCapacity(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration,
+                                const ClusterAtTime& cluster, const Pod& pod, std::optional<int> maxCopies)
 {
     CapacityReport report;
-    report.pod = request.pod.key();
-    report.at = request.at;
-    ClusterState cluster = clusterAt(scenario, configuration, request.at, &report.pendingLeftOut);
-    report.boundAt = int(cluster.pods.size());
-    QList<Node> nodeOrder = cluster.nodes;
+    report.pod = pod.key();
+    report.at = cluster.at;
+    report.pendingLeftOut = cluster.pendingLeftOut;
+    report.boundAt = int(cluster.cluster.pods.size());
 
-    CopySource source(std::move(cluster), request.pod);
+    CopySource source(cluster.cluster, pod);
     trace::Trace trace;
     SimulationOptions options;
     options.nodeDetail = false;
@@ -153,7 +161,7 @@ CapacityReport estimateCapacity(const Scenario& scenario, const config::KubeSche
         }
         source.stop();
     };
-    if (request.maxCopies.value_or(1) > 0) {
+    if (maxCopies.value_or(1) > 0) {
         source.makeNext();
     } else {
         report.limitReached = true;
@@ -165,13 +173,19 @@ CapacityReport estimateCapacity(const Scenario& scenario, const config::KubeSche
     while (!source.exhausted() && simulator.step()) {
         for (; seen < trace.size(); ++seen) {
             const trace::Event& event = trace.at(seen);
-            if (event.kind() != trace::EventKind::QueueMove || event.to() != trace::PodLocation::Bound
-                || trace.string(event.pod()) != source.current())
+            if (event.kind() != trace::EventKind::QueueMove || trace.string(event.pod()) != source.current())
+                continue;
+            // Parked for good (a PreEnqueue plugin of the profile): no attempt will come.
+            if (event.to() == trace::PodLocation::Gated)
+                throw LoadError(pod.meta.source, {},
+                                QStringLiteral("a copy of ") + report.pod + QStringLiteral(" waits in the gated pods (PreEnqueue: ")
+                                    + trace.string(event.cause()) + QStringLiteral(") and would never get a scheduling attempt"));
+            if (event.to() != trace::PodLocation::Bound)
                 continue;
             ++report.fit;
             ++perNode[trace.string(event.node())];
             attemptsOfCurrent = 0;
-            if (request.maxCopies && report.fit >= *request.maxCopies) {
+            if (maxCopies && report.fit >= *maxCopies) {
                 report.limitReached = true;
                 source.stop();
             } else {
@@ -181,14 +195,13 @@ CapacityReport estimateCapacity(const Scenario& scenario, const config::KubeSche
     }
     if (!source.exhausted()) {
         // The engine ran out of work with a copy that never got an attempt.
-        throw LoadError(request.pod.meta.source, QStringLiteral("spec.schedulerName"),
+        throw LoadError(pod.meta.source, QStringLiteral("spec.schedulerName"),
                         QStringLiteral("no scheduling attempt for a copy of ") + report.pod
-                            + QStringLiteral(": no profile has schedulerName \"") + request.pod.schedulerName
-                            + QStringLiteral("\", or the pod's schedulingGates keep it waiting"));
+                            + QStringLiteral(": no profile has schedulerName \"") + pod.schedulerName + QStringLiteral("\""));
     }
 
     QMap<QString, int> perZone;
-    for (const Node& node : nodeOrder) {
+    for (const Node& node : cluster.cluster.nodes) {
         if (const int copies = perNode.value(node.meta.name); copies > 0) {
             report.nodes.append({node.meta.name, copies});
             perZone[zoneOf(node)] += copies;

@@ -87,6 +87,9 @@ RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerCon
         int& zone = perZone[info->node().meta.labels.value(QStringLiteral("topology.kubernetes.io/zone"))];
         zone += int(info->pods().size());
     }
+    // Nodes without a zone label are no zone of their own beside labelled ones.
+    if (perZone.size() > 1)
+        perZone.remove(QString());
     if (!perZone.isEmpty()) {
         const auto [smallest, largest] = std::minmax_element(perZone.cbegin(), perZone.cend());
         summary.zoneSkew = *largest - *smallest;
@@ -99,9 +102,25 @@ QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodS
     // Where each run left the pod, as `run --json` says: a pod bound and later deleted (a preemption
     // victim) is not bound at the end.
     const auto bound = [](const PodSummary& pod) { return !pod.node.isEmpty() && pod.location == trace::PodLocation::Bound; };
+    // One entry per pod name: a pod deleted and created again under its name (a StatefulSet's) has
+    // a summary per UID, and its fate at the end is the last one's.
+    const auto lastByKey = [](const QList<PodSummary>& pods) {
+        QList<const PodSummary*> order;
+        QHash<QString, qsizetype> at;
+        for (const PodSummary& pod : pods) {
+            if (const auto found = at.constFind(pod.key); found != at.cend()) {
+                order[*found] = &pod;
+            } else {
+                at.insert(pod.key, order.size());
+                order.append(&pod);
+            }
+        }
+        return order;
+    };
+    const QList<const PodSummary*> inA = lastByKey(a);
     QHash<QString, const PodSummary*> inB;
-    for (const PodSummary& pod : b)
-        inB.insert(pod.key, &pod);
+    for (const PodSummary* pod : lastByKey(b))
+        inB.insert(pod->key, pod);
     QList<PodDifference> differences;
     QSet<QString> seen;
     const auto compareOne = [&](const PodSummary* left, const PodSummary* right, const QString& key) {
@@ -125,13 +144,13 @@ QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodS
             return;
         differences.append(difference);
     };
-    for (const PodSummary& pod : a) {
-        seen.insert(pod.key);
-        compareOne(&pod, inB.value(pod.key), pod.key);
+    for (const PodSummary* pod : inA) {
+        seen.insert(pod->key);
+        compareOne(pod, inB.value(pod->key), pod->key);
     }
-    for (const PodSummary& pod : b) {
-        if (!seen.contains(pod.key))
-            compareOne(nullptr, &pod, pod.key);
+    for (const PodSummary* pod : lastByKey(b)) {
+        if (!seen.contains(pod->key))
+            compareOne(nullptr, pod, pod->key);
     }
     return differences;
 }

@@ -64,6 +64,9 @@ private Q_SLOTS:
         const Completion again = complete(words("run s.yaml --config c.yaml --"), fake.sources());
         QVERIFY(!again.words.contains(QLatin1String("--config")));
         QVERIFY(again.words.contains(QLatin1String("--json")));
+        // compare takes a second --config (B), not a third.
+        QVERIFY(complete(words("compare s.yaml --config a.yaml --"), fake.sources()).words.contains(QLatin1String("--config")));
+        QVERIFY(!complete(words("compare s.yaml --config a.yaml --config b.yaml --"), fake.sources()).words.contains(QLatin1String("--config")));
         // Before any command: the app's options, and --version.
         const Completion app = complete(words("--p"), fake.sources());
         QCOMPARE(app.words, QStringList({"--present"}));
@@ -147,6 +150,9 @@ private Q_SLOTS:
         const QStringList pods = sources.pods(QStringLiteral(KSV_SAMPLES_DIR "/default.yaml"));
         QVERIFY(pods.contains(QLatin1String("default/postgres-0")));
         QVERIFY(sources.pods(QStringLiteral(KSV_TEST_DATA_DIR "/no-such-file.yaml")).isEmpty());
+        // Not a regular file: never opened (a FIFO or /dev/stdin would block the shell).
+        QVERIFY(sources.pods(QStringLiteral("/dev/stdin")).isEmpty());
+        QVERIFY(sources.contexts(QStringLiteral("/dev/stdin")).isEmpty());
 
         QTemporaryDir dir;
         QFile kubeconfig(dir.filePath(QStringLiteral("config")));

@@ -13,7 +13,8 @@ status=$?
 cat "$output"
 if [ $status -ne 0 ] && grep -q "^Tracer caught signal" "$output" \
   && grep -q "LeakSanitizer has encountered a fatal error" "$output" \
-  && grep -Eq "^Totals: [0-9]+ passed, 0 failed" "$output"; then
+  && grep -Eq "^Totals: [0-9]+ passed, 0 failed" "$output" \
+  && ! grep -Eq "^Totals: [0-9]+ passed, [1-9][0-9]* failed" "$output"; then
   echo "lsan-tracer-retry: LeakSanitizer's tracer crashed after every test passed; running the test once more"
   "$@"
   exit $?

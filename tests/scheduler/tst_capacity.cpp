@@ -60,16 +60,13 @@ QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& 
     return file.fileName();
 }
 
-CapacityReport capacityOf(const Scenario& s, const char* cpu, VirtualNanos at = 0, std::optional<int> max = std::nullopt)
+CapacityReport capacityOf(const Scenario& s, const char* cpu, std::optional<VirtualNanos> at = VirtualNanos(0), std::optional<int> max = std::nullopt)
 {
     const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(s);
     QTemporaryDir dir;
     const QString path = writeFile(dir, "web.yaml", podObject("web", cpu, ""));
-    CapacityRequest request;
-    request.pod = loadPodTemplate(path, clusterAt(s, configuration, at));
-    request.at = at;
-    request.maxCopies = max;
-    return estimateCapacity(s, configuration, request);
+    const ClusterAtTime atTime = clusterAt(s, configuration, at);
+    return estimateCapacity(s, configuration, atTime, loadPodTemplate(path, atTime.cluster), max);
 }
 
 int copiesOn(const CapacityReport& report, const QString& node)
@@ -194,6 +191,11 @@ private Q_SLOTS:
         QCOMPARE(later.boundAt, 0);
         QCOMPARE(later.pendingLeftOut, 1); // huge
         QCOMPARE(copiesOn(later, QStringLiteral("node-d")), 2);
+        // Without --at: the cluster once the scenario has nothing left to do.
+        const CapacityReport end = capacityOf(s, "1", std::nullopt);
+        QCOMPARE(end.fit, 10);
+        QVERIFY(end.at >= 40 * second);
+        QCOMPARE(end.pendingLeftOut, 1);
     }
 
     void stopsAtTheLimit()
@@ -239,11 +241,15 @@ private Q_SLOTS:
             }
         };
         refused("node.yaml", "apiVersion: v1\nkind: Node\nmetadata: {name: n}\n", QStringLiteral("kind: a pod template is one Pod manifest, not Node"));
-        refused("two.yaml", podObject("a", "1", "") + "---\n" + podObject("b", "1", ""), QStringLiteral("2 Pods in the file"));
+        refused("two.yaml", podObject("a", "1", "") + "---\n" + podObject("b", "1", ""),
+                QStringLiteral("two.yaml:7:1: kind: a second Pod (2 in the file)"));
         refused("empty.yaml", "# nothing\n", QStringLiteral("no Pod in the file"));
         refused("missing-class.yaml", podObject("p", "1", "").replace("spec:\n", "spec:\n  priorityClassName: nope\n"),
                 QStringLiteral("spec.priorityClassName: no PriorityClass with name nope was found"));
         refused("broken.yaml", "kind: Pod\nmetadata: {name: [\n", QStringLiteral("broken.yaml:"));
+        // Gated copies would wait for ever: refused where the gates are.
+        refused("gated.yaml", podObject("p", "1", "").replace("spec:\n", "spec:\n  schedulingGates: [{name: example.com/quota}]\n"),
+                QStringLiteral("gated.yaml:5:20: spec.schedulingGates: a template with scheduling gates would never get a scheduling attempt"));
         refused("badcpu.yaml", podObject("p", "lots", ""), QStringLiteral("requests.cpu"));
     }
 
@@ -253,10 +259,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const Scenario s = scenario(cluster);
         const QString path = writeFile(dir, "other.yaml", podObject("p", "1", "").replace("spec:\n", "spec:\n  schedulerName: other\n"));
-        CapacityRequest request;
-        request.pod = loadPodTemplate(path, s.initial);
+        const ClusterAtTime at = clusterAt(s, effectiveConfiguration(s), VirtualNanos(0));
         try {
-            estimateCapacity(s, effectiveConfiguration(s), request);
+            estimateCapacity(s, effectiveConfiguration(s), at, loadPodTemplate(path, s.initial));
             QFAIL("no error");
         } catch (const LoadError& error) {
             QVERIFY2(error.toString().contains(QLatin1String("spec.schedulerName")), qPrintable(error.toString()));

@@ -150,6 +150,47 @@ private Q_SLOTS:
         QCOMPARE(a.utilisation.size(), b.utilisation.size());
     }
 
+    // A pod deleted and created again under its name has a summary per UID: its fate is the last's.
+    void podCreatedAgainUnderItsName()
+    {
+        const Scenario scenario = loadScenarioText(R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: recreated}
+spec:
+  objects:
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: a, labels: {kubernetes.io/hostname: a}}
+    status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: db-0, namespace: default, uid: first}
+    spec:
+      containers: [{name: c, image: i, resources: {requests: {cpu: "1"}}}]
+  events:
+  - at: 10s
+    action: delete
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: db-0, namespace: default, uid: first}
+  - at: 20s
+    action: create
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: db-0, namespace: default, uid: second}
+      spec:
+        containers: [{name: c, image: i, resources: {requests: {cpu: "1"}}}]
+)",
+                                                   QStringLiteral("recreated.yaml"));
+        const RunSummary a = summarizeRun(scenario, effectiveConfiguration(scenario), {});
+        const RunSummary b = summarizeRun(scenario, effectiveConfiguration(scenario), {});
+        QCOMPARE(a.pods.size(), 2); // one per UID
+        QVERIFY(podDifferences(a.pods, b.pods).isEmpty());
+        QCOMPARE(a.scheduled, 1);
+    }
+
     // Utilisation, nodes used and zone skew, on a cluster worked out by hand.
     void summaryByHand()
     {

@@ -250,7 +250,7 @@ private Q_SLOTS:
         QTest::newRow("namespace for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("-A")}
                                                 << QStringLiteral("-n and -A are for pending");
         QTest::newRow("config for record") << QStringList {QStringLiteral("record"), QStringLiteral("-o"), QStringLiteral("r"), QStringLiteral("--config"), QStringLiteral("c")}
-                                           << QStringLiteral("--config is for check, explain, run, pending, shadow and the app");
+                                           << QStringLiteral("--config is for check, explain, run, export, capacity, compare, pending, shadow and the app");
         QTest::newRow("shadow of a file") << QStringList {QStringLiteral("shadow"), sample}
                                           << QStringLiteral("shadow reads the cluster, not a file: unexpected argument ") + sample;
         QTest::newRow("output for shadow") << QStringList {QStringLiteral("shadow"), QStringLiteral("-o"), QStringLiteral("x")}
