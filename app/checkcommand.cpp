@@ -137,6 +137,11 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     }
     out << QStringLiteral("  scheduler configuration: ")
         << (schedulerConfig ? schedulerConfig->source.toString() : QStringLiteral("defaults")) << Qt::endl;
+    if (schedulerConfig) {
+        if (const auto* configuration = std::get_if<config::KubeSchedulerConfiguration>(&schedulerConfig->decoded))
+            if (const QString warning = extenderWarning(*configuration); !warning.isEmpty())
+                err << QStringLiteral("warning: ") << warning << Qt::endl;
+    }
     if (scenario.lesson) {
         out << QStringLiteral("  lesson \"") << scenario.lesson->title << QStringLiteral("\": ") << stops.size()
             << QStringLiteral(" chapters, each starts:") << Qt::endl;

@@ -103,6 +103,8 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
+            err << QStringLiteral("warning: ") << warning << Qt::endl;
         const ExplainReport report
             = explainPod(scenario, configuration, options.pod, ExplainAttempt {std::max(options.attempt, 1), options.attempt == 0});
         if (options.json)

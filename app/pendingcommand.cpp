@@ -139,6 +139,8 @@ int runPending(const Options& options, QTextStream& out, QTextStream& err)
     config::KubeSchedulerConfiguration configuration;
     try {
         configuration = effectiveConfiguration(scenario, options.config);
+        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
+            err << QStringLiteral("warning: ") << warning << Qt::endl;
     } catch (const LoadError& error) {
         err << error.toString() << Qt::endl;
         return ExitBadInput;

@@ -229,6 +229,8 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
+            err << QStringLiteral("warning: ") << warning << Qt::endl;
         std::unique_ptr<QFile> traceFile;
         if (!options.traceFile.isEmpty()) {
             traceFile = std::make_unique<QFile>(options.traceFile);

@@ -80,6 +80,8 @@ int runShadow(const Options& options, QTextStream& out, QTextStream& err)
     config::KubeSchedulerConfiguration configuration;
     try {
         configuration = effectiveConfiguration(Scenario {}, options.config);
+        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
+            err << QStringLiteral("warning: ") << warning << Qt::endl;
     } catch (const LoadError& error) {
         err << error.toString() << Qt::endl;
         return ExitBadInput;

@@ -178,6 +178,8 @@ int runCapacity(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
+            err << QStringLiteral("warning: ") << warning << Qt::endl;
         // The cluster once, for the template's PriorityClasses and for the copies.
         const ClusterAtTime cluster = clusterAt(scenario, configuration, options.atNanos);
         const Pod pod = loadPodTemplate(options.pod, cluster.cluster);
@@ -280,6 +282,10 @@ int runCompare(const Options& options, QTextStream& out, QTextStream& err)
         }
         const config::KubeSchedulerConfiguration configurationA = effectiveConfiguration(scenario, a.configuration);
         const config::KubeSchedulerConfiguration configurationB = effectiveConfiguration(scenario, b.configuration);
+        for (const auto* configuration : {&configurationA, &configurationB}) {
+            if (const QString warning = extenderWarning(*configuration); !warning.isEmpty())
+                err << QStringLiteral("warning: ") << warning << Qt::endl;
+        }
         SimulationOptions optionsA;
         optionsA.seed = a.seed;
         SimulationOptions optionsB;

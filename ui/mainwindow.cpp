@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "scenario/effectiveconfig.h"
+
 #include "chartsview.h"
 #include "eventlogview.h"
 #include "exportactions.h"
@@ -408,11 +410,15 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     m_current = std::move(result);
     const Scenario& scenario = *m_current->scenario;
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
-    m_statusScenario->setText(tr("%1 (seed %2)%3")
+    // Extenders are decoded but not called yet (issue 21): said where the scenario is named.
+    const QString extenders = extenderWarning(m_current->configuration);
+    m_statusScenario->setText(tr("%1 (seed %2)%3%4")
                                   .arg(QFileInfo(m_current->path).fileName())
                                   .arg(scenario.seed)
-                                  .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size()))));
-    m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
+                                  .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size())))
+                                  .arg(extenders.isEmpty() ? QString()
+                                                           : tr(" — ⚠ %n extender(s) not called", nullptr, int(m_current->configuration.extenders.size()))));
+    m_statusScenario->setToolTip(((extenders.isEmpty() ? QStringList() : QStringList {extenders}) + m_current->warnings).join(QLatin1Char('\n')));
     // A new run, paused at its start: the user presses play (or steps) when ready.
     m_playback->load(m_current->scenario, m_current->configuration,
                      defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "decode_args.h"
 #include "defaults.h"
+#include "decode_extenders.h"
 #include "validation.h"
 
 #include <QRegularExpression>
@@ -120,8 +121,6 @@ void checkUnusedFields(const YamlField& document)
     checkBool(document["enableProfiling"]);
     checkBool(document["enableContentionProfiling"]);
     checkBool(document["delayCacheUntilActive"]);
-    // Extenders are HTTP services the simulation cannot call: a list of them is accepted and dropped.
-    document["extenders"].elements();
 }
 
 // leaderElection: only resourceLock is checked (ValidateKubeSchedulerConfiguration's own rule); leader
@@ -246,6 +245,7 @@ KubeSchedulerConfiguration decodeConfiguration(const YamlField& document)
         configuration.profiles.append(profile.profile);
     }
 
+    configuration.extenders = decodeExtenders(document["extenders"]);
     checkLeaderElection(document);
     const QList<FieldError> errors = validateConfiguration(configuration);
     if (!errors.isEmpty()) {
@@ -253,6 +253,7 @@ KubeSchedulerConfiguration decodeConfiguration(const YamlField& document)
         throw LoadError(locate(document, first.yamlPath.isEmpty() ? first.path : first.yamlPath),
                         joinPath(document.path(), first.path), first.message);
     }
+    applyExtenderIgnoredResources(configuration, document);
     return configuration;
 }
 

@@ -8,6 +8,7 @@
 #include "api/objects.h"
 #include "args.h"
 
+#include <QByteArray>
 #include <QLatin1String>
 #include <QList>
 #include <QString>
@@ -93,6 +94,46 @@ struct Profile
 
 inline constexpr int defaultParallelism = 16;
 
+// extenders[] of KubeSchedulerConfiguration v1 (kube-scheduler/config/v1 Extender): HTTP services
+// the scheduler calls. Decoded, validated and kept; kschedviz does not call them yet (issue 21).
+struct ExtenderManagedResource
+{
+    QString name;
+    bool ignoredByScheduler = false;
+    friend bool operator==(const ExtenderManagedResource&, const ExtenderManagedResource&) = default;
+};
+
+struct ExtenderTLSConfig
+{
+    bool insecure = false;
+    QString serverName;
+    QString certFile;
+    QString keyFile;
+    QString caFile;
+    QByteArray certData; // base64 in the file; the *Data fields win over the *File ones
+    QByteArray keyData;
+    QByteArray caData;
+    friend bool operator==(const ExtenderTLSConfig&, const ExtenderTLSConfig&) = default;
+};
+
+struct Extender
+{
+    QString urlPrefix;
+    QString filterVerb;
+    QString preemptVerb;
+    QString prioritizeVerb;
+    qint64 weight = 0; // not defaulted upstream: 0 unless given
+    QString bindVerb;
+    bool enableHTTPS = false;
+    std::optional<ExtenderTLSConfig> tlsConfig;
+    qint64 httpTimeoutNanos = 0; // 0: 5 s (DefaultExtenderTimeout) when the client is built
+    bool nodeCacheCapable = false;
+    QList<ExtenderManagedResource> managedResources;
+    bool ignorable = false;
+    SourceLocation source;
+    friend bool operator==(const Extender&, const Extender&) = default;
+};
+
 struct KubeSchedulerConfiguration
 {
     int parallelism = defaultParallelism;
@@ -100,6 +141,7 @@ struct KubeSchedulerConfiguration
     qint64 podInitialBackoffSeconds = 1;
     qint64 podMaxBackoffSeconds = 10;
     QList<Profile> profiles;
+    QList<Extender> extenders;
     SourceLocation source;
     friend bool operator==(const KubeSchedulerConfiguration&, const KubeSchedulerConfiguration&) = default;
 };

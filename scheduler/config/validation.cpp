@@ -1,6 +1,8 @@
 // ValidateKubeSchedulerConfiguration (pkg/scheduler/apis/config/validation/validation.go, v1.32).
 #include "validation.h"
 
+#include "api/resources.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -107,6 +109,37 @@ void validateCommonQueueSort(QList<FieldError>& errors, const QList<Profile>& pr
     }
 }
 
+// validateExtenders: a positive weight for a prioritizer, at most one binder, and managed resource
+// names that are extended resource names, once across all extenders.
+void validateExtenders(QList<FieldError>& errors, const QList<Extender>& extenders)
+{
+    int binders = 0;
+    QSet<QString> managed;
+    for (qsizetype i = 0; i < extenders.size(); ++i) {
+        const Extender& extender = extenders[i];
+        const QString path = QStringLiteral("extenders[%1]").arg(i);
+        if (!extender.prioritizeVerb.isEmpty() && extender.weight <= 0)
+            errors.append(field::invalid(path + QStringLiteral(".weight"), QString::number(extender.weight),
+                                         QStringLiteral("must have a positive weight applied to it")));
+        binders += extender.bindVerb.isEmpty() ? 0 : 1;
+        for (qsizetype j = 0; j < extender.managedResources.size(); ++j) {
+            const QString& name = extender.managedResources[j].name;
+            const QString namePath = path + QStringLiteral(".managedResources[%1].name").arg(j);
+            const QStringList messages = qualifiedNameErrors(name);
+            for (const QString& message : messages)
+                errors.append(field::invalid(namePath, field::quote(name), message));
+            if (messages.isEmpty() && !isExtendedResourceName(name))
+                errors.append(field::invalid(namePath, field::quote(name), QStringLiteral("is an invalid extended resource name")));
+            if (managed.contains(name))
+                errors.append(field::invalid(namePath, field::quote(name), QStringLiteral("duplicate extender managed resource name")));
+            managed.insert(name);
+        }
+    }
+    if (binders > 1)
+        errors.append(field::invalid(QStringLiteral("extenders"), field::quote(QStringLiteral("found %1 extenders implementing bind").arg(binders)),
+                                     QStringLiteral("only one extender can implement bind")));
+}
+
 } // namespace
 
 QList<FieldError> validateConfiguration(const KubeSchedulerConfiguration& configuration)
@@ -151,6 +184,7 @@ QList<FieldError> validateConfiguration(const KubeSchedulerConfiguration& config
                                      QString::number(configuration.podMaxBackoffSeconds),
                                      QStringLiteral("must be greater than or equal to PodInitialBackoffSeconds")));
     }
+    validateExtenders(errors, configuration.extenders);
     return errors;
 }
 

@@ -18,4 +18,19 @@ config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenar
     return source ? source->configuration() : config::defaultConfiguration();
 }
 
+QString extenderWarning(const config::KubeSchedulerConfiguration& configuration)
+{
+    if (configuration.extenders.isEmpty())
+        return {};
+    QStringList urls;
+    for (const config::Extender& extender : configuration.extenders)
+        urls.append(extender.urlPrefix.isEmpty() ? QStringLiteral("(no urlPrefix)") : extender.urlPrefix);
+    const config::Extender& first = configuration.extenders.constFirst();
+    return first.source.toString() + QStringLiteral(": extenders: the configuration has %1 extender%2 (%3), which kschedviz does not "
+                                                     "call yet: its verdicts and scores are those of kube-scheduler without them")
+                                         .arg(configuration.extenders.size())
+                                         .arg(configuration.extenders.size() == 1 ? QString() : QStringLiteral("s"))
+                                         .arg(urls.join(QStringLiteral(", ")));
+}
+
 } // namespace ksv

@@ -391,6 +391,23 @@ spec:
         QVERIFY(pods[2].toObject().value(QStringLiteral("node")).isNull());
     }
 
+    // Extenders are not called yet: the run says so, and still runs (docs/framework.md, deviation 8).
+    void warnsAboutExtenders()
+    {
+        QTemporaryDir dir;
+        const QString config = writeFile(dir, QStringLiteral("sched.yaml"),
+                                         "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                                         "extenders:\n- {urlPrefix: 'http://127.0.0.1:8888', filterVerb: filter}\n");
+        const Output output = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), config});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        QCOMPARE(output.err, QStringLiteral("warning: ") + config
+                                 + QStringLiteral(":4:3: extenders: the configuration has 1 extender (http://127.0.0.1:8888), which "
+                                                  "kschedviz does not call yet: its verdicts and scores are those of kube-scheduler "
+                                                  "without them\n"));
+        // Without extenders, nothing is said.
+        QVERIFY(runWith({QStringLiteral("run"), sample}).err.isEmpty());
+    }
+
     void rejectsBadOptions()
     {
         QFETCH(QStringList, arguments);

@@ -436,7 +436,7 @@ Shown: %3</source>
         <translation>标记此刻、选中的 Pod 和显示的视图（Ctrl+B）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
@@ -536,7 +536,7 @@ Shown: %3</source>
         <translation>下一章：播放到该章（演示模式下按 Page Down）</translation>
     </message>
     <message numerus="yes">
-        <location line="+61"/>
+        <location line="+66"/>
         <source>Lesson · %n chapter(s): Next plays to the first</source>
         <translation>
             <numerusform>课程 · %n 章：点“下一章”播放到第一章</numerusform>
@@ -1891,7 +1891,7 @@ Shown: %3</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location filename="../mainwindow.cpp" line="+62"/>
+        <location filename="../mainwindow.cpp" line="+64"/>
         <source>Scenarios and manifests (*.yaml *.yml *.json);;All files (*)</source>
         <translation>场景和清单 (*.yaml *.yml *.json);;所有文件 (*)</translation>
     </message>
@@ -2076,15 +2076,22 @@ Shown: %3</source>
         <translation>%1 — kschedviz</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 (seed %2)%3</source>
-        <translation>%1（种子 %2）%3</translation>
+        <location line="+3"/>
+        <source>%1 (seed %2)%3%4</source>
+        <translation>%1（种子 %2）%3%4</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source> — %n object(s) skipped</source>
         <translation>
             <numerusform> — 跳过了 %n 个对象</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> — ⚠ %n extender(s) not called</source>
+        <translation>
+            <numerusform> — ⚠ 未调用 %n 个扩展程序（extender）</numerusform>
         </translation>
     </message>
     <message>
@@ -2819,7 +2826,7 @@ Shown: %3</source>
         <translation>虚线圆环表示 Pod 已 nominated 到某个节点（抢占正在那里为它腾出空间），实心角标表示回到队列中的抢占牺牲者：与热力图给其节点的标记相同。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>tried %1×</source>
         <translation>已尝试 %1 次</translation>
     </message>
@@ -2844,7 +2851,7 @@ Shown: %3</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
@@ -2957,7 +2964,7 @@ Shown: %3</source>
 <context>
     <name>ksv::QueueLanesView</name>
     <message>
-        <location filename="../lanes/queuelanescanvas.cpp" line="-526"/>
+        <location filename="../lanes/queuelanescanvas.cpp" line="-531"/>
         <source>pop order: priority, then queue time</source>
         <translation>出队顺序：先按优先级，再按入队时间</translation>
     </message>
@@ -3057,7 +3064,7 @@ Shown: %3</source>
         <translation>未加载运行：打开一个场景以查看其调度周期。</translation>
     </message>
     <message>
-        <location line="+233"/>
+        <location line="+241"/>
         <source>Click a cycle to follow its pod&apos;s attempts, retries and binding here.</source>
         <translation>单击一个周期，在这里跟踪其 Pod 的尝试、重试和绑定。</translation>
     </message>

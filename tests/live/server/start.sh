@@ -159,8 +159,11 @@ chmod 700 "$DIR/pki" "$DIR/etcd"
 : >"$DIR/pids"
 
 # --- free ports on 127.0.0.1 ----------------------------------------------------------------------
-# Ports something listens on (any address), from /proc; then random picks outside them. The
-# pick races with other programs, so a server that cannot bind fails start.sh with its log.
+# Ports something listens on (any address), from /proc; then random picks outside them, below the
+# kernel's ephemeral range: a port in that range can be taken by any outgoing connection between
+# the pick and the bind (it happened to kube-scheduler's healthz port while the other real-server
+# test ran). The pick still races with other listeners, so a server that cannot bind fails start.sh
+# with its log.
 used_ports() {
   local hex
   for hex in $(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" { n = split($2, a, ":"); print a[n] }'); do
@@ -169,10 +172,13 @@ used_ports() {
 }
 declare -A taken=()
 for p in $(used_ports); do taken[$p]=1; done
+ephemeral_low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+port_span=$(( ephemeral_low - 20000 ))
+[ "$port_span" -ge 2000 ] || port_span=30000 # an unusual range: fall back to the old span
 free_port() {
   local p n=0
   while :; do
-    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % 30000 ))
+    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % port_span ))
     if [ -z "${taken[$p]:-}" ]; then taken[$p]=1; echo "$p"; return; fi
     n=$((n + 1)); [ $n -lt 1000 ] || die "no free port found"
   done
