@@ -118,8 +118,9 @@ QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodS
         return order;
     };
     const QList<const PodSummary*> inA = lastByKey(a);
+    const QList<const PodSummary*> orderB = lastByKey(b);
     QHash<QString, const PodSummary*> inB;
-    for (const PodSummary* pod : lastByKey(b))
+    for (const PodSummary* pod : orderB)
         inB.insert(pod->key, pod);
     QList<PodDifference> differences;
     QSet<QString> seen;
@@ -148,7 +149,7 @@ QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodS
         seen.insert(pod->key);
         compareOne(pod, inB.value(pod->key), pod->key);
     }
-    for (const PodSummary* pod : lastByKey(b)) {
+    for (const PodSummary* pod : orderB) {
         if (!seen.contains(pod->key))
             compareOne(nullptr, pod, pod->key);
     }
