@@ -1,5 +1,7 @@
 #include "checkcommand.h"
 
+#include "extendersession.h"
+
 #include "lesson/chapterstops.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
@@ -49,7 +51,12 @@ std::optional<LoadError> checkLesson(const Scenario& scenario, const QString& co
 {
     const Lesson& lesson = *scenario.lesson;
     trace::Trace trace;
-    Simulator(scenario, effectiveConfiguration(scenario, configPath), {}, trace).run();
+    const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, configPath);
+    const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
+    SimulationOptions options;
+    if (extenders)
+        options.extenderTransport = extenders->transport();
+    Simulator(scenario, configuration, options, trace).run();
     ChapterStops found(lesson.chapters);
     found.advance(trace, trace.size(), -1, true);
     stops = found.stops();
@@ -137,7 +144,7 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     }
     out << QStringLiteral("  scheduler configuration: ")
         << (schedulerConfig ? schedulerConfig->source.toString() : QStringLiteral("defaults")) << Qt::endl;
-    if (schedulerConfig) {
+    if (schedulerConfig && !scenario.lesson) { // a lesson's play calls the extenders
         if (const auto* configuration = std::get_if<config::KubeSchedulerConfiguration>(&schedulerConfig->decoded))
             if (const QString warning = extenderWarning(*configuration); !warning.isEmpty())
                 err << QStringLiteral("warning: ") << warning << Qt::endl;

@@ -27,7 +27,8 @@ constexpr OptionHelp appOptions[] = {
     contextOption,
     {"--connect", nullptr, nullptr, K::None, "Open the Connect to Cluster dialog, which lists the kubeconfig's contexts."},
     {"--lesson", nullptr, "NAME", K::Lesson,
-     "Open a bundled lesson instead of SCENARIO: queues, cycles, extension-points, sampling, preemption, gang, profiles or queueing-hints."},
+     "Open a bundled lesson instead of SCENARIO: queues, cycles, extension-points, sampling, preemption, gang, profiles, queueing-hints "
+     "or extenders."},
     {"--present", nullptr, nullptr, K::None, "Start in presentation mode: full screen, projector colours and the caption bar (F5 or Esc leaves it)."},
     {"--at", nullptr, "DURATION", K::Duration,
      "Open paused at this virtual time, such as 90s or 1m30s. On a cluster, take the screenshot this long after the first snapshot."},
@@ -81,6 +82,13 @@ constexpr OptionHelp compareOptions[] = {
      "A KubeSchedulerConfiguration. Once: the scenario's own configuration is A and this is B. Twice: the first is A, the second B."},
     {"--seed", nullptr, "N", K::Number, "B runs with this seed, A with the scenario's, both with the same configuration."},
     jsonOption,
+};
+
+constexpr OptionHelp extenderOptions[] = {
+    {"--rules", nullptr, "FILE", K::File, "The ExtenderRules file: what to filter, how to score, whom to refuse, which faults to play (required)."},
+    {"--listen", nullptr, "ADDRESS:PORT", K::Address, "Where to listen: a loopback address only (default 127.0.0.1:0, any free port)."},
+    {"--cert", nullptr, "FILE", K::File, "A PEM certificate: serve HTTPS (with --key)."},
+    {"--key", nullptr, "FILE", K::File, "The certificate's PEM private key."},
 };
 
 constexpr OptionHelp snapshotOptions[] = {
@@ -163,6 +171,13 @@ constexpr CommandHelp table[] = {
      "p99, preemptions, requested resources, nodes used and zone skew. Then every pod whose fate differs: bound to another "
      "node, bound in one run only, or bound at another time.",
      compareOptions, K::File, "compare s.yaml --config a.yaml"},
+    {"extender", "kschedviz extender --rules FILE [--listen ADDRESS:PORT] [--cert FILE --key FILE]",
+     "serve the demo scheduler extender: filter, prioritize, bind and preempt",
+     "Serves a scheduler extender on a loopback address, for lessons and for trying extender configurations: it answers "
+     "POSTs on any path ending in filter, prioritize, bind or preempt as the rules file says, and can answer slowly, with "
+     "500s or with garbage on demand. It prints the URL it listens on and serves until Ctrl+C. A scenario can instead carry "
+     "the rules (spec.demoExtender): run, explain and the app then start it themselves.",
+     extenderOptions, K::None, "extender --rules rules.yaml"},
     {"snapshot", "kschedviz snapshot [--kubeconfig FILE] [--context NAME] [--timeout DURATION] [-o FILE]",
      "write the live cluster as a scenario, read-only",
      "Lists the cluster's objects (GET only) and writes them as a Scenario: bound pods stay bound, pending pods are pending "

@@ -123,6 +123,20 @@ ParseResult parseArguments(const QStringList& arguments)
                 return {std::nullopt, QStringLiteral("--max needs a number of copies (0 or more)")};
             options.maxCopies = copies;
             ++i;
+        } else if (argument == QLatin1String("--listen") || argument == QLatin1String("--rules") || argument == QLatin1String("--cert")
+                   || argument == QLatin1String("--key")) {
+            const QString value = i + 1 < arguments.size() ? arguments[i + 1] : QString();
+            if (value.isEmpty())
+                return {std::nullopt, argument + QStringLiteral(" needs a value")};
+            ++i;
+            if (argument == QLatin1String("--listen"))
+                options.listen = value;
+            else if (argument == QLatin1String("--rules"))
+                options.rules = value;
+            else if (argument == QLatin1String("--cert"))
+                options.certFile = value;
+            else
+                options.keyFile = value;
         } else if (argument == QLatin1String("--connect")) {
             options.connect = true;
         } else if (argument == QLatin1String("--present")) {
@@ -237,6 +251,14 @@ ParseResult parseArguments(const QStringList& arguments)
             return {std::nullopt, verb + QStringLiteral(" reads the cluster, not a file: unexpected argument ") + positional[1]};
         if (options.command == Command::Record && options.output.isEmpty())
             return {std::nullopt, QStringLiteral("record needs -o FILE")};
+    } else if (verb == QLatin1String("extender")) {
+        options.command = Command::Extender;
+        if (positional.size() > 1)
+            return {std::nullopt, QStringLiteral("extender takes options only: unexpected argument ") + positional[1]};
+        if (options.rules.isEmpty())
+            return {std::nullopt, QStringLiteral("extender needs --rules FILE (docs/extenders.md)")};
+        if (options.certFile.isEmpty() != options.keyFile.isEmpty())
+            return {std::nullopt, QStringLiteral("extender: --cert and --key go together (HTTPS)")};
     } else if (verb == QLatin1String("completion")) {
         options.command = Command::Completion;
         if (arguments.size() != 2 || positional.size() != 2 || (positional[1] != QLatin1String("bash") && positional[1] != QLatin1String("zsh")))
@@ -248,6 +270,11 @@ ParseResult parseArguments(const QStringList& arguments)
         if (!positional.isEmpty())
             options.scenario = positional.constFirst();
     }
+    const bool extenderOptions = !options.listen.isEmpty() || !options.rules.isEmpty() || !options.certFile.isEmpty() || !options.keyFile.isEmpty();
+    if (extenderOptions && options.command != Command::Extender)
+        return {std::nullopt, QStringLiteral("--listen, --rules, --cert and --key are for extender")};
+    if (options.command == Command::Extender && !options.config.isEmpty())
+        return {std::nullopt, QStringLiteral("--config is not for extender: its rules file says how it answers")};
     if (!options.pod.isEmpty() && options.command != Command::Explain && options.command != Command::Capacity)
         return {std::nullopt, QStringLiteral("--pod is for explain and capacity")};
     if (!options.configB.isEmpty() && options.command != Command::Compare)

@@ -15,7 +15,7 @@ enum ExitCode : int {
     ExitBadInput = 2, // a file, flag or argument is wrong: one message names what and where
 };
 
-enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Capacity, Compare, Completion, Complete, Help, Version };
+enum class Command { Gui, Check, Explain, Run, Snapshot, Record, Pending, Shadow, Export, Capacity, Compare, Extender, Completion, Complete, Help, Version };
 
 struct Options
 {
@@ -55,6 +55,11 @@ struct Options
     QString namespace_;                 // -n NAMESPACE (pending: else the context's)
     bool allNamespaces = false;         // -A
     qint64 timeoutNanos = 60'000'000'000; // --timeout DURATION: the longest wait for the first complete list
+    // extender: the demo scheduler extender
+    QString listen;                     // --listen ADDRESS:PORT (loopback only; port 0: any free one; default 127.0.0.1:0)
+    QString rules;                      // --rules FILE
+    QString certFile;                   // --cert FILE (with --key: HTTPS)
+    QString keyFile;                    // --key FILE
 };
 
 struct ParseResult

@@ -167,6 +167,7 @@ Completion complete(const QStringList& allWords, const CompletionSources& source
         case ArgumentKind::Duration:
         case ArgumentKind::Namespace:
         case ArgumentKind::Size:
+        case ArgumentKind::Address:
             break;
         }
         return result;

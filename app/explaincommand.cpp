@@ -1,5 +1,7 @@
 #include "explaincommand.h"
 
+#include "extendersession.h"
+
 #include "explain.h"
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
@@ -103,10 +105,9 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
-        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
-            err << QStringLiteral("warning: ") << warning << Qt::endl;
-        const ExplainReport report
-            = explainPod(scenario, configuration, options.pod, ExplainAttempt {std::max(options.attempt, 1), options.attempt == 0});
+        const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
+        const ExplainReport report = explainPod(scenario, configuration, options.pod, ExplainAttempt {std::max(options.attempt, 1), options.attempt == 0},
+                                                extenders ? extenders->transport() : nullptr);
         if (options.json)
             out << QString::fromUtf8(explainJson(report));
         else

@@ -1,6 +1,7 @@
 // kschedviz: the command line, and the desktop app when a display is there.
 #include "checkcommand.h"
 #include "explaincommand.h"
+#include "extendercommand.h"
 #include "livecommands.h"
 #include "runcommand.h"
 #include "whatifcommands.h"
@@ -222,6 +223,11 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setApplicationNames();
         return options.command == Command::Capacity ? runCapacity(options, out, err) : runCompare(options, out, err);
+    }
+    case Command::Extender: {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        return runExtender(options, out, err);
     }
     case Command::Snapshot:
     case Command::Record:

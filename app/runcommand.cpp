@@ -1,5 +1,7 @@
 #include "runcommand.h"
 
+#include "extendersession.h"
+
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
@@ -229,8 +231,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
-        if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
-            err << QStringLiteral("warning: ") << warning << Qt::endl;
+        const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
         std::unique_ptr<QFile> traceFile;
         if (!options.traceFile.isEmpty()) {
             traceFile = std::make_unique<QFile>(options.traceFile);
@@ -245,6 +246,8 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
         simulation.until = options.untilNanos;
         simulation.nodeDetail = options.nodeDetail;
         simulation.nodeDetailBudget = options.nodeDetailBudgetMiB << 20;
+        if (extenders)
+            simulation.extenderTransport = extenders->transport();
         trace::Trace trace;
         Simulator simulator(scenario, configuration, simulation, trace);
         qsizetype written = 0;

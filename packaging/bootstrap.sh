@@ -15,6 +15,10 @@ packages=(cmake make g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-de
 # qt6-translations-l10n: Qt's own strings (standard dialogs, context menus) in the UI's language.
 # fonts-wqy-microhei: CJK glyphs for the Chinese UI, which a minimal system draws as boxes otherwise.
 packages+=(qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei)
+# qt6-httpserver-dev: Qt's HTTP server, which `kschedviz extender` (the demo scheduler extender,
+# docs/extenders.md) serves its verbs with, over HTTP or HTTPS, rather than an HTTP parser of our own.
+# qt6-websockets-dev: Qt6HttpServer's CMake package needs it, and Debian's qt6-httpserver-dev does not pull it in.
+packages+=(qt6-httpserver-dev qt6-websockets-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -60,6 +60,9 @@ ExplainReport buildReport(const Pod& pod, const framework::Framework& framework,
         }
         node.code = evaluated ? framework::toString(status.code()) : QStringLiteral("Skipped");
         node.plugin = status.plugin();
+        // An extender's verdict has no plugin upstream; the report names the extender that gave it.
+        if (node.plugin.isEmpty() && status.isRejected())
+            node.plugin = outcome.detail.extenderVerdicts.value(node.name);
         node.reasons = status.reasons();
         if (const auto it = scores.constFind(node.name); it != scores.cend()) {
             node.scored = true;
@@ -127,7 +130,7 @@ QStringList suggestionsFor(const QString& podKey, const QStringList& keys)
 } // namespace
 
 ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey,
-                         ExplainAttempt which)
+                         ExplainAttempt which, std::shared_ptr<extender::ExtenderTransport> extenders)
 {
     const QStringList keys = podKeys(scenario);
     if (!keys.contains(podKey)) {
@@ -139,6 +142,7 @@ ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerCo
     trace::Trace trace;
     SimulationOptions options;
     options.nodeDetail = false;
+    options.extenderTransport = std::move(extenders);
     Simulator simulator(scenario, configuration, options, trace);
     std::optional<ExplainReport> report;
     int attempts = 0;

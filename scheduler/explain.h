@@ -7,7 +7,13 @@
 #include "config/types.h"
 #include "scenario/scenario.h"
 
+#include <memory>
+
 #include <stdexcept>
+
+namespace ksv::extender {
+class ExtenderTransport;
+} // namespace ksv::extender
 
 namespace ksv {
 
@@ -59,8 +65,9 @@ struct ExplainAttempt
 // scheduling attempt and reports it: the attempt sees the cluster as the scheduling loop left it,
 // with earlier pods bound, retried, preempted or still binding. An unknown pod's error names the
 // pods the user may have meant (same name in another namespace, or names that start the same).
+// `extenders` carries the calls to the configuration's extenders; without it they are not called.
 ExplainReport explainPod(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, const QString& podKey,
-                         ExplainAttempt which = {});
+                         ExplainAttempt which = {}, std::shared_ptr<extender::ExtenderTransport> extenders = {});
 
 // The first attempt of each of `podKeys`, in one run that ends once all are reported (`pending`
 // asks for every pending pod of a cluster). A pod that never gets an attempt has no entry.

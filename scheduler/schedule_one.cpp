@@ -97,8 +97,8 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassFilters(fram
 {
     const qint64 numAllNodes = nodes.size();
     qint64 numNodesToFind = numFeasibleNodesToFind(m_percentageOfNodesToScore, framework.percentageOfNodesToScore(), numAllNodes);
-    // v1.30+: without scoring any feasible node will do.
-    if (!framework.hasScorePlugins())
+    // v1.30+: without scoring (by plugins or extenders) or filtering extenders, any feasible node will do.
+    if (!hasExtenderFilters(framework) && !hasScoring(framework))
         numNodesToFind = 1;
     QList<framework::NodeInfoPtr> feasible;
     if (numAllNodes == 0)
@@ -210,8 +210,12 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatFitPod(framework
             m_nextStartNodeIndex = 0;
             QList<framework::NodeInfoPtr> feasible = findNodesThatPassFilters(framework, state, pod, diagnosis, {nominated}, outcome);
             m_nextStartNodeIndex = savedIndex;
-            if (outcome.error.code() == Code::Error)
+            if (outcome.error.code() != Code::Error)
+                feasible = findNodesThatPassExtenders(framework.extenders(), pod, feasible, diagnosis.nodeToStatus, outcome);
+            if (outcome.error.code() == Code::Error) {
                 outcome.error = {}; // upstream logs the error and goes on with all nodes
+                feasible.clear();
+            }
             if (!feasible.isEmpty())
                 return feasible;
         }
@@ -234,7 +238,63 @@ QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatFitPod(framework
     const qint64 processed = feasible.size() + diagnosis.nodeToStatus.len();
     if (!allNodes.isEmpty())
         m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % allNodes.size();
+    if (outcome.error.code() == Code::Error)
+        return {};
+    const QList<framework::NodeInfoPtr> afterExtenders =
+        findNodesThatPassExtenders(framework.extenders(), pod, feasible, diagnosis.nodeToStatus, outcome);
+    if (outcome.error.code() == Code::Error)
+        return {};
+    // A fake plugin name: any cluster event may now make the pod schedulable (upstream #122019).
+    if (afterExtenders.size() != feasible.size())
+        diagnosis.unschedulablePlugins.insert(framework::extenderPluginName);
+    return afterExtenders;
+}
+
+QList<framework::NodeInfoPtr> SchedulingAlgorithm::findNodesThatPassExtenders(const QList<framework::Extender*>& extenders, const Pod& pod,
+                                                                              QList<framework::NodeInfoPtr> feasible,
+                                                                              framework::NodeToStatus& statuses, ScheduleOutcome& outcome)
+{
+    for (framework::Extender* extender : extenders) {
+        if (feasible.isEmpty())
+            break;
+        if (!extender->isInterested(pod))
+            continue;
+        framework::ExtenderFilterResult result = extender->filter(pod, feasible);
+        if (result.error) {
+            if (extender->isIgnorable())
+                continue; // upstream: "Skipping extender as it returned error and has ignorable flag set"
+            outcome.error = Status::error(*result.error);
+            return {};
+        }
+        // Statuses carry no plugin, as upstream's do; the detail remembers whose verdict each was.
+        const QString rejectedBy = extenderColumnName(extender->name());
+        for (auto it = result.failedAndUnresolvable.cbegin(); it != result.failedAndUnresolvable.cend(); ++it) {
+            statuses.set(it.key(), Status(Code::UnschedulableAndUnresolvable, it.value()));
+            outcome.detail.extenderVerdicts.insert(it.key(), rejectedBy);
+        }
+        for (auto it = result.failed.cbegin(); it != result.failed.cend(); ++it) {
+            if (result.failedAndUnresolvable.contains(it.key()))
+                continue;
+            statuses.set(it.key(), Status(Code::Unschedulable, it.value()));
+            outcome.detail.extenderVerdicts.insert(it.key(), rejectedBy);
+        }
+        feasible = std::move(result.feasible);
+    }
     return feasible;
+}
+
+bool SchedulingAlgorithm::hasExtenderFilters(const framework::Framework& framework)
+{
+    const QList<framework::Extender*>& extenders = framework.extenders();
+    return std::any_of(extenders.cbegin(), extenders.cend(), [](const framework::Extender* e) { return e->isFilter(); });
+}
+
+bool SchedulingAlgorithm::hasScoring(const framework::Framework& framework)
+{
+    if (framework.hasScorePlugins())
+        return true;
+    const QList<framework::Extender*>& extenders = framework.extenders();
+    return std::any_of(extenders.cbegin(), extenders.cend(), [](const framework::Extender* e) { return e->isPrioritizer(); });
 }
 
 framework::ScoreTable SchedulingAlgorithm::prioritizeNodes(framework::Framework& framework, framework::CycleState& state, const Pod& pod,
@@ -244,7 +304,8 @@ framework::ScoreTable SchedulingAlgorithm::prioritizeNodes(framework::Framework&
     // Every return hands back this one named table, so that the compiler builds it in the caller's
     // place (NRVO) and a cycle moves no more than it did when this was inline in schedulePod.
     framework::ScoreTable scores;
-    if (!framework.hasScorePlugins()) {
+    const QList<framework::Extender*>& extenders = framework.extenders();
+    if (extenders.isEmpty() && !framework.hasScorePlugins()) {
         scores.nodes = nodes;
         scores.totals.assign(size_t(nodes.size()), 1);
         return scores;
@@ -252,10 +313,62 @@ framework::ScoreTable SchedulingAlgorithm::prioritizeNodes(framework::Framework&
     *status = framework.runPreScorePlugins(state, pod, nodes);
     if (!status->isSuccess())
         return scores;
-    scores = framework.runScorePlugins(state, pod, nodes, status);
-    if (!status->isSuccess())
-        scores = {};
+    if (framework.hasScorePlugins()) {
+        scores = framework.runScorePlugins(state, pod, nodes, status);
+        if (!status->isSuccess()) {
+            scores = {};
+            return scores;
+        }
+    } else {
+        scores.nodes = nodes; // extenders only: every total starts at 0
+        scores.totals.assign(size_t(nodes.size()), 0);
+    }
+    for (framework::Extender* extender : extenders) {
+        // An extender without a prioritize verb would add zeros with weight 0: it changes nothing,
+        // and a column of it would only crowd the views.
+        if (!extender->isInterested(pod) || !extender->isPrioritizer())
+            continue;
+        const framework::ExtenderPrioritizeResult result = extender->prioritize(pod, nodes);
+        if (result.error)
+            continue; // upstream logs "Failed to run extender's priority function. No score given by this extender."
+        addExtenderScores(scores, extenderColumnName(extender->name()), result);
+    }
     return scores;
+}
+
+void SchedulingAlgorithm::addExtenderScores(framework::ScoreTable& scores, const QString& column, const framework::ExtenderPrioritizeResult& result)
+{
+    const qsizetype oldColumns = scores.plugins.size();
+    const qsizetype columns = oldColumns + 1;
+    const qsizetype rows = scores.nodes.size();
+    QHash<QString, qsizetype> rowOf;
+    rowOf.reserve(rows);
+    for (qsizetype row = 0; row < rows; ++row)
+        rowOf.insert(scores.nodeName(row), row);
+    // Hosts that were not scored are ignored and a host listed twice counts twice, as upstream adds
+    // every entry to the node's total. The raw column holds the extender's own 0-10 score.
+    std::vector<qint64> extenderScore(size_t(rows), 0);
+    for (const framework::HostPriority& entry : result.scores) {
+        const auto row = rowOf.constFind(entry.host);
+        if (row != rowOf.cend())
+            extenderScore[size_t(*row)] += entry.score;
+    }
+    const qint64 weight = result.weight * (framework::maxNodeScore / maxExtenderPriority);
+    std::vector<qint64> raw(size_t(rows * columns));
+    std::vector<qint64> normalized(size_t(rows * columns));
+    for (qsizetype row = 0; row < rows; ++row) {
+        for (qsizetype c = 0; c < oldColumns; ++c) {
+            raw[size_t(row * columns + c)] = scores.raw[size_t(row * oldColumns + c)];
+            normalized[size_t(row * columns + c)] = scores.normalized[size_t(row * oldColumns + c)];
+        }
+        raw[size_t(row * columns + oldColumns)] = extenderScore[size_t(row)];
+        normalized[size_t(row * columns + oldColumns)] = extenderScore[size_t(row)];
+        scores.totals[size_t(row)] += extenderScore[size_t(row)] * weight;
+    }
+    scores.plugins.append(column);
+    scores.weights.push_back(weight);
+    scores.raw = std::move(raw);
+    scores.normalized = std::move(normalized);
 }
 
 ScheduleOutcome SchedulingAlgorithm::schedulePod(framework::Framework& framework, framework::CycleState& state, const Pod& pod)

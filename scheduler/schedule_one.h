@@ -15,6 +15,14 @@ inline const QString noNodesAvailableMessage = QStringLiteral("no nodes availabl
 inline constexpr qint64 minFeasibleNodesToFind = 100;
 inline constexpr qint64 minFeasibleNodesPercentageToFind = 5;
 inline constexpr int numberOfHighestScoredNodesToReport = 3;
+// extenderv1.MaxExtenderPriority: an extender scores 0-10, scaled to MaxNodeScore.
+inline constexpr qint64 maxExtenderPriority = 10;
+
+// How the views and `explain` name an extender's filter verdicts and score column.
+inline QString extenderColumnName(const QString& extenderName)
+{
+    return QStringLiteral("extender:") + extenderName;
+}
 
 // What one attempt computed, kept for `explain` and the inspector.
 struct AttemptDetail
@@ -27,6 +35,8 @@ struct AttemptDetail
     QList<framework::NodeInfoPtr> feasibleNodes;      // passed every filter
     framework::ScoreTable scores;                     // empty when fewer than two nodes were feasible
     framework::Status preFilterStatus;
+    // Node name → the extender column (extenderColumnName) whose filter gave the node its status.
+    QHash<QString, QString> extenderVerdicts;
 };
 
 struct ScheduleResult
@@ -75,6 +85,18 @@ public:
     // selectHost: the chosen node's name, and the top `count` entries (selected first).
     static QString selectHost(const QList<framework::NodePluginScores>& scores, int count, framework::Random& random,
                               QList<framework::NodePluginScores>* top = nullptr);
+    // findNodesThatPassExtenders: each interested extender, in order, filters what the one before
+    // left; its rejections overwrite the nodes' statuses. An error from a non-ignorable extender
+    // fails the attempt (outcome.error) with the extender's text.
+    static QList<framework::NodeInfoPtr> findNodesThatPassExtenders(const QList<framework::Extender*>& extenders, const Pod& pod,
+                                                                     QList<framework::NodeInfoPtr> feasible,
+                                                                     framework::NodeToStatus& statuses, ScheduleOutcome& outcome);
+    static bool hasExtenderFilters(const framework::Framework& framework);
+    // hasScoring: Score plugins, or an extender that prioritizes.
+    static bool hasScoring(const framework::Framework& framework);
+    // One extender's Prioritize answer as a score column: its 0-10 scores, weighted by its weight ×
+    // MaxNodeScore / MaxExtenderPriority, added to the totals.
+    static void addExtenderScores(framework::ScoreTable& scores, const QString& column, const framework::ExtenderPrioritizeResult& result);
 
 private:
     QList<framework::NodeInfoPtr> findNodesThatFitPod(framework::Framework& framework, framework::CycleState& state,

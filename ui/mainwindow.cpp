@@ -410,15 +410,19 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     m_current = std::move(result);
     const Scenario& scenario = *m_current->scenario;
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
-    // Extenders are decoded but not called yet (issue 21): said where the scenario is named.
-    const QString extenders = extenderWarning(m_current->configuration);
+    // The run calls the configuration's extenders over HTTP: said where the scenario is named, with
+    // their URLs in the tooltip, since a slow or broken one changes every attempt.
+    QStringList extenderUrls;
+    for (const config::Extender& extender : m_current->configuration.extenders)
+        extenderUrls.append(extender.urlPrefix);
     m_statusScenario->setText(tr("%1 (seed %2)%3%4")
                                   .arg(QFileInfo(m_current->path).fileName())
                                   .arg(scenario.seed)
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size())))
-                                  .arg(extenders.isEmpty() ? QString()
-                                                           : tr(" — ⚠ %n extender(s) not called", nullptr, int(m_current->configuration.extenders.size()))));
-    m_statusScenario->setToolTip(((extenders.isEmpty() ? QStringList() : QStringList {extenders}) + m_current->warnings).join(QLatin1Char('\n')));
+                                  .arg(extenderUrls.isEmpty() ? QString() : tr(" — %n extender(s)", nullptr, int(extenderUrls.size()))));
+    m_statusScenario->setToolTip(((extenderUrls.isEmpty() ? QStringList() : QStringList {tr("Extenders: %1").arg(extenderUrls.join(QStringLiteral(", ")))})
+                                  + m_current->warnings)
+                                     .join(QLatin1Char('\n')));
     // A new run, paused at its start: the user presses play (or steps) when ready.
     m_playback->load(m_current->scenario, m_current->configuration,
                      defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);

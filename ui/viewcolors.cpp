@@ -59,6 +59,11 @@ QColor bindingFailed()
     return unschedulable();
 }
 
+QColor extender()
+{
+    return QColor(0x7a, 0x5c, 0x3a); // brown: apart from every extension point and result colour, as the call leaves the scheduler
+}
+
 QColor extensionPoint(ExtensionPoint point)
 {
     switch (point) {

@@ -28,6 +28,8 @@ QColor bindingFailed();
 
 // A cycle's extension-point segments.
 QColor extensionPoint(framework::ExtensionPoint point);
+// A call to a scheduler extender, in a cycle's bar.
+QColor extender();
 
 // Queues, as the pending-pods chart draws them.
 QColor queue(trace::PodLocation location);

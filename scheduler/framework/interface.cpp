@@ -2,6 +2,12 @@
 
 namespace ksv::framework {
 
+const QList<Extender*>& Handle::extenders() const
+{
+    static const QList<Extender*> none;
+    return none;
+}
+
 QString toString(ExtensionPoint point)
 {
     switch (point) {

@@ -5,6 +5,7 @@
 // framework finds them with dynamic_cast, as upstream does with type assertions.
 
 #include "cyclestate.h"
+#include "extender.h"
 #include "nodetostatus.h"
 #include "random.h"
 #include "snapshot.h"
@@ -76,6 +77,9 @@ public:
     // Virtual time in nanoseconds, where upstream plugins call time.Now() (Coscheduling's expiring
     // caches).
     virtual qint64 now() const = 0;
+    // Handle.Extenders: the scheduler's extenders, in the order it calls them (non-ignorable ones
+    // first). Preemption's callExtenders asks them.
+    virtual const QList<Extender*>& extenders() const;
 };
 
 // The extension points, in the order a pod meets them.

@@ -99,6 +99,9 @@ public:
     WaitingPods& waitingPods() override;
     const PodLister& podLister() const override;
     qint64 now() const override { return m_clock ? *m_clock : 0; }
+    // The scheduler's extenders (they outlive the framework), shared by every profile as upstream's are.
+    const QList<Extender*>& extenders() const override { return m_extenders; }
+    void setExtenders(QList<Extender*> extenders) { m_extenders = std::move(extenders); }
 
     // Extension points.
     Status runPreEnqueuePlugins(const Pod& pod);
@@ -164,6 +167,7 @@ private:
 
     QString m_profileName;
     std::optional<int> m_percentageOfNodesToScore;
+    QList<Extender*> m_extenders;
     Random& m_random;
     std::vector<std::unique_ptr<Plugin>> m_plugins;
     QMap<QString, Plugin*> m_byName;

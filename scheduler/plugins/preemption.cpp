@@ -80,7 +80,11 @@ framework::PostFilterOutcome Evaluator::preempt(framework::CycleState& state, co
         return outcome;
     }
 
-    // 3) Extenders (callExtenders): kschedviz has none.
+    // 3) Interact with registered extenders to filter out some candidates if needed.
+    if (const std::optional<QString> error = callExtenders(pod, dryRun.candidates)) {
+        outcome.status = Status::error(*error);
+        return outcome;
+    }
 
     // 4) Find the best candidate.
     const std::optional<Candidate> best = selectCandidate(dryRun.candidates);
@@ -129,6 +133,44 @@ DryRunResult Evaluator::dryRunPreemption(framework::CycleState& state, const Pod
     }
     result.candidates = nonViolating + violating;
     return result;
+}
+
+std::optional<QString> Evaluator::callExtenders(const Pod& pod, QList<Candidate>& candidates) const
+{
+    const QList<framework::Extender*>& extenders = m_handle.extenders();
+    if (extenders.isEmpty())
+        return std::nullopt;
+    framework::NodeNameToVictims victimsMap; // CandidatesToVictimsMap
+    for (const Candidate& candidate : std::as_const(candidates))
+        victimsMap.insert(candidate.name, candidate.victims);
+    if (victimsMap.isEmpty())
+        return std::nullopt;
+    for (framework::Extender* extender : extenders) {
+        if (!extender->supportsPreemption() || !extender->isInterested(pod))
+            continue;
+        framework::ExtenderPreemptionResult result = extender->processPreemption(pod, victimsMap, m_handle.snapshot());
+        if (result.error) {
+            if (extender->isIgnorable())
+                continue; // "Skipped extender as it returned error and has ignorable flag set"
+            return result.error;
+        }
+        for (auto it = result.victims.begin(); it != result.victims.end();) {
+            if (!it->pods.isEmpty()) {
+                ++it;
+                continue;
+            }
+            if (!extender->isIgnorable())
+                return QStringLiteral("expected at least one victim pod on node \"%1\"").arg(it.key());
+            it = result.victims.erase(it); // "Ignored node for which the extender didn't report victims"
+        }
+        victimsMap = std::move(result.victims);
+        if (victimsMap.isEmpty())
+            break;
+    }
+    candidates.clear();
+    for (auto it = victimsMap.cbegin(); it != victimsMap.cend(); ++it)
+        candidates.append(Candidate {it.key(), it.value()});
+    return std::nullopt;
 }
 
 std::optional<Candidate> Evaluator::selectCandidate(const QList<Candidate>& candidates) const

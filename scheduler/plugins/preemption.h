@@ -29,11 +29,7 @@ struct DisruptionBudget
 };
 
 // extenderv1.Victims: the pods to evict, most important first, and how many of them a PDB protects.
-struct Victims
-{
-    QList<framework::PodInfoPtr> pods;
-    qint64 numPDBViolations = 0;
-};
+using Victims = framework::ExtenderVictims;
 
 // preemption.Candidate: a node the pod could be nominated to, and what it takes.
 struct Candidate
@@ -95,6 +91,11 @@ public:
 
     DryRunResult dryRunPreemption(framework::CycleState& state, const Pod& pod, const QList<framework::NodeInfoPtr>& potentialNodes,
                                   const QList<DisruptionBudget>& pdbs, qint32 offset, qint32 numCandidates);
+
+    // callExtenders: every interested extender that supports preemption cuts the candidates to the
+    // nodes (and victims) it returns, in the scheduler's extender order. The error of a non-ignorable
+    // extender fails preemption. The candidates come back in node-name order (upstream: a Go map's).
+    std::optional<QString> callExtenders(const Pod& pod, QList<Candidate>& candidates) const;
 
     // SelectCandidate: none for no candidates, the only one, or pickOneNodeForPreemption's.
     std::optional<Candidate> selectCandidate(const QList<Candidate>& candidates) const;

@@ -26,8 +26,8 @@ QString extenderWarning(const config::KubeSchedulerConfiguration& configuration)
     for (const config::Extender& extender : configuration.extenders)
         urls.append(extender.urlPrefix.isEmpty() ? QStringLiteral("(no urlPrefix)") : extender.urlPrefix);
     const config::Extender& first = configuration.extenders.constFirst();
-    return first.source.toString() + QStringLiteral(": extenders: the configuration has %1 extender%2 (%3), which kschedviz does not "
-                                                     "call yet: its verdicts and scores are those of kube-scheduler without them")
+    return first.source.toString() + QStringLiteral(": extenders: the configuration has %1 extender%2 (%3), which this command does not "
+                                                     "call (run, explain and the app do): its verdicts and scores are those of kube-scheduler without them")
                                          .arg(configuration.extenders.size())
                                          .arg(configuration.extenders.size() == 1 ? QString() : QStringLiteral("s"))
                                          .arg(urls.join(QStringLiteral(", ")));

@@ -539,6 +539,10 @@ Json encodeTiming(const Timing& timing)
     }
     if (timing.bindFailureRate != defaults.bindFailureRate)
         result.insert(key("bindFailureRate"), timing.bindFailureRate);
+    if (timing.extenderLatencyMeasured)
+        result.insert(key("extenderLatency"), key("measured"));
+    else if (timing.extenderLatency != defaults.extenderLatency)
+        result.insert(key("extenderLatency"), formatDuration(timing.extenderLatency));
     return result;
 }
 

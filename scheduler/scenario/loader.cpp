@@ -345,7 +345,7 @@ private:
             spec.fail(QStringLiteral("required value is missing"));
         static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
                                               QStringLiteral("objects"), QStringLiteral("events"), QStringLiteral("recording"),
-                                              QStringLiteral("lesson")};
+                                              QStringLiteral("lesson"), QStringLiteral("demoExtender")};
         spec.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a Scenario spec has ") + knownKeys.join(QStringLiteral(", ")));
         if (const YamlField seed = spec["seed"]; seed.isDefined())
             m_scenario.seed = static_cast<quint64>(seed.toInt(0, std::numeric_limits<qint64>::max()));
@@ -361,6 +361,10 @@ private:
             m_scenario.recording = decodeRecording(recording);
         if (const YamlField lesson = spec["lesson"]; lesson.isDefined())
             m_scenario.lesson = decodeLesson(lesson, [this](const QString& key) { return hasPod(key); });
+        if (const YamlField demo = spec["demoExtender"]; demo.isDefined()) {
+            demo.rejectUnknownKeys({QStringLiteral("rules")}, QStringLiteral("unknown field; demoExtender has rules"));
+            m_scenario.demoExtender = extender::decodeDemoRules(demo["rules"]);
+        }
     }
 
     // A pod at t=0 or created by an event: the pods a lesson may name.
@@ -418,7 +422,8 @@ private:
     static Timing decodeTiming(const YamlField& timing)
     {
         static const QStringList knownKeys = {QStringLiteral("cycleBase"), QStringLiteral("cyclePerNode"), QStringLiteral("bindLatency"),
-                                              QStringLiteral("bindJitter"), QStringLiteral("bindFailureRate"), QStringLiteral("podTermination")};
+                                              QStringLiteral("bindJitter"), QStringLiteral("bindFailureRate"), QStringLiteral("podTermination"),
+                                              QStringLiteral("extenderLatency")};
         if (!timing.isMap())
             timing.fail(QStringLiteral("expected a mapping with ") + knownKeys.join(QStringLiteral(", ")));
         timing.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; timing has ") + knownKeys.join(QStringLiteral(", ")));
@@ -437,6 +442,12 @@ private:
             if (!ok || value < 0 || value > 1)
                 rate.fail(quoteForMessage(rate.toString()) + QStringLiteral(" is not a probability between 0 and 1"));
             result.bindFailureRate = value;
+        }
+        if (const YamlField latency = timing["extenderLatency"]; latency.isDefined()) {
+            if (latency.toString() == QLatin1String("measured"))
+                result.extenderLatencyMeasured = true;
+            else
+                result.extenderLatency = durationField(latency);
         }
         return result;
     }

@@ -3,6 +3,7 @@
 #include "api/objects.h"
 #include "config/types.h"
 #include "decoding/loaderror.h"
+#include "extender/demorules.h"
 #include "lesson/lesson.h"
 
 #include <QList>
@@ -84,7 +85,9 @@ struct SchedulerConfigSource
 // spec.timing: the virtual cost of the scheduler's work (docs/scenario-format.md). A scheduling
 // cycle costs `cycleBase` plus `cyclePerNode` for every node Filter evaluated; a bind call takes
 // `bindLatency` plus a uniform jitter in [0, bindJitter) drawn from the seed, and fails with
-// probability `bindFailureRate`; a preempted pod is gone `podTermination` after its deletion.
+// probability `bindFailureRate`; a preempted pod is gone `podTermination` after its deletion. A
+// call to a scheduler extender costs `extenderLatency`, or, with `extenderLatency: measured`, the
+// round trip the call took (recorded in the trace, so that a replay of it costs the same).
 struct Timing
 {
     VirtualNanos cycleBase = 500'000;     // 500µs
@@ -93,6 +96,8 @@ struct Timing
     VirtualNanos bindJitter = 10'000'000;  // 10ms
     double bindFailureRate = 0;
     VirtualNanos podTermination = 2 * nanosPerSecond;
+    VirtualNanos extenderLatency = 2'000'000; // 2ms
+    bool extenderLatencyMeasured = false;
     friend bool operator==(const Timing&, const Timing&) = default;
 };
 
@@ -127,6 +132,8 @@ struct Scenario
     QList<ObjectChange> events; // sorted by time; stable for equal times (file order)
     std::optional<Recording> recording; // spec.recording, written by `kschedviz record`
     std::optional<Lesson> lesson;       // spec.lesson: chapters for the views (lesson/lesson.h)
+    // spec.demoExtender.rules: the demo extender the front ends start for the run (extender/demorules.h).
+    std::optional<extender::DemoRules> demoExtender;
 };
 
 } // namespace ksv

@@ -1,6 +1,8 @@
 #include "simulator_p.h"
 
 #include "cluster/scenariosource.h"
+#include "extender/exchange.h"
+#include "extender/httpextender.h"
 #include "plugins/registry.h"
 
 #include <algorithm>
@@ -131,6 +133,7 @@ Simulator::Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* 
         framework->setLister(m_cache.lister());
         framework->setSnapshot(m_cache.snapshot());
     }
+    buildExtenders(configuration);
     // Whoever made the trace may have set it already, for readers on other threads.
     if (!m_trace.objects().hasInitial())
         m_trace.objects().setInitial(m_source.initialState());
@@ -139,6 +142,49 @@ Simulator::Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* 
 }
 
 Simulator::~Simulator() = default;
+
+void Simulator::buildExtenders(const config::KubeSchedulerConfiguration& configuration)
+{
+    if (!m_options.extenderTransport || configuration.extenders.isEmpty())
+        return;
+    m_extenderConfigs = configuration.extenders;
+    QList<framework::Extender*> ordered;
+    for (const int index : extender::extenderCallOrder(m_extenderConfigs)) {
+        m_extenders.push_back(std::make_unique<extender::HTTPExtender>(m_extenderConfigs[index], index, *m_options.extenderTransport,
+                                                                   static_cast<extender::ExtenderCallObserver*>(this)));
+        ordered.append(m_extenders.back().get());
+    }
+    for (const auto& framework : m_profiles.all())
+        framework->setExtenders(ordered);
+}
+
+void Simulator::extenderCalled(const extender::ExtenderCall& call)
+{
+    const VirtualNanos cost = m_timing.extenderLatencyMeasured ? call.response.elapsedNanos : m_timing.extenderLatency;
+    m_extenderCost += cost;
+    const qint32 message = call.error.isEmpty() ? -1 : id(call.error);
+    const qint32 node = call.bindNode.isEmpty() ? -1 : id(call.bindNode);
+    traceEvent(trace::Event::extenderCall(m_now, m_recordingPod, m_recordingCycle, id(call.extenderName), call.verb, node,
+                                          call.error.isEmpty() ? framework::Code::Success : framework::Code::Error, message,
+                                          call.response.transportError.isEmpty() ? call.response.status : 0, cost,
+                                          id(extender::encodeExchange(call, m_timing.extenderLatencyMeasured))));
+    m_metrics.increment(Metrics::series(QStringLiteral("scheduler_extender_calls_total"),
+                                        {{QStringLiteral("verb"), extender::toString(call.verb)},
+                                         {QStringLiteral("result"), call.error.isEmpty() ? QStringLiteral("success") : QStringLiteral("error")}}));
+}
+
+std::optional<framework::Status> Simulator::extendersBinding(const Pod& pod, const QString& node)
+{
+    for (const std::unique_ptr<framework::Extender>& extender : m_extenders) { // in call order
+        if (!extender->isBinder() || !extender->isInterested(pod))
+            continue;
+        const std::optional<QString> error = extender->bind(pod, node);
+        if (error && extender->isIgnorable())
+            continue; // "Skipping extender in bind as it returned error and has ignorable flag set"
+        return error ? framework::Status::error(*error) : framework::Status();
+    }
+    return std::nullopt;
+}
 
 void Simulator::schedule(VirtualNanos time, ActionKind kind, const QString& uid, const QString& plugin)
 {

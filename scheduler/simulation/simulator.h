@@ -9,6 +9,7 @@
 #include "cache.h"
 #include "cluster/clustersource.h"
 #include "config/types.h"
+#include "extender/transport.h"
 #include "metrics.h"
 #include "profiles.h"
 #include "queue/schedulingqueue.h"
@@ -38,6 +39,9 @@ struct SimulationOptions
     // configuration's parallelism (at most the hardware threads; one on two cores or fewer). The
     // trace is the same for any number.
     std::optional<int> threads;
+    // Carries the calls to the configuration's extenders (the HTTP client, a replay, a test's fake).
+    // Without one, extenders are not called, and front ends say so (extenderWarning).
+    std::shared_ptr<extender::ExtenderTransport> extenderTransport;
 };
 
 // One pod's fate, for `kschedviz run`.
@@ -67,7 +71,7 @@ struct AttemptRecord
 QString formatGoDuration(VirtualNanos nanos);
 
 class Simulator final : private QueueObserver, private framework::PluginResultRecorder, private framework::PodLister,
-                        private framework::WaitingPods
+                        private framework::WaitingPods, private extender::ExtenderCallObserver
 {
 public:
     // Throws LoadError when the configuration names plugins the registry lacks. The source must
@@ -196,6 +200,12 @@ private:
     // WaitingPods
     void iterate(const std::function<void(framework::WaitingPod&)>& callback) override;
     framework::WaitingPod* get(const QString& uid) override;
+    // ExtenderCallObserver: a call is traced at the time of the cycle or binding that made it, and
+    // its cost is added to that cycle's or binding's.
+    void extenderCalled(const extender::ExtenderCall& call) override;
+    void buildExtenders(const config::KubeSchedulerConfiguration& configuration);
+    // extendersBinding: the first interested binder extender binds the pod; nullopt when none did.
+    std::optional<framework::Status> extendersBinding(const Pod& pod, const QString& node);
 
     std::unique_ptr<ClusterSource> m_ownedSource; // the scenario constructor's
     ClusterSource& m_source;
@@ -214,6 +224,9 @@ private:
     SchedulerCache m_cache;
     SchedulingQueue m_queue;
     Metrics m_metrics;
+    QList<config::Extender> m_extenderConfigs; // the extenders keep references into it: never resized after the build
+    std::vector<std::unique_ptr<framework::Extender>> m_extenders; // in call order (extenderCallOrder)
+    VirtualNanos m_extenderCost = 0; // of the calls since the cycle or binding started
 
     std::priority_queue<Action, std::vector<Action>, std::greater<>> m_actions;
     quint64 m_actionSequence = 0;

@@ -120,8 +120,10 @@ void Simulator::startBinding(std::unique_ptr<Binding> binding)
         return;
     }
     applyVolumeDecisions(*binding->state);
-    Status bind = binding->framework->runBindPlugins(*binding->state, binding->assumed, binding->node);
-    if (bind.isSuccess() && m_timing.bindFailureRate > 0) {
+    m_extenderCost = 0;
+    const std::optional<Status> extenderBind = extendersBinding(binding->assumed, binding->node);
+    Status bind = extenderBind ? *extenderBind : binding->framework->runBindPlugins(*binding->state, binding->assumed, binding->node);
+    if (!extenderBind && bind.isSuccess() && m_timing.bindFailureRate > 0) {
         // A uniform draw in [0, 1) with 53 bits, from the latency model's own stream.
         const double draw = double(m_timingRandom.next() >> 11) / double(1ULL << 53);
         if (draw < m_timing.bindFailureRate)
@@ -129,9 +131,14 @@ void Simulator::startBinding(std::unique_ptr<Binding> binding)
                                                 "the API server rejected the binding (spec.timing.bindFailureRate)"));
     }
     binding->bindStatus = bind;
-    VirtualNanos latency = m_timing.bindLatency;
-    if (m_timing.bindJitter > 0)
-        latency += m_timingRandom.intn(m_timing.bindJitter);
+    // An extender's bind costs its calls (ignorable binders that failed included); the API server's
+    // latency model is for the bind plugins' call.
+    VirtualNanos latency = m_extenderCost;
+    if (!extenderBind) {
+        latency += m_timing.bindLatency;
+        if (m_timing.bindJitter > 0)
+            latency += m_timingRandom.intn(m_timing.bindJitter);
+    }
     m_bindings[uid] = std::move(binding);
     schedule(m_now + latency, ActionKind::BindDone, uid);
 }

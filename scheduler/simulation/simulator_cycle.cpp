@@ -48,6 +48,7 @@ void Simulator::startCycle()
 
     framework->setSnapshot(m_cache.snapshot());
     framework->setLister(m_cache.lister());
+    m_extenderCost = 0;
     cycle->outcome = m_algorithm.schedulePod(*framework, *cycle->state, pod);
     if (cycle->outcome.fitError && framework->hasPostFilterPlugins()) {
         cycle->postFilter = framework->runPostFilterPlugins(*cycle->state, pod, cycle->outcome.fitError->diagnosis.nodeToStatus);
@@ -59,7 +60,8 @@ void Simulator::startCycle()
     if (onAttempt)
         onAttempt(AttemptRecord {pod, *framework, cycle->outcome, *m_cache.snapshot(), m_now, cycle->pod->attempts});
 
-    const VirtualNanos cost = m_timing.cycleBase + m_timing.cyclePerNode * VirtualNanos(cycle->outcome.detail.visitedNodes.size());
+    const VirtualNanos cost =
+        m_timing.cycleBase + m_timing.cyclePerNode * VirtualNanos(cycle->outcome.detail.visitedNodes.size()) + m_extenderCost;
     m_metrics.observe(Metrics::series(QStringLiteral("scheduler_scheduling_attempt_duration_seconds"), {{profileLabel, framework->profileName()}}),
                       double(cost) / nanosPerSecond);
     m_cycle = std::move(cycle);
@@ -90,6 +92,10 @@ void Simulator::traceOutcome(const Cycle& cycle)
                 rejection.index = qint32(m_detailNodes.size());
                 rejection.code = quint8(status->code());
                 rejection.plugin = status->plugin().isEmpty() ? -1 : id(status->plugin());
+                if (rejection.plugin < 0 && !outcome.detail.extenderVerdicts.isEmpty()) {
+                    if (const auto by = outcome.detail.extenderVerdicts.constFind(visited->name()); by != outcome.detail.extenderVerdicts.cend())
+                        rejection.plugin = id(*by);
+                }
                 rejection.text = id(status->message());
                 m_detailRejections.push_back(rejection);
             }

@@ -1,5 +1,7 @@
 #include "event.h"
 
+#include <algorithm>
+
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -120,6 +122,23 @@ Event Event::bindingEnd(VirtualNanos time, qint32 pod, qint32 cycle, qint32 node
     return event;
 }
 
+Event Event::extenderCall(VirtualNanos time, qint32 pod, qint32 cycle, qint32 extender, extender::Verb verb, qint32 node,
+                          framework::Code code, qint32 message, int httpStatus, VirtualNanos duration, qint32 exchange)
+{
+    Event event(EventKind::ExtenderCall, time, pod, cycle);
+    event.m_plugin = extender;
+    event.m_point = quint8(verb);
+    event.m_node = node;
+    event.m_code = quint8(code);
+    event.m_text = message;
+    const int status = std::clamp(httpStatus, 0, 0xffff);
+    event.m_from = quint8(status & 0xff);
+    event.m_to = quint8(status >> 8);
+    event.m_value = duration;
+    event.m_value2 = exchange;
+    return event;
+}
+
 QString toString(EventKind kind)
 {
     switch (kind) {
@@ -135,6 +154,7 @@ QString toString(EventKind kind)
     case EventKind::Nominated: return QStringLiteral("Nominated");
     case EventKind::BindingStart: return QStringLiteral("BindingStart");
     case EventKind::BindingEnd: return QStringLiteral("BindingEnd");
+    case EventKind::ExtenderCall: return QStringLiteral("ExtenderCall");
     }
     Q_UNREACHABLE();
     return {};

@@ -16,6 +16,9 @@ namespace ksv::framework {
 enum class Code : quint8;
 enum class ExtensionPoint : quint8;
 } // namespace ksv::framework
+namespace ksv::extender {
+enum class Verb : quint8;
+} // namespace ksv::extender
 
 namespace ksv::trace {
 
@@ -32,8 +35,9 @@ enum class EventKind : quint8 {
     Nominated,     // the pod's nominated node changed
     BindingStart,  // the binding cycle passed Permit
     BindingEnd,    // the bind landed or failed
+    ExtenderCall,  // a scheduler extender was asked (filter, prioritize, bind or preempt) and answered
 };
-inline constexpr int eventKindCount = 12;
+inline constexpr int eventKindCount = 13;
 QString toString(EventKind kind);
 
 // Where a pod is, as the queue lanes show it.
@@ -77,6 +81,13 @@ public:
     static Event nominated(VirtualNanos time, qint32 pod, qint32 node);
     static Event bindingStart(VirtualNanos time, qint32 pod, qint32 cycle, qint32 node);
     static Event bindingEnd(VirtualNanos time, qint32 pod, qint32 cycle, qint32 node, framework::Code code, qint32 message);
+    // `extender`: its name (the urlPrefix); `node`: the node a bind asked for (-1 for other verbs);
+    // `code`: Success, or Error when the call came to an error, whose text is `message`; `httpStatus`:
+    // 0 when no HTTP answer came; `duration`: the call's cost in virtual time (the latency model's, or
+    // the measured round trip); `exchange`: the request and response as the trace keeps them
+    // (extender/exchange.h). Time: when the cycle (or binding) that made the call started.
+    static Event extenderCall(VirtualNanos time, qint32 pod, qint32 cycle, qint32 extender, extender::Verb verb, qint32 node,
+                              framework::Code code, qint32 message, int httpStatus, VirtualNanos duration, qint32 exchange);
 
     // ---- Every kind ------------------------------------------------------------------------------
     VirtualNanos time() const { return m_time; }
@@ -107,14 +118,18 @@ public:
     framework::ExtensionPoint point() const { return static_cast<framework::ExtensionPoint>(m_point); }
     qint32 plugin() const { Q_ASSERT(is(EventKind::PluginResult)); return m_plugin; }
     qint32 reasons() const { Q_ASSERT(is(EventKind::PluginResult)); return m_text; }
-    // PluginResult, CycleEnd, BindingEnd
+    // PluginResult, CycleEnd, BindingEnd, ExtenderCall
     framework::Code code() const
     {
-        Q_ASSERT(is(EventKind::PluginResult) || is(EventKind::CycleEnd) || is(EventKind::BindingEnd));
+        Q_ASSERT(is(EventKind::PluginResult) || is(EventKind::CycleEnd) || is(EventKind::BindingEnd) || is(EventKind::ExtenderCall));
         return static_cast<framework::Code>(m_code);
     }
-    // CycleEnd, BindingEnd
-    qint32 message() const { Q_ASSERT(is(EventKind::CycleEnd) || is(EventKind::BindingEnd)); return m_text; }
+    // CycleEnd, BindingEnd, ExtenderCall (-1: the call succeeded)
+    qint32 message() const
+    {
+        Q_ASSERT(is(EventKind::CycleEnd) || is(EventKind::BindingEnd) || is(EventKind::ExtenderCall));
+        return m_text;
+    }
     // FilterNodes, ScoreNodes
     qint64 block() const { Q_ASSERT(isNodeDetail()); return m_value; }
     qint32 blockNodes() const { Q_ASSERT(isNodeDetail()); return m_value2; }
@@ -125,6 +140,12 @@ public:
     qint64 victims() const { Q_ASSERT(is(EventKind::Preemption)); return m_value; }
     // Victim
     qint32 preemptor() const { Q_ASSERT(is(EventKind::Victim)); return m_text; }
+    // ExtenderCall
+    qint32 extender() const { Q_ASSERT(is(EventKind::ExtenderCall)); return m_plugin; }
+    extender::Verb verb() const { Q_ASSERT(is(EventKind::ExtenderCall)); return static_cast<extender::Verb>(m_point); }
+    int httpStatus() const { Q_ASSERT(is(EventKind::ExtenderCall)); return int(m_from) | int(m_to) << 8; }
+    VirtualNanos duration() const { Q_ASSERT(is(EventKind::ExtenderCall)); return m_value; }
+    qint32 exchange() const { Q_ASSERT(is(EventKind::ExtenderCall)); return m_value2; }
 
     friend bool operator==(const Event&, const Event&) = default;
 
@@ -150,10 +171,10 @@ private:
     qint32 m_text = -1;
     qint32 m_cycle = -1;
     EventKind m_kind = EventKind::ClusterChange;
-    quint8 m_point = 0; // framework::ExtensionPoint
+    quint8 m_point = 0; // framework::ExtensionPoint, or extender::Verb
     quint8 m_code = 0;  // framework::Code
-    quint8 m_from = 0;  // PodLocation
-    quint8 m_to = 0;    // PodLocation
+    quint8 m_from = 0;  // PodLocation, or the HTTP status's low byte
+    quint8 m_to = 0;    // PodLocation, or the HTTP status's high byte
     quint8 m_aux = 0;   // EventAction
 };
 

@@ -1,5 +1,6 @@
 #include "jsonl.h"
 
+#include "extender/transport.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -135,6 +136,16 @@ QByteArray toJsonLines(const Trace& trace, const Event& event)
     case EventKind::BindingEnd:
         put("code", framework::toString(event.code()));
         putString("message", event.message());
+        break;
+    case EventKind::ExtenderCall:
+        putString("extender", event.extender());
+        put("verb", extender::toString(event.verb()));
+        put("code", framework::toString(event.code()));
+        putString("message", event.message());
+        if (event.httpStatus() != 0)
+            put("httpStatus", event.httpStatus());
+        put("duration", double(event.duration()));
+        putString("exchange", event.exchange());
         break;
     }
     appendLine(lines, object);

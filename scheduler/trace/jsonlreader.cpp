@@ -1,5 +1,6 @@
 #include "jsonl.h"
 
+#include "extender/transport.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 #include "decoding/loaderror.h"
@@ -99,6 +100,7 @@ private:
 constexpr int codeCount = 7;
 constexpr int extensionPointCount = 15;
 constexpr int eventActionCount = 3;
+constexpr int extenderVerbCount = 4;
 
 // A cycle's per-node lines, gathered until a line of another block or event comes, then stored as
 // the one block they were written from.
@@ -217,6 +219,16 @@ private:
         case EventKind::BindingEnd: {
             const framework::Code status = code();
             return Event::bindingEnd(time, pod, cycle, node, status, line.optionalString("message", m_trace));
+        }
+        case EventKind::ExtenderCall: {
+            const qint32 extenderName = line.optionalString("extender", m_trace);
+            const auto verb = line.enumeration<extender::Verb>("verb", extenderVerbCount);
+            const framework::Code status = code();
+            const qint32 message = line.optionalString("message", m_trace);
+            const auto httpStatus = int(line.optionalInteger("httpStatus", 0, 0xffff, 0));
+            const qint64 duration = line.integer("duration", 0, qint64(1) << 53);
+            return Event::extenderCall(time, pod, cycle, extenderName, verb, node, status, message, httpStatus, duration,
+                                       line.optionalString("exchange", m_trace));
         }
         case EventKind::FilterNodes:
         case EventKind::ScoreNodes: break; // read() took them

@@ -300,7 +300,8 @@ void ReplayState::apply(const Event& event, const TraceIndex& index)
     case EventKind::CycleEnd:
     case EventKind::Preemption:
     case EventKind::BindingStart:
-    case EventKind::BindingEnd: break;
+    case EventKind::BindingEnd:
+    case EventKind::ExtenderCall: break;
     }
 }
 
@@ -612,7 +613,8 @@ void TraceIndex::indexEvent(qsizetype position, const Event& event)
     case EventKind::FilterNodes:
     case EventKind::ScoreNodes:
     case EventKind::Victim:
-    case EventKind::Nominated: break;
+    case EventKind::Nominated:
+    case EventKind::ExtenderCall: break;
     }
 }
 

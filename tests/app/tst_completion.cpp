@@ -45,7 +45,7 @@ private Q_SLOTS:
         FakeSources fake;
         const Completion all = complete(words(""), fake.sources());
         QVERIFY(all.mode == Completion::Mode::Files); // the app's SCENARIO
-        QCOMPARE(all.words, QStringList({"check", "explain", "run", "export", "capacity", "compare", "snapshot", "record", "pending", "shadow", "completion"}));
+        QCOMPARE(all.words, QStringList({"check", "explain", "run", "export", "capacity", "compare", "extender", "snapshot", "record", "pending", "shadow", "completion"}));
         QCOMPARE(all.descriptions.size(), all.words.size());
         QVERIFY(all.descriptions.constFirst().contains(QLatin1String("validate")));
         QCOMPARE(complete(words("ch"), fake.sources()).words, QStringList({"check"}));
@@ -169,7 +169,7 @@ private Q_SLOTS:
         QVERIFY(sources.contexts(broken.fileName()).isEmpty());
 
         QCOMPARE(sources.lessons(), QStringList({"queues", "cycles", "extension-points", "sampling", "preemption", "gang", "profiles",
-                                                 "queueing-hints"}));
+                                                 "queueing-hints", "extenders"}));
     }
 
     void scriptsCallTheHiddenCommand()

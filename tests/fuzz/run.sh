@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-all_targets=(scenario manifest config kubeconfig execcredential listresponse watchevent tracejsonl quantity labels)
+all_targets=(scenario manifest config kubeconfig execcredential listresponse watchevent tracejsonl quantity labels extenderresponse)
 limit=()
 build_dir=build-fuzz
 build=1

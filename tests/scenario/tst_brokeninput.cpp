@@ -725,7 +725,7 @@ spec:
   nodes:
   - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
 )yaml",
-        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording, lesson");
+        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording, lesson, demoExtender");
 
     row("scenario without spec", "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: empty}\n",
         "broken.yaml:1:1: spec: required value is missing");

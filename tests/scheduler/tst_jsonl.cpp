@@ -9,6 +9,7 @@
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
+#include "extender/transport.h"
 #include "trace/jsonl.h"
 
 #include <QBuffer>
@@ -126,6 +127,15 @@ void compareEvents(const trace::Trace& a, const Event& x, const trace::Trace& b,
         QCOMPARE(int(y.code()), int(x.code()));
         same(x.message(), y.message());
         break;
+    case EventKind::ExtenderCall:
+        same(x.extender(), y.extender());
+        QCOMPARE(int(y.verb()), int(x.verb()));
+        QCOMPARE(int(y.code()), int(x.code()));
+        same(x.message(), y.message());
+        QCOMPARE(y.httpStatus(), x.httpStatus());
+        QCOMPARE(y.duration(), x.duration());
+        same(x.exchange(), y.exchange());
+        break;
     }
 }
 
@@ -170,6 +180,12 @@ void appendEveryKind(trace::Trace& trace)
     trace.append(Event::nominated(600, big, node));
     trace.append(Event::nominated(700, big, -1));
     trace.append(Event::bindingEnd(800, big, 9, node, Code::Error, s("running PreBind plugin \"VolumeBinding\": failed")));
+    // Extender calls: a filter that answered, a bind that got no answer at all (no HTTP status).
+    const qint32 extenderName = s("http://demo-extender.kschedviz/scheduler");
+    trace.append(Event::extenderCall(900, big, 10, extenderName, extender::Verb::Filter, -1, Code::Success, -1, 200, 2'000'000,
+                                     s(R"({"request":"{}","response":"{\"NodeNames\":[]}","status":200,"url":"http://x/filter"})")));
+    trace.append(Event::extenderCall(950, pod, 7, extenderName, extender::Verb::Bind, node, Code::Error,
+                                     s("Post \"http://x/bind\": context canceled"), 0, 2'000'000, s(R"({"url":"http://x/bind"})")));
 }
 
 } // namespace

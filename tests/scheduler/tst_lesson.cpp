@@ -3,6 +3,7 @@
 // start, at an event that is what its trigger names.
 #include "checkcommand.h"
 #include "commandline.h"
+#include "extendersession.h"
 #include "framework/status.h"
 #include "lesson/chapterstops.h"
 #include "scenario/effectiveconfig.h"
@@ -65,7 +66,13 @@ Played play(Scenario scenario)
 {
     Played played;
     played.scenario = std::make_shared<const Scenario>(std::move(scenario));
-    Simulator(*played.scenario, effectiveConfiguration(*played.scenario), {}, *played.trace).run();
+    const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(*played.scenario);
+    // A lesson with extenders calls them, as the app does: the demo extender it describes runs meanwhile.
+    const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(*played.scenario, configuration);
+    SimulationOptions options;
+    if (extenders)
+        options.extenderTransport = extenders->transport();
+    Simulator(*played.scenario, configuration, options, *played.trace).run();
     return played;
 }
 

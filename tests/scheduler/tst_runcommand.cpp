@@ -1,6 +1,7 @@
 // `kschedviz run`: arguments, the summary in both forms, --trace, --until, and bad input; the cluster
 // commands' arguments, and their kubeconfig errors (tests/live covers them against a real server).
 #include "commandline.h"
+#include "explaincommand.h"
 #include "livecommands.h"
 #include "runcommand.h"
 
@@ -8,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,7 +34,8 @@ Output runWith(const QStringList& arguments)
     Output output;
     QTextStream out(&output.out);
     QTextStream err(&output.err);
-    output.status = cli::runRun(*parsed.options, out, err);
+    output.status = parsed.options->command == cli::Command::Explain ? cli::runExplain(*parsed.options, out, err)
+                                                                     : cli::runRun(*parsed.options, out, err);
     out.flush();
     err.flush();
     return output;
@@ -391,21 +394,109 @@ spec:
         QVERIFY(pods[2].toObject().value(QStringLiteral("node")).isNull());
     }
 
-    // Extenders are not called yet: the run says so, and still runs (docs/framework.md, deviation 8).
-    void warnsAboutExtenders()
+    // Extenders are called over HTTP (docs/extenders.md). The lesson's demo extender, which run starts
+    // for the scenario, decides the placements; two runs write the same trace, byte for byte.
+    void callsExtenders()
     {
+        const QString lesson = QStringLiteral(KSV_SAMPLES_DIR "/lessons/09-extenders.yaml");
         QTemporaryDir dir;
-        const QString config = writeFile(dir, QStringLiteral("sched.yaml"),
-                                         "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
-                                         "extenders:\n- {urlPrefix: 'http://127.0.0.1:8888', filterVerb: filter}\n");
-        const Output output = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), config});
+        const QString traceA = dir.filePath(QStringLiteral("a.jsonl"));
+        const QString traceB = dir.filePath(QStringLiteral("b.jsonl"));
+        const Output a = runWith({QStringLiteral("run"), lesson, QStringLiteral("--json"), QStringLiteral("--trace"), traceA});
+        QCOMPARE(a.status, int(cli::ExitOk));
+        QCOMPARE(a.err, QString());
+        QHash<QString, QJsonObject> pods;
+        for (const QJsonValue& pod : QJsonDocument::fromJson(a.out.toUtf8()).object().value(QStringLiteral("pods")).toArray())
+            pods.insert(pod.toObject().value(QStringLiteral("pod")).toString(), pod.toObject());
+        // The extender's scores (node-b 9, node-d 5, node-a 2, weighted × 2 × 10) outweigh the plugins'
+        // spreading until node-b holds two pods; node-c, without disktype=ssd, is refused.
+        QStringList nodes;
+        for (const char* web : {"default/web-0", "default/web-1", "default/web-2"})
+            nodes.append(pods.value(QLatin1String(web)).value(QStringLiteral("node")).toString());
+        QVERIFY2(!nodes.contains(QStringLiteral("node-c")), qPrintable(nodes.join(QLatin1Char(' '))));
+        QCOMPARE(nodes.constFirst(), QStringLiteral("node-b"));
+        const Output b = runWith({QStringLiteral("run"), lesson, QStringLiteral("--trace"), traceB});
+        QCOMPARE(b.status, int(cli::ExitOk));
+        QFile fileA(traceA);
+        QFile fileB(traceB);
+        QVERIFY(fileA.open(QIODevice::ReadOnly) && fileB.open(QIODevice::ReadOnly));
+        const QByteArray bytes = fileA.readAll();
+        QVERIFY(bytes.contains("\"kind\":\"ExtenderCall\""));
+        QVERIFY(bytes == fileB.readAll());
+    }
+
+    // explain --json puts the extender beside the plugins: its verdict under nodes[].filter with the
+    // plugin "extender:URL", its score under nodes[].scores with weight × 10.
+    void explainShowsExtenders()
+    {
+        const QString lesson = QStringLiteral(KSV_SAMPLES_DIR "/lessons/09-extenders.yaml");
+        const Output output = runWith({QStringLiteral("explain"), lesson, QStringLiteral("--pod"), QStringLiteral("web-0"), QStringLiteral("--json")});
         QCOMPARE(output.status, int(cli::ExitOk));
-        QCOMPARE(output.err, QStringLiteral("warning: ") + config
-                                 + QStringLiteral(":4:3: extenders: the configuration has 1 extender (http://127.0.0.1:8888), which "
-                                                  "kschedviz does not call yet: its verdicts and scores are those of kube-scheduler "
-                                                  "without them\n"));
-        // Without extenders, nothing is said.
-        QVERIFY(runWith({QStringLiteral("run"), sample}).err.isEmpty());
+        QHash<QString, QJsonObject> nodes;
+        const QJsonObject report = QJsonDocument::fromJson(output.out.toUtf8()).object();
+        for (const QJsonValue& node : report.value(QStringLiteral("nodes")).toArray())
+            nodes.insert(node.toObject().value(QStringLiteral("name")).toString(), node.toObject());
+        const QString column = QStringLiteral("extender:http://demo-extender.kschedviz/scheduler");
+        const QJsonObject refused = nodes.value(QStringLiteral("node-c")).value(QStringLiteral("filter")).toObject();
+        QCOMPARE(refused.value(QStringLiteral("code")).toString(), QStringLiteral("Unschedulable"));
+        QCOMPARE(refused.value(QStringLiteral("plugin")).toString(), column);
+        QCOMPARE(refused.value(QStringLiteral("reasons")).toArray(), QJsonArray {QStringLiteral("node(s) didn't have label disktype=ssd")});
+        const QJsonObject score = nodes.value(QStringLiteral("node-b")).value(QStringLiteral("scores")).toObject().value(column).toObject();
+        QCOMPARE(score.value(QStringLiteral("raw")).toInt(), 9);
+        QCOMPARE(score.value(QStringLiteral("weight")).toInt(), 20);
+        QCOMPARE(report.value(QStringLiteral("node")).toString(), QStringLiteral("node-b"));
+        // The plugins' totals tie on the three ssd nodes; the extender's 9 × 20 decides.
+        const auto total = [&](const char* node) { return nodes.value(QLatin1String(node)).value(QStringLiteral("total")).toInteger(); };
+        QCOMPARE(total("node-b") - total("node-a"), qint64((9 - 2) * 20));
+    }
+
+    // An extender that is down fails every attempt that asks it, with Go's words, as kube-scheduler
+    // would; an ignorable one is skipped.
+    void extenderDown()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        QTemporaryDir dir;
+        const auto config = [&](bool ignorable) {
+            return writeFile(dir, ignorable ? QStringLiteral("ignorable.yaml") : QStringLiteral("down.yaml"),
+                             QStringLiteral("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                                            "extenders:\n- {urlPrefix: 'http://127.0.0.1:%1', filterVerb: filter, ignorable: %2}\n")
+                                 .arg(port)
+                                 .arg(ignorable ? QStringLiteral("true") : QStringLiteral("false"))
+                                 .toUtf8());
+        };
+        const Output down = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), config(false), QStringLiteral("--json"),
+                                     QStringLiteral("--until"), QStringLiteral("30s")});
+        QCOMPARE(down.status, int(cli::ExitOk));
+        const QJsonArray pods = QJsonDocument::fromJson(down.out.toUtf8()).object().value(QStringLiteral("pods")).toArray();
+        QVERIFY(!pods.isEmpty());
+        // No attempt binds: those that reach the extender fail on it; those no node fits fail before
+        // it (extenders only see nodes the Filter plugins passed).
+        const QString refused = QStringLiteral("Post \"http://127.0.0.1:%1/filter\": dial tcp 127.0.0.1:%1: connect: connection refused").arg(port);
+        int failedOnExtender = 0;
+        for (const QJsonValue& pod : pods) {
+            const QJsonObject summary = pod.toObject();
+            QVERIFY(summary.value(QStringLiteral("node")).isNull() || summary.value(QStringLiteral("attempts")).toInt() == 0);
+            const QString message = summary.value(QStringLiteral("message")).toString();
+            if (message == refused)
+                ++failedOnExtender;
+            else if (summary.value(QStringLiteral("attempts")).toInt() > 0)
+                QVERIFY2(message.isEmpty() /* still in its cycle at --until */ || message.startsWith(QStringLiteral("0/4 nodes are available")), qPrintable(message));
+        }
+        QVERIFY(failedOnExtender > 0);
+        const Output skipped = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), config(true), QStringLiteral("--json")});
+        QCOMPARE(skipped.status, int(cli::ExitOk));
+        const Output plain = runWith({QStringLiteral("run"), sample, QStringLiteral("--json")});
+        // The same nodes; the times differ, since each failed call still costs its virtual latency.
+        const auto placements = [](const Output& output) {
+            QMap<QString, QString> result;
+            for (const QJsonValue& pod : QJsonDocument::fromJson(output.out.toUtf8()).object().value(QStringLiteral("pods")).toArray())
+                result.insert(pod.toObject().value(QStringLiteral("pod")).toString(), pod.toObject().value(QStringLiteral("node")).toString());
+            return result;
+        };
+        QCOMPARE(placements(skipped), placements(plain));
     }
 
     void rejectsBadOptions()

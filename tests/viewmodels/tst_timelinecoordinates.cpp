@@ -404,6 +404,21 @@ private Q_SLOTS:
             QCOMPARE(result.back().end, duration);
         }
     }
+
+    // A cycle that called extenders: each point's calls follow it, with the cost the trace recorded;
+    // the plugins share the rest as before.
+    void segmentsWithExtenders()
+    {
+        using framework::ExtensionPoint;
+        const quint32 success = pointBit(ExtensionPoint::PreFilter) | pointBit(ExtensionPoint::PreScore)
+            | pointBit(ExtensionPoint::Score) | pointBit(ExtensionPoint::Reserve) | pointBit(ExtensionPoint::Permit);
+        // 3 nodes, a filter and a prioritize call of 2 ms each: 4.515 ms.
+        const auto result = modelSegments(0, 4515 * us, 3, success, Timing {}, ExtenderTimes {2000 * us, 2000 * us, 0});
+        QCOMPARE(describe(result), QStringLiteral("PreFilter:0-100000 Filter:100000-115000 Filter:115000-2115000 PreScore:2115000-2215000 "
+                                                  "Score:2215000-2315000 Score:2315000-4315000 Reserve:4315000-4415000 Permit:4415000-4515000"));
+        QVERIFY(!result[1].extender && result[2].extender && result[5].extender);
+        QCOMPARE(result.back().end, 4515 * us);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimelineCoordinates)

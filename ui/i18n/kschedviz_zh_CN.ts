@@ -304,7 +304,7 @@
 <context>
     <name>ksv::AttemptTableModel</name>
     <message>
-        <location filename="../models/attempttablemodel.cpp" line="+357"/>
+        <location filename="../models/attempttablemodel.cpp" line="+358"/>
         <source>Not evaluated</source>
         <translation>未评估</translation>
     </message>
@@ -2076,7 +2076,7 @@ Shown: %3</source>
         <translation>%1 — kschedviz</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>%1 (seed %2)%3%4</source>
         <translation>%1（种子 %2）%3%4</translation>
     </message>
@@ -2088,14 +2088,19 @@ Shown: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source> — ⚠ %n extender(s) not called</source>
+        <location line="+1"/>
+        <source> — %n extender(s)</source>
         <translation>
-            <numerusform> — ⚠ 未调用 %n 个扩展程序（extender）</numerusform>
+            <numerusform> — %n 个 extender</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+1"/>
+        <source>Extenders: %1</source>
+        <translation>Extender：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Could not load %1 — still showing %2</source>
         <translation>无法加载 %1 — 仍显示 %2</translation>
     </message>
@@ -2415,7 +2420,7 @@ Shown: %3</source>
         <translation>绑定失败（%1）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>backoff until %1</source>
         <translation>backoff 至 %1</translation>
     </message>
@@ -2425,7 +2430,7 @@ Shown: %3</source>
         <translation>profile %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>evaluated %1, feasible %2</source>
         <translation>评估 %1 个，可行 %2 个</translation>
     </message>
@@ -3064,7 +3069,12 @@ Shown: %3</source>
         <translation>未加载运行：打开一个场景以查看其调度周期。</translation>
     </message>
     <message>
-        <location line="+241"/>
+        <location line="+199"/>
+        <source>Extender</source>
+        <translation>Extender</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Click a cycle to follow its pod&apos;s attempts, retries and binding here.</source>
         <translation>单击一个周期，在这里跟踪其 Pod 的尝试、重试和绑定。</translation>
     </message>
@@ -3099,7 +3109,7 @@ Shown: %3</source>
         <translation>绑定 1–%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../timeline/timelineplottooltips.cpp" line="+35"/>
+        <location filename="../timeline/timelineplottooltips.cpp" line="+37"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %n attempt(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;：%n 次尝试</numerusform>
@@ -3124,29 +3134,29 @@ Shown: %3</source>
         <location line="+2"/>
         <location line="+9"/>
         <location line="+38"/>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-56"/>
         <source> on %1</source>
         <translation>，于 %1</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+45"/>
+        <location line="+55"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="-43"/>
-        <location line="+45"/>
+        <location line="-53"/>
+        <location line="+55"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-53"/>
         <source>Preemption</source>
         <translation>抢占</translation>
     </message>
@@ -3181,9 +3191,14 @@ Shown: %3</source>
         <translation>Profile</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>&lt;p&gt;&lt;i&gt;Segments are modeled, not measured: the engine charges a cycle cycleBase + cyclePerNode × nodes evaluated. Filter is drawn as evaluated × cyclePerNode; the rest is split evenly over the other extension points that ran.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;各分段是建模值而非实测值：引擎为每个周期计 cycleBase + cyclePerNode × 评估的节点数。Filter 按 评估数 × cyclePerNode 绘制；其余时间平均分给运行过的其他扩展点。&lt;/i&gt;&lt;/p&gt;</translation>
+        <location line="+8"/>
+        <source>%1 extenders</source>
+        <translation>%1 的 extender</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;p&gt;&lt;i&gt;Segments are modeled, not measured: the engine charges a cycle cycleBase + cyclePerNode × nodes evaluated, plus each call to an extender. Filter is drawn as evaluated × cyclePerNode and the extenders&apos; calls as the trace recorded them; the rest is split evenly over the other extension points that ran.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;各段是建模得出的，不是测量值：引擎为一个周期计 cycleBase + cyclePerNode × 评估的节点数，再加上每次 extender 调用。Filter 画为 评估数 × cyclePerNode，extender 调用按追踪中记录的时长画出；其余时间平分给其他运行过的扩展点。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -3206,7 +3221,17 @@ Shown: %3</source>
         <translation>Bind 调用</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>bound</source>
+        <translation>已绑定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Extender bind</source>
+        <translation>Extender 绑定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>From</source>
         <translation>从</translation>
     </message>
@@ -3260,6 +3285,11 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+6"/>
+        <source>Extender</source>
+        <translation>Extender</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source> &amp;nbsp; &lt;i&gt;(segments modeled)&lt;/i&gt;</source>
         <translation> &amp;nbsp; &lt;i&gt;（分段为建模值）&lt;/i&gt;</translation>
     </message>
@@ -3363,7 +3393,7 @@ Shown: %3</source>
 <context>
     <name>ksv::eventtext</name>
     <message>
-        <location filename="../models/eventtext.cpp" line="+64"/>
+        <location filename="../models/eventtext.cpp" line="+65"/>
         <location line="+13"/>
         <source>%1 node(s)</source>
         <translation>%1 个节点</translation>
@@ -3394,7 +3424,12 @@ Shown: %3</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+58"/>
+        <source>extender %1</source>
+        <translation>extender %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>backoff until %1</source>
         <translation>backoff 至 %1</translation>
     </message>
@@ -3432,6 +3467,26 @@ Shown: %3</source>
         <location line="+0"/>
         <source>nominated</source>
         <translation>nominated</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no answer</source>
+        <translation>无应答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round trip %1</source>
+        <translation>往返 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
     </message>
 </context>
 <context>

@@ -267,7 +267,8 @@ void AttemptTableModel::build()
         case EventKind::QueueMove:
         case EventKind::Nominated:
         case EventKind::BindingStart:
-        case EventKind::BindingEnd: break;
+        case EventKind::BindingEnd:
+        case EventKind::ExtenderCall: break;
         }
     }
 

@@ -1,15 +1,18 @@
 #include "cyclesegments.h"
 
+#include "extender/transport.h"
+
 namespace ksv::timeline {
 
 using framework::ExtensionPoint;
 using trace::EventKind;
 
 std::vector<CycleSegment> modelSegments(
-    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing)
+    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing, const ExtenderTimes& extenders)
 {
     std::vector<CycleSegment> segments;
-    const VirtualNanos total = std::max<VirtualNanos>(end - start, 0);
+    // The extenders' calls take what the trace says they cost; the plugins share the rest.
+    const VirtualNanos total = std::max<VirtualNanos>(end - start - extenders.total(), 0);
     if (evaluated > 0)
         ran |= pointBit(ExtensionPoint::Filter);
     else
@@ -37,6 +40,14 @@ std::vector<CycleSegment> modelSegments(
             length = ++other == others ? rest - share * (others - 1) : share;
         segments.push_back({ point, t, t + length });
         t += length;
+        const VirtualNanos calls = point == ExtensionPoint::Filter ? extenders.filter
+            : point == ExtensionPoint::Score                     ? extenders.score
+            : point == ExtensionPoint::PostFilter                ? extenders.postFilter
+                                                                 : 0;
+        if (calls > 0) {
+            segments.push_back({point, t, t + calls, true});
+            t += calls;
+        }
     }
     return segments;
 }
@@ -50,9 +61,21 @@ PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::C
         if (event.kind() == EventKind::PluginResult && event.cycle() == cycle.cycle)
             result.mask |= pointBit(event.point());
     };
-    // Per-pod results come first; per-node detail (FilterNodes, ScoreNodes) follows them.
+    // Per-pod results come first, among the calls to extenders; per-node detail (FilterNodes,
+    // ScoreNodes) follows them.
     for (qsizetype i = cycle.startEvent + 1; i < cycle.endEvent; ++i) {
         const trace::Event& event = trace.at(i);
+        if (event.kind() == EventKind::ExtenderCall) {
+            if (event.cycle() == cycle.cycle) {
+                switch (event.verb()) {
+                case extender::Verb::Filter: result.extenders.filter += event.duration(); break;
+                case extender::Verb::Prioritize: result.extenders.score += event.duration(); break;
+                case extender::Verb::Preempt: result.extenders.postFilter += event.duration(); break;
+                case extender::Verb::Bind: break;
+                }
+            }
+            continue;
+        }
         if (event.kind() != EventKind::PluginResult)
             break;
         note(event);

@@ -41,14 +41,29 @@ struct CycleSegment
     framework::ExtensionPoint point = framework::ExtensionPoint::PreFilter;
     VirtualNanos start = 0;
     VirtualNanos end = 0;
+    // The extenders' calls of that point (filter after Filter, prioritize after Score, preempt in
+    // PostFilter), drawn apart from the plugins': their cost is what the trace recorded.
+    bool extender = false;
     friend bool operator==(const CycleSegment&, const CycleSegment&) = default;
+};
+
+// What a cycle's calls to extenders cost, by the extension point they belong to (ExtenderCall
+// events' durations).
+struct ExtenderTimes
+{
+    VirtualNanos filter = 0;
+    VirtualNanos score = 0;
+    VirtualNanos postFilter = 0;
+    VirtualNanos total() const { return filter + score + postFilter; }
+    friend bool operator==(const ExtenderTimes&, const ExtenderTimes&) = default;
 };
 
 // The modeled segments of a cycle that ran [start, end] and evaluated `evaluated` nodes, given the
 // extension points that ran (`ran`; Filter counts when evaluated > 0 whether or not it is in the
-// mask). In cyclePoints order, contiguous, covering [start, end] exactly; empty if nothing ran.
+// mask) and its extender calls. In cyclePoints order, each point's extender segment right after
+// it, contiguous, covering [start, end] exactly; empty if nothing ran.
 std::vector<CycleSegment> modelSegments(
-    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing);
+    VirtualNanos start, VirtualNanos end, qint32 evaluated, PointMask ran, const Timing& timing, const ExtenderTimes& extenders = {});
 
 // Which extension points ran in a finished cycle, read from the trace: the PluginResult events
 // after CycleStart (PreFilter, PostFilter, PreScore) and right before CycleEnd (Reserve, Permit);
@@ -58,6 +73,7 @@ std::vector<CycleSegment> modelSegments(
 struct PointsRan
 {
     PointMask mask = 0;
+    ExtenderTimes extenders;
     bool complete = false;
 };
 PointsRan pointsRan(const trace::Trace& trace, qsizetype indexed, const trace::CycleRecord& cycle);

@@ -34,7 +34,7 @@ public:
         KindRole,       // trace::EventKind as int
     };
 
-    static constexpr int kindCount = int(trace::EventKind::BindingEnd) + 1;
+    static constexpr int kindCount = trace::eventKindCount;
     static constexpr quint32 kindBit(trace::EventKind kind) { return eventKindBit(kind); }
     static constexpr quint32 allKinds = (quint32(1) << kindCount) - 1;
 

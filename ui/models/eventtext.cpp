@@ -2,6 +2,7 @@
 
 #include "format.h"
 
+#include "extender/transport.h"
 #include "framework/interface.h"
 #include "framework/status.h"
 
@@ -138,14 +139,15 @@ QString point(quint8 value)
 
 bool hasCode(EventKind kind)
 {
-    return kind == EventKind::PluginResult || kind == EventKind::CycleEnd || kind == EventKind::BindingEnd;
+    return kind == EventKind::PluginResult || kind == EventKind::CycleEnd || kind == EventKind::BindingEnd || kind == EventKind::ExtenderCall;
 }
 
 bool isFailure(const Event& event)
 {
     switch (event.kind()) {
     case EventKind::CycleEnd:
-    case EventKind::BindingEnd: return event.code() != framework::Code::Success;
+    case EventKind::BindingEnd:
+    case EventKind::ExtenderCall: return event.code() != framework::Code::Success;
     case EventKind::PluginResult:
         return event.code() == framework::Code::Error || event.code() == framework::Code::Unschedulable
             || event.code() == framework::Code::UnschedulableAndUnresolvable;
@@ -169,6 +171,7 @@ QString pointAndPlugin(const trace::Trace& trace, const Event& event)
     case EventKind::PluginResult: return joined(point(event.point()), trace.string(event.plugin()));
     case EventKind::FilterNodes:
     case EventKind::ScoreNodes: return point(event.point());
+    case EventKind::ExtenderCall: return joined(tr("extender %1").arg(extender::toString(event.verb())), trace.string(event.extender()));
     case EventKind::ClusterChange:
     case EventKind::QueueMove:
     case EventKind::CycleStart:
@@ -208,6 +211,13 @@ QString detail(const trace::Trace& trace, const Event& event)
     case EventKind::Nominated: return event.node() < 0 ? tr("nomination cleared") : tr("nominated");
     case EventKind::BindingStart: return {};
     case EventKind::BindingEnd: return trace.string(event.message());
+    case EventKind::ExtenderCall: {
+        QString text = event.httpStatus() != 0 ? tr("HTTP %1").arg(event.httpStatus()) : tr("no answer");
+        text = joined(text, tr("round trip %1").arg(format::duration(event.duration())));
+        if (event.node() >= 0)
+            text = joined(text, tr("node %1").arg(trace.string(event.node())));
+        return event.message() >= 0 ? joined(trace.string(event.message()), text) : text;
+    }
     }
     Q_UNREACHABLE();
     return {};

@@ -174,6 +174,7 @@ QString PodHistoryModel::what(const Event& event) const
     case EventKind::BindingStart: return tr("Binding to %1").arg(node);
     case EventKind::BindingEnd:
         return event.code() == Code::Success ? tr("Bound to %1").arg(node) : tr("Binding failed (%1)").arg(eventtext::code(event.code()));
+    case EventKind::ExtenderCall: return eventtext::pointAndPlugin(trace, event);
     }
     Q_UNREACHABLE();
     return {};
@@ -203,7 +204,8 @@ QString PodHistoryModel::detail(const Event& event) const
     case EventKind::ScoreNodes:
     case EventKind::Preemption:
     case EventKind::Victim:
-    case EventKind::BindingEnd: return eventtext::detail(trace, event);
+    case EventKind::BindingEnd:
+    case EventKind::ExtenderCall: return eventtext::detail(trace, event);
     case EventKind::CycleEnd: {
         const QString counts = tr("evaluated %1, feasible %2").arg(event.evaluated()).arg(event.feasible());
         return event.code() == Code::Success ? counts : QString(trace.string(event.message()) + separator + counts);

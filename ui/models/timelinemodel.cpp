@@ -20,6 +20,7 @@ void TimelineModel::reset(const trace::TraceIndex* index)
     m_failedCycles.clear();
     m_preemptedCycles.clear();
     m_points.clear();
+    m_extenderTimes.clear();
     m_laneBindings.clear();
     m_laneFinal.clear();
     m_laneFailedPrefix.clear();
@@ -135,9 +136,18 @@ quint32 TimelineModel::pointsOf(qint32 cycle) const
     if (cached & pointsKnown)
         return cached & ~pointsKnown;
     const PointsRan ran = pointsRan(m_index->trace(), m_index->indexed(), m_index->cycles()[size_t(cycle)]);
-    if (ran.complete)
+    if (ran.complete) {
         cached = quint16(ran.mask) | pointsKnown;
+        if (ran.extenders.total() > 0)
+            m_extenderTimes.insert(cycle, ran.extenders);
+    }
     return ran.mask;
+}
+
+timeline::ExtenderTimes TimelineModel::extenderTimesOf(qint32 cycle) const
+{
+    pointsOf(cycle); // reads both
+    return m_extenderTimes.value(cycle);
 }
 
 TimelineFrame TimelineModel::frame(const TimelineCoordinates& coordinates, int firstLane, int lastLane) const

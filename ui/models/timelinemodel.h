@@ -9,8 +9,11 @@
 // TimelinePlot paints what frame() returns; tests/viewmodels/tst_timelinemodel.cpp checks it against
 // the trace.
 
+#include "cyclesegments.h"
 #include "timelinecoordinates.h"
 #include "trace/replay.h"
+
+#include <QHash>
 
 #include <vector>
 
@@ -60,6 +63,8 @@ public:
     qint64 laneFailuresIn(int lane, qsizetype first, qsizetype last) const;
     // The extension points a cycle ran (a framework::ExtensionPoint bit mask), read once it is complete.
     quint32 pointsOf(qint32 cycle) const;
+    // What the cycle's calls to extenders cost, by extension point (zero without extenders).
+    timeline::ExtenderTimes extenderTimesOf(qint32 cycle) const;
 
     // The window's items: every cycle and mark, and the binding lanes [firstLane, lastLane) (the
     // others left empty: scrolled out of view).
@@ -84,6 +89,7 @@ private:
     std::vector<qint32> m_failedCycles;
     std::vector<qint32> m_preemptedCycles;
     mutable std::vector<quint16> m_points; // per cycle: the extension points that ran, 0 = not read yet
+    mutable QHash<qint32, timeline::ExtenderTimes> m_extenderTimes; // cycles that called extenders, once read
     // Per binding lane: its bindings in order, and how many of the first are finished, with failures
     // among the first i.
     std::vector<std::vector<qint32>> m_laneBindings;

@@ -50,6 +50,7 @@ void EngineController::start(std::shared_ptr<const Scenario> scenario, const con
     m_now = 0;
     m_finished = false;
 
+    m_extenderTransport = options.extenderTransport;
     m_mailbox = std::make_shared<EngineMailbox>();
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("kschedviz engine"));
@@ -73,7 +74,10 @@ void EngineController::stop()
     if (!m_thread)
         return;
     // The worker answers within a work slice. Waiting here keeps a run from outliving the scenario
-    // and configuration it reads.
+    // and configuration it reads. An extender call in flight is cut short first: the wait must not
+    // last as long as the extender's timeout.
+    if (m_extenderTransport)
+        m_extenderTransport->cancel();
     m_thread->quit();
     m_thread->wait();
     {

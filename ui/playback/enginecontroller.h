@@ -82,6 +82,7 @@ private:
     void onFailed(quint64 generation);
 
     quint64 m_generation = 0;
+    std::shared_ptr<extender::ExtenderTransport> m_extenderTransport; // the running engine's, cancelled by stop()
     std::shared_ptr<EngineMailbox> m_mailbox;
     QThread* m_thread = nullptr;
     QPointer<EngineWorker> m_worker;

@@ -1,6 +1,7 @@
 #include "run.h"
 
 #include "cluster/scenariosource.h"
+#include "extendersession.h"
 #include "enginecontroller.h"
 #include "preparedrun.h"
 #include "trace/releaseoffgui.h"
@@ -34,7 +35,19 @@ Run::Run(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerCo
         indexPublished(); // says finished() once the index has caught up
     });
     connect(m_engine, &EngineController::failed, this, &Run::failed);
+    // A fresh session per run: the extenders' transport (and the scenario's demo extender) lives as
+    // long as the run, and a stopped run's is cancelled, so a reset must not reuse it.
+    m_options.extenderTransport.reset();
+    QString extenderProblem;
+    try {
+        if (const auto session = extenderhttp::ExtenderSession::start(*m_scenario, m_configuration))
+            m_options.extenderTransport = session->transport();
+    } catch (const LoadError& error) {
+        extenderProblem = error.toString();
+    }
     m_engine->start(m_scenario, m_configuration, m_options);
+    if (!extenderProblem.isEmpty()) // after the connections: the views hear it as any failed run
+        QTimer::singleShot(0, this, [this, extenderProblem] { Q_EMIT failed(extenderProblem); });
     m_index = makeReleasedOffGui<trace::TraceIndex>(*m_catalogue, m_engine->trace(), m_scenario->timing);
     // The cursor's state gets its memory now, while loading: the first seek away from the engine's
     // end then copies a checkpoint into pages already mapped (fresh pages for 150,000 pods cost some

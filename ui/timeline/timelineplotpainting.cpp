@@ -231,16 +231,16 @@ void TimelinePlot::paintCycle(QPainter& painter, const Frame& frame, qint32 inde
         const QRectF top(bar.left(), bar.top(), bar.width(), bar.height() - strip);
         painter.fillRect(QRectF(bar.left(), top.bottom(), bar.width(), strip), resultColor);
         const auto segments = timeline::modelSegments(
-            cycle.start, cycle.end, cycle.evaluated, m_model.pointsOf(index), traceIndex.timing());
+            cycle.start, cycle.end, cycle.evaluated, m_model.pointsOf(index), traceIndex.timing(), m_model.extenderTimesOf(index));
         const QFontMetrics metrics = fontMetrics();
         for (const timeline::CycleSegment& segment : segments) {
             const double x0 = plotLeft() + frame.coordinates.timeToX(segment.start);
             const double x1 = plotLeft() + frame.coordinates.timeToX(segment.end);
             const QRectF rect(x0, top.top(), std::max(x1 - x0, 1.0), top.height());
-            painter.fillRect(rect, colors::extensionPoint(segment.point));
-            const QString name = framework::toString(segment.point);
+            painter.fillRect(rect, segment.extender ? colors::extender() : colors::extensionPoint(segment.point));
+            const QString name = segment.extender ? tr("Extender") : framework::toString(segment.point);
             if (rect.width() > metrics.horizontalAdvance(name) + 6) {
-                painter.setPen(segment.point == framework::ExtensionPoint::Filter
+                painter.setPen(segment.extender || segment.point == framework::ExtensionPoint::Filter
                             || segment.point == framework::ExtensionPoint::Score
                             || segment.point == framework::ExtensionPoint::Permit
                         ? QColor(Qt::white)

@@ -2,6 +2,8 @@
 #include "cyclesegments.h"
 #include "format.h"
 #include "timelineplot.h"
+
+#include "extender/transport.h"
 #include "viewstate.h"
 
 namespace ksv {
@@ -86,17 +88,17 @@ QString TimelinePlot::cycleToolTip(qint32 index) const
     if (!running) {
         const timeline::PointsRan ran = timeline::pointsRan(trace, traceIndex.indexed(), cycle);
         const auto segments
-            = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.timing());
+            = timeline::modelSegments(cycle.start, cycle.end, cycle.evaluated, ran.mask, traceIndex.timing(), ran.extenders);
         QStringList parts;
         for (const timeline::CycleSegment& segment : segments)
-            parts.append(
-                framework::toString(segment.point) + QLatin1Char(' ') + duration(segment.end - segment.start));
+            parts.append((segment.extender ? tr("%1 extenders").arg(framework::toString(segment.point)) : framework::toString(segment.point))
+                         + QLatin1Char(' ') + duration(segment.end - segment.start));
         if (!parts.isEmpty())
             text += QStringLiteral("<p>") + parts.join(QStringLiteral(" · ")) + QStringLiteral("</p>");
         text += tr(
             "<p><i>Segments are modeled, not measured: the engine charges a cycle cycleBase + cyclePerNode × nodes "
-            "evaluated. Filter is drawn as evaluated × cyclePerNode; the rest is split evenly over the other "
-            "extension points that ran.</i></p>");
+            "evaluated, plus each call to an extender. Filter is drawn as evaluated × cyclePerNode and the extenders' "
+            "calls as the trace recorded them; the rest is split evenly over the other extension points that ran.</i></p>");
     }
     return text;
 }
@@ -117,6 +119,16 @@ QString TimelinePlot::bindingToolTip(qint32 index) const
     }
     if (binding.start >= 0)
         text += row(tr("Bind call"), binding.finished ? duration(binding.end - binding.start) : tr("running"));
+    // A binder extender binds in the plugins' stead: its calls are this binding cycle's.
+    const qint32 schedulingCycle = binding.cycle >= 0 ? traceIndex.cycles()[size_t(binding.cycle)].cycle : -1;
+    for (const qint32 position : traceIndex.podEvents(binding.pod)) {
+        const trace::Event& event = traceIndex.trace().at(position);
+        if (event.kind() != trace::EventKind::ExtenderCall || event.verb() != extender::Verb::Bind || event.cycle() != schedulingCycle)
+            continue;
+        const QString result = event.message() >= 0 ? traceIndex.trace().string(event.message()) : tr("bound");
+        text += row(tr("Extender bind"), QString(traceIndex.trace().string(event.extender()) + QStringLiteral(": ") + result).toHtmlEscaped()
+                                             + QStringLiteral(" (") + duration(event.duration()) + QLatin1Char(')'));
+    }
     text += row(tr("Result"), binding.finished ? framework::toString(Code(binding.code)) : tr("running"));
     if (const QString message = traceIndex.trace().string(binding.message); !message.isEmpty())
         text += row(tr("Message"), message.toHtmlEscaped());

@@ -53,6 +53,7 @@ TimelineView::TimelineView(ViewState* viewState, QWidget* parent)
             framework::ExtensionPoint::PostFilter, framework::ExtensionPoint::PreScore,
             framework::ExtensionPoint::Score, framework::ExtensionPoint::Reserve, framework::ExtensionPoint::Permit })
         keys.append(swatch(colors::extensionPoint(point), framework::toString(point)));
+    keys.append(swatch(colors::extender(), tr("Extender")));
     legend->setText(keys.join(QStringLiteral(" &nbsp; ")) + tr(" &nbsp; <i>(segments modeled)</i>"));
     legend->setToolTip(
         tr("Wheel: zoom about the pointer · drag: pan · Shift+wheel, ↑/↓: scroll the binding lanes · + / −: zoom "
