@@ -53,6 +53,8 @@ constexpr OptionHelp runOptions[] = {
     {"--trace", nullptr, "FILE", K::File, "Write the whole trace as JSON Lines (docs/trace-format.md)."},
     {"--no-node-detail", nullptr, nullptr, K::None, "Leave per-node Filter and Score detail out of the trace (smaller and faster for large runs)."},
     {"--node-detail-budget", nullptr, "MIB", K::Number, "Keep per-node detail until the trace holds this many MiB of it, as the app does."},
+    {"--extender-answers", nullptr, "TRACE", K::File,
+     "Call no extender: answer each call with what the extenders answered in a trace --trace wrote, in order (a replay gives the same trace)."},
     jsonOption,
 };
 

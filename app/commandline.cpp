@@ -123,6 +123,10 @@ ParseResult parseArguments(const QStringList& arguments)
                 return {std::nullopt, QStringLiteral("--max needs a number of copies (0 or more)")};
             options.maxCopies = copies;
             ++i;
+        } else if (argument == QLatin1String("--extender-answers")) {
+            if (i + 1 >= arguments.size() || arguments[i + 1].isEmpty())
+                return {std::nullopt, QStringLiteral("--extender-answers needs a trace file (run --trace wrote it)")};
+            options.extenderAnswers = arguments[++i];
         } else if (argument == QLatin1String("--listen") || argument == QLatin1String("--rules") || argument == QLatin1String("--cert")
                    || argument == QLatin1String("--key")) {
             const QString value = i + 1 < arguments.size() ? arguments[i + 1] : QString();
@@ -289,9 +293,10 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--json is for headless commands")};
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
         return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
-    const bool runOnly = options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0;
+    const bool runOnly = options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0
+        || !options.extenderAnswers.isEmpty();
     if (runOnly && options.command != Command::Run)
-        return {std::nullopt, QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run")};
+        return {std::nullopt, QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run")};
     if (options.seed && options.command != Command::Run && options.command != Command::Compare)
         return {std::nullopt, QStringLiteral("--seed is for run and compare")};
     if (!options.screenshotDir.isEmpty() && options.command != Command::Gui)

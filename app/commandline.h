@@ -45,6 +45,7 @@ struct Options
     std::optional<quint64> seed;        // --seed N
     std::optional<qint64> untilNanos;   // --until DURATION
     QString traceFile;                  // --trace FILE
+    QString extenderAnswers;            // --extender-answers TRACE: replay the extenders' answers a trace recorded
     bool nodeDetail = true;             // --no-node-detail turns per-node trace detail off
     qsizetype nodeDetailBudgetMiB = 0;  // --node-detail-budget MIB: per-node detail stops past it (as in the app)
     // snapshot, record, pending, shadow: the live cluster

@@ -1,25 +1,13 @@
 #include "extendercommand.h"
 
 #include "demoextender.h"
+#include "stopsignals.h"
 
 #include <QEventLoop>
 #include <QTimer>
 
-#include <atomic>
-#include <csignal>
 
 namespace ksv::cli {
-
-namespace {
-
-std::atomic<bool> stopRequested {false};
-
-extern "C" void onStopSignal(int)
-{
-    stopRequested = true;
-}
-
-} // namespace
 
 int runExtender(const Options& options, QTextStream& out, QTextStream& err)
 {
@@ -62,19 +50,16 @@ int runExtender(const Options& options, QTextStream& out, QTextStream& err)
     out << scheme << QStringLiteral("://") << address << QLatin1Char(':') << listening << Qt::endl;
     err << QStringLiteral("kschedviz extender: serving ") << options.rules << QStringLiteral("; Ctrl+C stops it") << Qt::endl;
 
-    stopRequested = false;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
+    StopSignals stop;
     QEventLoop loop;
     QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&loop] {
-        if (stopRequested)
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&loop, &stop] {
+        if (stop.requested())
             loop.quit();
     });
     poll.start(50);
     loop.exec();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    stop.restore();
     err << QStringLiteral("kschedviz extender: stopped after ") << server.requestsServed() << QStringLiteral(" requests") << Qt::endl;
     return ExitOk;
 }

@@ -3,27 +3,14 @@
 #include "livecommands.h"
 #include "liveconnection.h"
 #include "recorder.h"
+#include "stopsignals.h"
 
 #include "scenario/encode.h"
 
 #include <QEventLoop>
 #include <QTimer>
 
-#include <atomic>
-#include <csignal>
-
 namespace ksv::cli {
-
-namespace {
-
-std::atomic<bool> interrupted {false};
-
-extern "C" void onInterrupt(int)
-{
-    interrupted = true;
-}
-
-} // namespace
 
 int runRecord(const Options& options, QTextStream& out, QTextStream& err)
 {
@@ -32,14 +19,9 @@ int runRecord(const Options& options, QTextStream& out, QTextStream& err)
         return *failed;
     client::Recorder recorder(*connection.session);
     // Ctrl+C ends the recording and still writes it; a second one is the default action again.
-    interrupted = false;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    if (const auto failed = waitForFirstList(options, connection, err)) {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
+    StopSignals stop;
+    if (const auto failed = waitForFirstList(options, connection, err))
         return *failed;
-    }
     const QString server = connection.session->client().server().toString(QUrl::RemoveUserInfo);
     err << QStringLiteral("kschedviz: recording ") << server << QStringLiteral(" (context ") << connection.config.contextName
         << QStringLiteral(")")
@@ -49,14 +31,13 @@ int runRecord(const Options& options, QTextStream& out, QTextStream& err)
     QEventLoop loop;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (interrupted || (options.durationNanos && recorder.now() >= *options.durationNanos))
+        if (stop.requested() || (options.durationNanos && recorder.now() >= *options.durationNanos))
             loop.quit();
     });
     poll.start(50);
     loop.exec();
     connection.session->stop();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    stop.restore();
 
     const Scenario scenario = recorder.scenario(QStringLiteral("recording-") + connection.config.contextName, connection.config.contextName);
     for (const QString& line : recorder.skipped())

@@ -2,6 +2,8 @@
 
 #include "extendersession.h"
 
+#include "extender/recordedtransport.h"
+
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
@@ -231,7 +233,20 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
         const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
-        const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
+        // The extenders: called over HTTP, or answered from a recorded trace.
+        std::shared_ptr<extender::ExtenderTransport> extenders;
+        if (!options.extenderAnswers.isEmpty()) {
+            QFile answers(options.extenderAnswers);
+            if (!answers.open(QIODevice::ReadOnly)) {
+                err << QStringLiteral("kschedviz: cannot read ") << options.extenderAnswers << QStringLiteral(": ") << answers.errorString() << Qt::endl;
+                return ExitBadInput;
+            }
+            trace::Trace recorded;
+            trace::readJsonLines(answers, options.extenderAnswers, recorded); // a broken line throws LoadError
+            extenders = std::make_shared<extender::RecordedTransport>(extender::RecordedTransport::exchangesOf(recorded));
+        } else if (const auto session = extenderhttp::ExtenderSession::start(scenario, configuration)) {
+            extenders = session->transport();
+        }
         std::unique_ptr<QFile> traceFile;
         if (!options.traceFile.isEmpty()) {
             traceFile = std::make_unique<QFile>(options.traceFile);
@@ -246,8 +261,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
         simulation.until = options.untilNanos;
         simulation.nodeDetail = options.nodeDetail;
         simulation.nodeDetailBudget = options.nodeDetailBudgetMiB << 20;
-        if (extenders)
-            simulation.extenderTransport = extenders->transport();
+        simulation.extenderTransport = extenders;
         trace::Trace trace;
         Simulator simulator(scenario, configuration, simulation, trace);
         qsizetype written = 0;

@@ -5,6 +5,7 @@
 #include "liveconnection.h"
 #include "shadow.h"
 #include "shadowreport.h"
+#include "stopsignals.h"
 
 #include "decoding/loaderror.h"
 #include "scenario/effectiveconfig.h"
@@ -15,19 +16,9 @@
 #include <QJsonDocument>
 #include <QTimer>
 
-#include <atomic>
-#include <csignal>
-
 namespace ksv::cli {
 
 namespace {
-
-std::atomic<bool> interrupted {false};
-
-extern "C" void onShadowInterrupt(int) // extern "C" names share one namespace: not recordcommand.cpp's
-{
-    interrupted = true;
-}
 
 using client::isDecided;
 using client::percent;
@@ -91,17 +82,9 @@ int runShadow(const Options& options, QTextStream& out, QTextStream& err)
         return *failed;
     client::ShadowTracker tracker(*connection.session, configuration);
     // Ctrl+C ends the watch and still prints the report; a second one is the default action again.
-    interrupted = false;
-    std::signal(SIGINT, onShadowInterrupt);
-    std::signal(SIGTERM, onShadowInterrupt);
-    const auto restoreSignals = [] {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-    };
-    if (const auto failed = waitForFirstList(options, connection, err)) {
-        restoreSignals();
+    StopSignals stop;
+    if (const auto failed = waitForFirstList(options, connection, err))
         return *failed;
-    }
     err << QStringLiteral("kschedviz: shadowing the scheduler of ") << connection.session->client().server().toString(QUrl::RemoveUserInfo)
         << QStringLiteral(" (context ") << connection.config.contextName << QStringLiteral(")")
         << (options.durationNanos ? QStringLiteral(" for ") + formatDuration(*options.durationNanos) : QString())
@@ -112,13 +95,13 @@ int runShadow(const Options& options, QTextStream& out, QTextStream& err)
     QEventLoop loop;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (interrupted || (options.durationNanos && clock.nsecsElapsed() >= *options.durationNanos))
+        if (stop.requested() || (options.durationNanos && clock.nsecsElapsed() >= *options.durationNanos))
             loop.quit();
     });
     poll.start(50);
     loop.exec();
     connection.session->stop();
-    restoreSignals();
+    stop.restore();
     printReport(tracker, connection, options, out);
     return ExitOk;
 }

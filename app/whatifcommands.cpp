@@ -1,5 +1,7 @@
 #include "whatifcommands.h"
 
+#include "extendersession.h"
+
 #include "capacity.h"
 #include "compare.h"
 #include "scenario/effectiveconfig.h"
@@ -282,14 +284,15 @@ int runCompare(const Options& options, QTextStream& out, QTextStream& err)
         }
         const config::KubeSchedulerConfiguration configurationA = effectiveConfiguration(scenario, a.configuration);
         const config::KubeSchedulerConfiguration configurationB = effectiveConfiguration(scenario, b.configuration);
-        for (const auto* configuration : {&configurationA, &configurationB}) {
-            if (const QString warning = extenderWarning(*configuration); !warning.isEmpty())
-                err << QStringLiteral("warning: ") << warning << Qt::endl;
-        }
+        // Each run calls its configuration's extenders (and the scenario's demo extender) as run does.
         SimulationOptions optionsA;
         optionsA.seed = a.seed;
+        if (const auto session = extenderhttp::ExtenderSession::start(scenario, configurationA))
+            optionsA.extenderTransport = session->transport();
         SimulationOptions optionsB;
         optionsB.seed = b.seed;
+        if (const auto session = extenderhttp::ExtenderSession::start(scenario, configurationB))
+            optionsB.extenderTransport = session->transport();
         const RunSummary runA = summarizeRun(scenario, configurationA, optionsA);
         const RunSummary runB = summarizeRun(scenario, configurationB, optionsB);
         const QList<PodDifference> differences = podDifferences(runA.pods, runB.pods);

@@ -350,10 +350,10 @@ void SchedulingAlgorithm::addExtenderScores(framework::ScoreTable& scores, const
     std::vector<qint64> extenderScore(size_t(rows), 0);
     for (const framework::HostPriority& entry : result.scores) {
         const auto row = rowOf.constFind(entry.host);
-        if (row != rowOf.cend())
-            extenderScore[size_t(*row)] += entry.score;
+        if (row != rowOf.cend()) // Go's int64 wraps; C++'s signed overflow would be undefined
+            extenderScore[size_t(*row)] = qint64(quint64(extenderScore[size_t(*row)]) + quint64(entry.score));
     }
-    const qint64 weight = result.weight * (framework::maxNodeScore / maxExtenderPriority);
+    const qint64 weight = qint64(quint64(result.weight) * quint64(framework::maxNodeScore / maxExtenderPriority));
     std::vector<qint64> raw(size_t(rows * columns));
     std::vector<qint64> normalized(size_t(rows * columns));
     for (qsizetype row = 0; row < rows; ++row) {
@@ -363,7 +363,7 @@ void SchedulingAlgorithm::addExtenderScores(framework::ScoreTable& scores, const
         }
         raw[size_t(row * columns + oldColumns)] = extenderScore[size_t(row)];
         normalized[size_t(row * columns + oldColumns)] = extenderScore[size_t(row)];
-        scores.totals[size_t(row)] += extenderScore[size_t(row)] * weight;
+        scores.totals[size_t(row)] = qint64(quint64(scores.totals[size_t(row)]) + quint64(extenderScore[size_t(row)]) * quint64(weight));
     }
     scores.plugins.append(column);
     scores.weights.push_back(weight);

@@ -122,20 +122,25 @@ public:
         }
         QNetworkReply* reply = manager->post(request, call->body);
         call->reply = reply;
-        QObject::connect(reply, &QNetworkReply::sslErrors, reply, [call, url](const QList<QSslError>& errors) {
+        // Errors are worded with the URL the configuration names, never the alias's target: a demo
+        // extender's port must not reach the trace.
+        const QUrl named(call->url);
+        QObject::connect(reply, &QNetworkReply::sslErrors, reply, [call, named](const QList<QSslError>& errors) {
             if (!errors.isEmpty() && call->sslProblem.isEmpty())
-                call->sslProblem = goSslProblem(errors.constFirst(), url);
+                call->sslProblem = goSslProblem(errors.constFirst(), named);
         });
         if (call->timeoutNanos > 0) {
             auto* timer = new QTimer(reply);
             timer->setSingleShot(true);
             QObject::connect(timer, &QTimer::timeout, reply, [call] {
+                if (!call->reply)
+                    return; // finished meanwhile; the reply's deletion, and the timer's with it, is pending
                 call->timedOut = true;
                 call->reply->abort();
             });
             timer->start(int(std::min<qint64>(call->timeoutNanos / 1'000'000 + (call->timeoutNanos % 1'000'000 ? 1 : 0), INT_MAX)));
         }
-        QObject::connect(reply, &QNetworkReply::finished, reply, [call, url] {
+        QObject::connect(reply, &QNetworkReply::finished, reply, [call, named] {
             QNetworkReply* finishedReply = call->reply;
             call->reply = nullptr;
             finishedReply->deleteLater();
@@ -148,7 +153,7 @@ public:
                 result.status = status.toInt();
                 result.body = finishedReply->readAll();
             } else {
-                result.transportError = goPrefix(call->url) + transportProblem(*finishedReply, url, call->sslProblem);
+                result.transportError = goPrefix(call->url) + transportProblem(*finishedReply, named, call->sslProblem);
             }
             call->finish(std::move(result));
         });
@@ -170,8 +175,12 @@ private:
             return QStringLiteral("dial tcp: lookup ") + url.host() + QStringLiteral(": no such host");
         case QNetworkReply::RemoteHostClosedError: return QStringLiteral("EOF");
         case QNetworkReply::SslHandshakeFailedError:
-            return sslProblem.isEmpty() ? QStringLiteral("tls: ") + reply.errorString() : sslProblem;
-        default: return reply.errorString();
+            return sslProblem.isEmpty() ? QStringLiteral("tls: handshake failure") : sslProblem;
+        case QNetworkReply::OperationCanceledError: return QStringLiteral("context canceled");
+        case QNetworkReply::TimeoutError: return QStringLiteral("i/o timeout");
+        default:
+            // Qt's own text may name the address it connected to (an alias's port): a stable one instead.
+            return QStringLiteral("network error (Qt QNetworkReply::NetworkError %1)").arg(int(reply.error()));
         }
     }
 

@@ -17,15 +17,15 @@ QString GoJsonValue::goTypeName() const
 
 const GoJsonValue* GoJsonValue::member(QLatin1StringView name) const
 {
-    const GoJsonValue* exact = nullptr;
-    const GoJsonValue* folded = nullptr;
+    // Go assigns each key, in document order, to the field it names exactly or else case-folded;
+    // no two fields of the extender types differ only in case, so every match lands on the same
+    // field and the last one stays.
+    const GoJsonValue* last = nullptr;
     for (const auto& [key, value] : members) {
-        if (key == name)
-            exact = &value;
-        else if (key.compare(name, Qt::CaseInsensitive) == 0)
-            folded = &value;
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            last = &value;
     }
-    return exact ? exact : folded;
+    return last;
 }
 
 namespace {
@@ -84,7 +84,7 @@ public:
     }
 
 private:
-    // Deeper nesting is refused rather than recursed into, with Go's text for its own limit (10,000):
+    // Deeper nesting is refused rather than recursed into, in the words of Go's limit (10,000):
     // no extender answer nests this deep, and the parser's stack must stay small on any thread.
     static constexpr int maxDepth = 1000;
 
@@ -110,11 +110,11 @@ private:
 
     GoJsonValue parseValue(int depth)
     {
-        if (depth > maxDepth)
-            throw SyntaxError {QStringLiteral("exceeded max depth")};
         skipSpace();
         if (atEnd())
             fail("looking for beginning of value");
+        if (depth > maxDepth)
+            throw SyntaxError {QStringLiteral("invalid character ") + quoteChar(peek()) + QStringLiteral(" exceeded max depth")};
         const unsigned char c = peek();
         GoJsonValue value;
         switch (c) {

@@ -27,8 +27,8 @@ struct GoJsonValue
 
     // Go's name of the JSON type in unmarshal errors: "string", "number", "bool", "array", "object".
     QString goTypeName() const;
-    // The member Go's decoder fills field `name` from: an exact match, else a case-insensitive one;
-    // of several, the last (a later key overwrites an earlier one). Null when there is none.
+    // The member Go's decoder leaves in field `name`: the last key that matches it, exactly or
+    // case-insensitively (a later key overwrites an earlier one). Null when there is none.
     const GoJsonValue* member(QLatin1StringView name) const;
 };
 

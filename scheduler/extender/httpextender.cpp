@@ -16,8 +16,8 @@ QString toString(Verb verb)
     return {};
 }
 
-HTTPExtender::HTTPExtender(const config::Extender& config, int index, ExtenderTransport& transport, ExtenderCallObserver* observer)
-    : m_config(config)
+HTTPExtender::HTTPExtender(config::Extender config, int index, ExtenderTransport& transport, ExtenderCallObserver* observer)
+    : m_config(std::move(config))
     , m_index(index)
     , m_transport(transport)
     , m_observer(observer)

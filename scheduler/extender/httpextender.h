@@ -20,8 +20,8 @@ inline constexpr qint64 defaultExtenderTimeoutNanos = 5'000'000'000;
 class HTTPExtender final : public framework::Extender
 {
 public:
-    // `config` outlives the extender; `observer` may be null.
-    HTTPExtender(const config::Extender& config, int index, ExtenderTransport& transport, ExtenderCallObserver* observer);
+    // `observer` may be null.
+    HTTPExtender(config::Extender config, int index, ExtenderTransport& transport, ExtenderCallObserver* observer);
 
     QString name() const override { return m_config.urlPrefix; }
     bool isIgnorable() const override { return m_config.ignorable; }
@@ -46,7 +46,7 @@ private:
     std::optional<QByteArray> send(Verb verb, const QString& action, const QByteArray& body, ExtenderCall& call, QString* error);
     void report(ExtenderCall& call, const std::optional<QString>& error);
 
-    const config::Extender& m_config;
+    const config::Extender m_config;
     int m_index = 0;
     ExtenderTransport& m_transport;
     ExtenderCallObserver* m_observer = nullptr;

@@ -47,6 +47,22 @@ public:
     virtual void cancel() {}
 };
 
+// Fails every call with one message: a run whose extenders could not be set up (a TLS file that
+// cannot be read, a demo extender that cannot listen) shows that on every attempt that asks them,
+// rather than quietly running as if the configuration had none.
+class FailingTransport final : public ExtenderTransport
+{
+public:
+    explicit FailingTransport(QString message)
+        : m_message(std::move(message))
+    {
+    }
+    ExtenderResponse post(const ExtenderRequest&) override { return ExtenderResponse {m_message, 0, {}, 0}; }
+
+private:
+    QString m_message;
+};
+
 // One finished call, as the trace records it.
 struct ExtenderCall
 {

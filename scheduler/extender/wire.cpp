@@ -143,38 +143,77 @@ public:
 
 } // namespace
 
-std::optional<FilterAnswer> decodeFilterResult(const QByteArray& body, QString* error)
+namespace {
+
+// Decoder.Decode into `Result`: the first value of the body, then `decode` walks it into Go types.
+// A syntax error or the first type error is the error; there is no answer then.
+template<typename Result, typename Decode>
+std::optional<Result> decodeAs(const QByteArray& body, QString* error, Decode&& decode)
 {
-    GoJsonResult parsed = decodeFirstValue(body);
+    const GoJsonResult parsed = decodeFirstValue(body);
     if (!parsed.value) {
         *error = parsed.error;
         return std::nullopt;
     }
-    FilterAnswer answer;
     Unmarshal go;
-    const GoJsonValue& root = *parsed.value;
-    const QString top = QStringLiteral("ExtenderFilterResult");
-    if (root.type != Type::Null && root.type != Type::Object)
-        go.mismatch(root, QString(), QString(), QStringLiteral("v1.ExtenderFilterResult"));
-    if (root.type == Type::Object) {
-        if (const GoJsonValue* nodes = root.member(QLatin1StringView("Nodes"));
-            go.expect(nodes, Type::Object, top, QStringLiteral("Nodes"), QStringLiteral("v1.NodeList"))) {
-            answer.nodes = QStringList();
-            const GoJsonValue* items = nodes->member(QLatin1StringView("items"));
-            if (go.expect(items, Type::Array, QStringLiteral("NodeList"), QStringLiteral("Nodes.items"), QStringLiteral("[]v1.Node"))) {
-                for (const GoJsonValue& item : items->items) {
-                    QString name;
-                    if (go.expect(&item, Type::Object, QStringLiteral("NodeList"), QStringLiteral("Nodes.items"), QStringLiteral("v1.Node"))) {
-                        const GoJsonValue* meta = item.member(QLatin1StringView("metadata"));
-                        if (go.expect(meta, Type::Object, QStringLiteral("Node"), QStringLiteral("Nodes.items.metadata"),
-                                      QStringLiteral("v1.ObjectMeta")))
-                            name = go.string(meta->member(QLatin1StringView("name")), QStringLiteral("ObjectMeta"),
-                                             QStringLiteral("Nodes.items.metadata.name"));
-                    }
-                    answer.nodes->append(name);
-                }
-            }
+    Result result = decode(*parsed.value, go);
+    if (!go.ok()) {
+        *error = go.error;
+        return std::nullopt;
+    }
+    return result;
+}
+
+QStringList nodeListNames(const GoJsonValue& nodes, Unmarshal& go)
+{
+    QStringList names;
+    const GoJsonValue* items = nodes.member(QLatin1StringView("items"));
+    if (!go.expect(items, Type::Array, QStringLiteral("NodeList"), QStringLiteral("Nodes.items"), QStringLiteral("[]v1.Node")))
+        return names;
+    for (const GoJsonValue& item : items->items) {
+        QString name;
+        if (go.expect(&item, Type::Object, QStringLiteral("NodeList"), QStringLiteral("Nodes.items"), QStringLiteral("v1.Node"))) {
+            const GoJsonValue* meta = item.member(QLatin1StringView("metadata"));
+            if (go.expect(meta, Type::Object, QStringLiteral("Node"), QStringLiteral("Nodes.items.metadata"), QStringLiteral("v1.ObjectMeta")))
+                name = go.string(meta->member(QLatin1StringView("name")), QStringLiteral("ObjectMeta"), QStringLiteral("Nodes.items.metadata.name"));
         }
+        names.append(name);
+    }
+    return names;
+}
+
+MetaVictims metaVictims(const GoJsonValue& value, Unmarshal& go)
+{
+    const QString field = QStringLiteral("NodeNameToMetaVictims");
+    const QString victimsStruct = QStringLiteral("MetaVictims");
+    MetaVictims victims;
+    const GoJsonValue* pods = value.member(QLatin1StringView("Pods"));
+    if (go.expect(pods, Type::Array, victimsStruct, field + QStringLiteral(".Pods"), QStringLiteral("[]*v1.MetaPod"))) {
+        for (const GoJsonValue& pod : pods->items) {
+            if (go.expect(&pod, Type::Object, victimsStruct, field + QStringLiteral(".Pods"), QStringLiteral("v1.MetaPod")))
+                victims.podUids.append(go.string(pod.member(QLatin1StringView("UID")), QStringLiteral("MetaPod"), field + QStringLiteral(".Pods.UID")));
+            else if (pod.type == Type::Null)
+                victims.podUids.append(QString()); // a nil *MetaPod: no pod has an empty UID, so it is not found
+        }
+    }
+    victims.numPDBViolations = go.int64(value.member(QLatin1StringView("NumPDBViolations")), victimsStruct, field + QStringLiteral(".NumPDBViolations"));
+    return victims;
+}
+
+} // namespace
+
+std::optional<FilterAnswer> decodeFilterResult(const QByteArray& body, QString* error)
+{
+    return decodeAs<FilterAnswer>(body, error, [](const GoJsonValue& root, Unmarshal& go) {
+        FilterAnswer answer;
+        const QString top = QStringLiteral("ExtenderFilterResult");
+        if (root.type != Type::Null && root.type != Type::Object)
+            go.mismatch(root, QString(), QString(), QStringLiteral("v1.ExtenderFilterResult"));
+        if (root.type != Type::Object)
+            return answer;
+        if (const GoJsonValue* nodes = root.member(QLatin1StringView("Nodes"));
+            go.expect(nodes, Type::Object, top, QStringLiteral("Nodes"), QStringLiteral("v1.NodeList")))
+            answer.nodes = nodeListNames(*nodes, go);
         if (const GoJsonValue* names = root.member(QLatin1StringView("NodeNames"));
             go.expect(names, Type::Array, top, QStringLiteral("NodeNames"), QStringLiteral("[]string"))) {
             answer.nodeNames = QStringList();
@@ -186,25 +225,16 @@ std::optional<FilterAnswer> decodeFilterResult(const QByteArray& body, QString* 
         answer.failedAndUnresolvableNodes = go.stringMap(root.member(QLatin1StringView("FailedAndUnresolvableNodes")), top,
                                                          QStringLiteral("FailedAndUnresolvableNodes"), QStringLiteral("v1.FailedNodesMap"));
         answer.error = go.string(root.member(QLatin1StringView("Error")), top, QStringLiteral("Error"));
-    }
-    if (!go.ok()) {
-        *error = go.error;
-        return std::nullopt;
-    }
-    return answer;
+        return answer;
+    });
 }
 
 std::optional<QList<framework::HostPriority>> decodeHostPriorityList(const QByteArray& body, QString* error)
 {
-    GoJsonResult parsed = decodeFirstValue(body);
-    if (!parsed.value) {
-        *error = parsed.error;
-        return std::nullopt;
-    }
-    QList<framework::HostPriority> list;
-    Unmarshal go;
-    const GoJsonValue& root = *parsed.value;
-    if (go.expect(&root, Type::Array, QString(), QString(), QStringLiteral("v1.HostPriorityList"))) {
+    return decodeAs<QList<framework::HostPriority>>(body, error, [](const GoJsonValue& root, Unmarshal& go) {
+        QList<framework::HostPriority> list;
+        if (!go.expect(&root, Type::Array, QString(), QString(), QStringLiteral("v1.HostPriorityList")))
+            return list;
         const QString entry = QStringLiteral("HostPriority");
         for (const GoJsonValue& item : root.items) {
             framework::HostPriority priority;
@@ -214,78 +244,38 @@ std::optional<QList<framework::HostPriority>> decodeHostPriorityList(const QByte
             }
             list.append(priority);
         }
-    }
-    if (!go.ok()) {
-        *error = go.error;
-        return std::nullopt;
-    }
-    return list;
+        return list;
+    });
 }
 
 std::optional<QString> decodeBindingResult(const QByteArray& body, QString* error)
 {
-    GoJsonResult parsed = decodeFirstValue(body);
-    if (!parsed.value) {
-        *error = parsed.error;
-        return std::nullopt;
-    }
-    Unmarshal go;
-    QString bindError;
-    const GoJsonValue& root = *parsed.value;
-    if (go.expect(&root, Type::Object, QString(), QString(), QStringLiteral("v1.ExtenderBindingResult")))
-        bindError = go.string(root.member(QLatin1StringView("Error")), QStringLiteral("ExtenderBindingResult"), QStringLiteral("Error"));
-    if (!go.ok()) {
-        *error = go.error;
-        return std::nullopt;
-    }
-    return bindError;
+    return decodeAs<QString>(body, error, [](const GoJsonValue& root, Unmarshal& go) {
+        if (!go.expect(&root, Type::Object, QString(), QString(), QStringLiteral("v1.ExtenderBindingResult")))
+            return QString();
+        return go.string(root.member(QLatin1StringView("Error")), QStringLiteral("ExtenderBindingResult"), QStringLiteral("Error"));
+    });
 }
 
 std::optional<PreemptionAnswer> decodePreemptionResult(const QByteArray& body, QString* error)
 {
-    GoJsonResult parsed = decodeFirstValue(body);
-    if (!parsed.value) {
-        *error = parsed.error;
-        return std::nullopt;
-    }
-    Unmarshal go;
-    PreemptionAnswer answer;
-    const GoJsonValue& root = *parsed.value;
-    const QString top = QStringLiteral("ExtenderPreemptionResult");
-    const QString field = QStringLiteral("NodeNameToMetaVictims");
-    if (go.expect(&root, Type::Object, QString(), QString(), QStringLiteral("v1.ExtenderPreemptionResult"))) {
+    return decodeAs<PreemptionAnswer>(body, error, [](const GoJsonValue& root, Unmarshal& go) {
+        PreemptionAnswer answer;
+        if (!go.expect(&root, Type::Object, QString(), QString(), QStringLiteral("v1.ExtenderPreemptionResult")))
+            return answer;
         const GoJsonValue* byNode = root.member(QLatin1StringView("NodeNameToMetaVictims"));
-        if (go.expect(byNode, Type::Object, top, field, QStringLiteral("map[string]*v1.MetaVictims"))) {
-            for (const auto& [node, value] : byNode->members) {
-                if (value.type == Type::Null) {
-                    answer.nodeNameToMetaVictims.insert(node, std::nullopt);
-                    continue;
-                }
-                MetaVictims victims;
-                if (go.expect(&value, Type::Object, top, field, QStringLiteral("v1.MetaVictims"))) {
-                    const QString victimsStruct = QStringLiteral("MetaVictims");
-                    const GoJsonValue* pods = value.member(QLatin1StringView("Pods"));
-                    if (go.expect(pods, Type::Array, victimsStruct, field + QStringLiteral(".Pods"), QStringLiteral("[]*v1.MetaPod"))) {
-                        for (const GoJsonValue& pod : pods->items) {
-                            if (go.expect(&pod, Type::Object, victimsStruct, field + QStringLiteral(".Pods"), QStringLiteral("v1.MetaPod")))
-                                victims.podUids.append(go.string(pod.member(QLatin1StringView("UID")), QStringLiteral("MetaPod"),
-                                                                 field + QStringLiteral(".Pods.UID")));
-                            else if (pod.type == Type::Null)
-                                victims.podUids.append(QString());
-                        }
-                    }
-                    victims.numPDBViolations = go.int64(value.member(QLatin1StringView("NumPDBViolations")), victimsStruct,
-                                                        field + QStringLiteral(".NumPDBViolations"));
-                }
-                answer.nodeNameToMetaVictims.insert(node, victims);
-            }
+        if (!go.expect(byNode, Type::Object, QStringLiteral("ExtenderPreemptionResult"), QStringLiteral("NodeNameToMetaVictims"),
+                       QStringLiteral("map[string]*v1.MetaVictims")))
+            return answer;
+        for (const auto& [node, value] : byNode->members) {
+            if (value.type == Type::Null)
+                answer.nodeNameToMetaVictims.insert(node, std::nullopt);
+            else if (go.expect(&value, Type::Object, QStringLiteral("ExtenderPreemptionResult"), QStringLiteral("NodeNameToMetaVictims"),
+                               QStringLiteral("v1.MetaVictims")))
+                answer.nodeNameToMetaVictims.insert(node, metaVictims(value, go));
         }
-    }
-    if (!go.ok()) {
-        *error = go.error;
-        return std::nullopt;
-    }
-    return answer;
+        return answer;
+    });
 }
 
 } // namespace ksv::extender

@@ -27,7 +27,7 @@ QString extenderWarning(const config::KubeSchedulerConfiguration& configuration)
         urls.append(extender.urlPrefix.isEmpty() ? QStringLiteral("(no urlPrefix)") : extender.urlPrefix);
     const config::Extender& first = configuration.extenders.constFirst();
     return first.source.toString() + QStringLiteral(": extenders: the configuration has %1 extender%2 (%3), which this command does not "
-                                                     "call (run, explain and the app do): its verdicts and scores are those of kube-scheduler without them")
+                                                     "call (run, explain, compare and the app do): its verdicts and scores are those of kube-scheduler without them")
                                          .arg(configuration.extenders.size())
                                          .arg(configuration.extenders.size() == 1 ? QString() : QStringLiteral("s"))
                                          .arg(urls.join(QStringLiteral(", ")));

@@ -22,9 +22,8 @@ std::optional<SchedulerConfigSource> effectiveConfigSource(const Scenario& scena
 // Throws LoadError, also for a chosen configuration that is not valid.
 config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath = {});
 
-// What every front end says about a configuration with extenders, which kschedviz decodes and
-// validates but does not call yet (issue 21): its results are those of a scheduler without them.
-// Empty without extenders.
+// What the commands that do not call extenders (capacity, pending, shadow) say about a configuration
+// with them: their results are those of a scheduler without them. Empty without extenders.
 QString extenderWarning(const config::KubeSchedulerConfiguration& configuration);
 
 } // namespace ksv

@@ -147,10 +147,9 @@ void Simulator::buildExtenders(const config::KubeSchedulerConfiguration& configu
 {
     if (!m_options.extenderTransport || configuration.extenders.isEmpty())
         return;
-    m_extenderConfigs = configuration.extenders;
     QList<framework::Extender*> ordered;
-    for (const int index : extender::extenderCallOrder(m_extenderConfigs)) {
-        m_extenders.push_back(std::make_unique<extender::HTTPExtender>(m_extenderConfigs[index], index, *m_options.extenderTransport,
+    for (const int index : extender::extenderCallOrder(configuration.extenders)) {
+        m_extenders.push_back(std::make_unique<extender::HTTPExtender>(configuration.extenders[index], index, *m_options.extenderTransport,
                                                                    static_cast<extender::ExtenderCallObserver*>(this)));
         ordered.append(m_extenders.back().get());
     }

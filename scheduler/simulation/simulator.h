@@ -224,7 +224,6 @@ private:
     SchedulerCache m_cache;
     SchedulingQueue m_queue;
     Metrics m_metrics;
-    QList<config::Extender> m_extenderConfigs; // the extenders keep references into it: never resized after the build
     std::vector<std::unique_ptr<framework::Extender>> m_extenders; // in call order (extenderCallOrder)
     VirtualNanos m_extenderCost = 0; // of the calls since the cycle or binding started
 

@@ -122,11 +122,13 @@ public:
     framework::WaitingPods& waitingPods() override { return waiting; }
     const framework::PodLister& podLister() const override { return podList; }
     qint64 now() const override { return clock; }
+    const QList<framework::Extender*>& extenders() const override { return extenderList; }
 
     framework::Snapshot& mutableSnapshot() { return m_snapshot; }
 
     QList<framework::FilterPlugin*> filters;
     QList<framework::PreFilterPlugin*> preFilters;
+    QList<framework::Extender*> extenderList; // Handle.Extenders: what preemption's callExtenders asks
     QHash<QString, QList<framework::PodInfoPtr>> nominated;
     ListPodLister podList;
     ListWaitingPods waiting;

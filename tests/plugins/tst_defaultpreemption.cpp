@@ -1,9 +1,11 @@
 // DefaultPreemption: upstream's TestPostFilter, TestDryRunPreemption, TestSelectBestCandidate,
 // TestPodEligibleToPreemptOthers and TestPreempt (pkg/scheduler/framework/plugins/defaultpreemption/
-// default_preemption_test.go; the v1.32 cases, without the extender, async and pod-group ones), plus
+// default_preemption_test.go; the v1.32 cases, the extender ones included, without the async and
+// pod-group ones), plus
 // derived rows for calculateNumCandidates, the computed PDB status and the aggregated error. Where
 // upstream seeds rand with 4, its offsets (4, 1, 3) are set through the test hook; epochTimeN (N ns)
 // becomes N ms. Upstream's pods live in namespace ""; ours in "default", with their PDBs.
+#include "fakeextender.h"
 #include "preemptionfixture.h"
 
 #include <QTest>
@@ -18,6 +20,8 @@ class TestDefaultPreemption : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void preemptWithExtenders_data();
+    void preemptWithExtenders();
     void postFilter_data();
     void postFilter();
     void dryRunPreemption_data();
@@ -558,6 +562,67 @@ void TestDefaultPreemption::preEnqueue()
     test::TestHandle handle;
     plugins::DefaultPreemption plugin({}, handle);
     QVERIFY(plugin.preEnqueue(makePod("p", "", 0)).isSuccess());
+}
+
+Q_DECLARE_METATYPE(ksv::test::Extenders)
+
+// TestPreempt's extender cases: after the dry run, each interested extender cuts the candidates.
+void TestDefaultPreemption::preemptWithExtenders_data()
+{
+    QTest::addColumn<QList<Node>>("nodes");
+    QTest::addColumn<QList<Pod>>("pods");
+    QTest::addColumn<Extenders>("extenders");
+    QTest::addColumn<QString>("nominated"); // "" for none
+    QTest::addColumn<QStringList>("victims");
+    QTest::addColumn<QString>("message");
+
+    const QList<Node> three = veryLargeNodes({"node1", "node2", "node3"});
+    const QList<Pod> onNode3 {makePod("p1.1", "node1", midPriority, Res::Small), makePod("p1.2", "node1", lowPriority, Res::Small),
+                              makePod("p2.1", "node3", midPriority, Res::Large)};
+    const QList<Pod> onNode2 {makePod("p1.1", "node1", midPriority, Res::Small), makePod("p1.2", "node1", lowPriority, Res::Small),
+                              makePod("p2.1", "node2", midPriority, Res::Large)};
+    QTest::newRow("Scheduler extenders allow only node1, otherwise node3 would have been chosen")
+        << three << onNode3 << Extenders {fake({truePredicate}), fake({onlyNode("node1")})} << "node1"
+        << QStringList {"default/p1.1", "default/p1.2"} << "";
+    QTest::newRow("Scheduler extenders do not allow any preemption")
+        << three << onNode2 << Extenders {fake({falsePredicate})} << "" << QStringList() << "preemption: no candidate node for preemption";
+    auto ignorable = fake({errorPredicate});
+    ignorable->ignorable = true;
+    QTest::newRow("One scheduler extender allows only node1, the other returns error but ignorable. Only node1 would be chosen")
+        << three << onNode2 << Extenders {ignorable, fake({onlyNode("node1")})} << "node1" << QStringList {"default/p1.1", "default/p1.2"} << "";
+    auto uninterested = fake({onlyNode("node1")});
+    uninterested->unInterested = true;
+    QTest::newRow("One scheduler extender allows only node1, but it is not interested in given pod, otherwise node1 would have been chosen")
+        << veryLargeNodes({"node1", "node2"}) << onNode2 << Extenders {uninterested, fake({truePredicate})} << "node2"
+        << QStringList {"default/p2.1"} << "";
+    // Derived: an error from an extender that is not ignorable fails preemption with its text.
+    QTest::newRow("a non-ignorable extender's error fails preemption")
+        << three << onNode2 << Extenders {fake({errorPredicate})} << "" << QStringList() << "preemption: some error";
+}
+
+void TestDefaultPreemption::preemptWithExtenders()
+{
+    QFETCH(QList<Node>, nodes);
+    QFETCH(QList<Pod>, pods);
+    QFETCH(Extenders, extenders);
+    QFETCH(QString, nominated);
+    QFETCH(QStringList, victims);
+    QFETCH(QString, message);
+
+    Fixture fixture(nodes, pods, fitOnly);
+    for (const auto& extender : extenders)
+        fixture.handle.extenderList.append(extender.get());
+    const Pod pod = incoming(highPriority, Res::VeryLarge);
+    framework::NodeToStatus filtered;
+    for (const Node& node : nodes)
+        filtered.set(node.meta.name, Status(Code::Unschedulable));
+    const auto state = fixture.handle.runPreFilter(pod);
+    const framework::PostFilterOutcome outcome = fixture.preemption->postFilter(*state, pod, filtered);
+    QCOMPARE(outcome.status.message(), message);
+    QCOMPARE(outcome.nominatingInfo.has_value() ? outcome.nominatingInfo->nominatedNodeName : QString(), nominated);
+    QStringList got = outcome.victims;
+    got.sort();
+    QCOMPARE(got, victims);
 }
 
 QTEST_GUILESS_MAIN(TestDefaultPreemption)

@@ -4,6 +4,7 @@
 #include "../plugins/builders.h"
 #include "extender/exchange.h"
 #include "extender/gojson.h"
+#include "extender/recordedtransport.h"
 #include "extender/wire.h"
 
 #include <QJsonArray>
@@ -41,7 +42,7 @@ private Q_SLOTS:
         QTest::newRow("escape") << QByteArray("\"\\q\"") << "invalid character 'q' in string escape code";
         QTest::newRow("unicode escape") << QByteArray("\"\\u12x4\"") << "invalid character 'x' in \\u hexadecimal character escape";
         QTest::newRow("quote char") << QByteArray("'a'") << "invalid character '\\'' looking for beginning of value";
-        QTest::newRow("too deep") << QByteArray(1200, '[') << "exceeded max depth";
+        QTest::newRow("too deep") << QByteArray(1200, '[') << "invalid character '[' exceeded max depth";
     }
     void goSyntaxErrors()
     {
@@ -71,9 +72,11 @@ private Q_SLOTS:
         QCOMPARE(*answer->nodeNames, QStringList {"n1"});
         QCOMPARE(answer->failedNodes.value("n2"), QStringLiteral("no"));
         QVERIFY(!answer->nodes);
-        // An exact match wins over a folded one.
-        const auto exact = decodeFilterResult(R"({"error": "folded", "Error": "exact"})", &error);
-        QCOMPARE(exact->error, QStringLiteral("exact"));
+        // Every key that names a field, exactly or folded, is assigned in turn: the last one stays.
+        const auto exactLast = decodeFilterResult(R"({"error": "folded", "Error": "exact"})", &error);
+        QCOMPARE(exactLast->error, QStringLiteral("exact"));
+        const auto foldedLast = decodeFilterResult(R"({"Error": "exact", "error": "folded"})", &error);
+        QCOMPARE(foldedLast->error, QStringLiteral("folded"));
         // Nodes as a NodeList: only the names are read.
         const auto nodes = decodeFilterResult(R"({"Nodes": {"metadata": {}, "items": [{"metadata": {"name": "a"}}, {"metadata": {"name": "b"}}]}})", &error);
         QCOMPARE(*nodes->nodes, (QStringList {"a", "b"}));
@@ -179,6 +182,30 @@ private Q_SLOTS:
         QVERIFY(full.value("NodeNameToMetaVictims").isNull());
         QCOMPARE(full.value("NodeNameToVictims").toObject().value("n1").toObject().value("Pods").toArray().at(0).toObject().value("metadata").toObject().value("uid").toString(),
                  QStringLiteral("uid-1"));
+    }
+
+    // A recording answers the calls it holds, in order; a call it did not record, or one too many,
+    // gets a transport error that says the run left the recording.
+    void recordedAnswers()
+    {
+        Exchange first;
+        first.url = QStringLiteral("http://e/filter");
+        first.request = "{\"a\":1}";
+        first.response.status = 200;
+        first.response.body = "{}";
+        first.response.elapsedNanos = 77;
+        RecordedTransport transport({first});
+        ExtenderRequest request;
+        request.url = first.url;
+        request.body = "{\"a\":2}";
+        QCOMPARE(transport.post(request).transportError,
+                 QStringLiteral("Post \"http://e/filter\": call 1 differs from the recording's (another request body): the run has left the recording"));
+        request.body = first.request;
+        const ExtenderResponse answer = transport.post(request);
+        QVERIFY(answer.transportError.isEmpty());
+        QCOMPARE(answer.body, QByteArray("{}"));
+        QCOMPARE(answer.elapsedNanos, qint64(77));
+        QCOMPARE(transport.post(request).transportError, QStringLiteral("Post \"http://e/filter\": the recording has no more answers (it holds 1 calls)"));
     }
 
     // The trace keeps each call's request and response; a body that is not UTF-8 survives in base64.

@@ -4,6 +4,7 @@
 #include "explaincommand.h"
 #include "livecommands.h"
 #include "runcommand.h"
+#include "whatifcommands.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -34,8 +35,11 @@ Output runWith(const QStringList& arguments)
     Output output;
     QTextStream out(&output.out);
     QTextStream err(&output.err);
-    output.status = parsed.options->command == cli::Command::Explain ? cli::runExplain(*parsed.options, out, err)
-                                                                     : cli::runRun(*parsed.options, out, err);
+    switch (parsed.options->command) {
+    case cli::Command::Explain: output.status = cli::runExplain(*parsed.options, out, err); break;
+    case cli::Command::Compare: output.status = cli::runCompare(*parsed.options, out, err); break;
+    default: output.status = cli::runRun(*parsed.options, out, err); break;
+    }
     out.flush();
     err.flush();
     return output;
@@ -123,9 +127,9 @@ private Q_SLOTS:
         QTest::newRow("until") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("soon")}
                                << QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m");
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
-                                         << QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run");
+                                         << QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("budget elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("64")}
-                                          << QStringLiteral("--until, --trace, --no-node-detail and --node-detail-budget are for run");
+                                          << QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("budget not a number") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("lots")}
                                              << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
         QTest::newRow("budget zero") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("0")}
@@ -423,6 +427,20 @@ spec:
         const QByteArray bytes = fileA.readAll();
         QVERIFY(bytes.contains("\"kind\":\"ExtenderCall\""));
         QVERIFY(bytes == fileB.readAll());
+
+        // A replay from the recorded answers calls no extender and writes the same trace again.
+        const QString traceC = dir.filePath(QStringLiteral("c.jsonl"));
+        const Output c = runWith({QStringLiteral("run"), lesson, QStringLiteral("--extender-answers"), traceA, QStringLiteral("--trace"), traceC});
+        QCOMPARE(c.status, int(cli::ExitOk));
+        QFile fileC(traceC);
+        QVERIFY(fileC.open(QIODevice::ReadOnly));
+        QVERIFY(bytes == fileC.readAll());
+
+        // A broken recording is refused, naming the file and line.
+        const QString broken = writeFile(dir, QStringLiteral("broken.jsonl"), "{\"t\": 0, \"kind\": \"ExtenderCall\"}\n");
+        const Output refused = runWith({QStringLiteral("run"), lesson, QStringLiteral("--extender-answers"), broken});
+        QCOMPARE(refused.status, int(cli::ExitBadInput));
+        QVERIFY2(refused.err.startsWith(broken + QStringLiteral(":1:1: verb: required field is missing")), qPrintable(refused.err));
     }
 
     // explain --json puts the extender beside the plugins: its verdict under nodes[].filter with the
@@ -448,6 +466,21 @@ spec:
         // The plugins' totals tie on the three ssd nodes; the extender's 9 × 20 decides.
         const auto total = [&](const char* node) { return nodes.value(QLatin1String(node)).value(QStringLiteral("total")).toInteger(); };
         QCOMPARE(total("node-b") - total("node-a"), qint64((9 - 2) * 20));
+    }
+
+    // compare calls the extenders in both runs, as run does: the lesson's demo extender decides both.
+    void compareCallsExtenders()
+    {
+        const QString lesson = QStringLiteral(KSV_SAMPLES_DIR "/lessons/09-extenders.yaml");
+        const Output output = runWith({QStringLiteral("compare"), lesson, QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--json")});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        QCOMPARE(output.err, QString()); // no "does not call" warning
+        const QJsonObject report = QJsonDocument::fromJson(output.out.toUtf8()).object();
+        for (const char* run : {"a", "b"}) {
+            const QJsonObject summary = report.value(QLatin1String(run)).toObject();
+            QCOMPARE(summary.value(QStringLiteral("scheduled")).toInt(), 3);
+            QCOMPARE(summary.value(QStringLiteral("notScheduled")).toInt(), 0); // broken and refused are deleted at 4 s
+        }
     }
 
     // An extender that is down fails every attempt that asks it, with Go's words, as kube-scheduler
@@ -486,6 +519,16 @@ spec:
                 QVERIFY2(message.isEmpty() /* still in its cycle at --until */ || message.startsWith(QStringLiteral("0/4 nodes are available")), qPrintable(message));
         }
         QVERIFY(failedOnExtender > 0);
+        // A TLS setting upstream refuses stops the run before it starts, as kube-scheduler would not start.
+        const QString insecure = writeFile(dir, QStringLiteral("insecure.yaml"),
+                                           "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                                           "extenders:\n- urlPrefix: https://127.0.0.1:1\n  filterVerb: filter\n"
+                                           "  tlsConfig: {insecure: true, caData: Y2E=}\n");
+        const Output tlsRefused = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), insecure});
+        QCOMPARE(tlsRefused.status, int(cli::ExitBadInput));
+        QCOMPARE(tlsRefused.err, insecure + QStringLiteral(":4:3: extenders: couldn't build extenders: specifying a root certificates file with "
+                                                        "the insecure flag is not allowed\n"));
+
         const Output skipped = runWith({QStringLiteral("run"), sample, QStringLiteral("--config"), config(true), QStringLiteral("--json")});
         QCOMPARE(skipped.status, int(cli::ExitOk));
         const Output plain = runWith({QStringLiteral("run"), sample, QStringLiteral("--json")});

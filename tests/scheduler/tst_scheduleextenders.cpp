@@ -5,124 +5,15 @@
 #include "scheduleonefixture.h"
 
 #include "extender/httpextender.h"
+#include "scenario/loader.h"
+#include "simulation/simulator.h"
+#include "../plugins/fakeextender.h"
 
 #include <QTest>
 
+using namespace ksv::test;
+
 namespace {
-
-using Predicate = std::function<Status(const Pod&, const NodeInfo&)>;
-using Prioritizer = std::function<QList<HostPriority>(const Pod&, const QList<NodeInfoPtr>&)>;
-
-Status truePredicate(const Pod&, const NodeInfo&)
-{
-    return {};
-}
-Status falsePredicate(const Pod&, const NodeInfo& node)
-{
-    return Status(Code::Unschedulable, QStringLiteral("pod is unschedulable on the node \"%1\"").arg(node.name()));
-}
-Status errorPredicate(const Pod&, const NodeInfo&)
-{
-    return Status::error(QStringLiteral("some error"));
-}
-Predicate onlyNode(const QString& name)
-{
-    return [name](const Pod&, const NodeInfo& node) {
-        return node.name() == name ? Status() : Status(Code::Unschedulable, QStringLiteral("node \"%1\" is not allowed").arg(node.name()));
-    };
-}
-Prioritizer favouring(const QString& name)
-{
-    return [name](const Pod&, const QList<NodeInfoPtr>& nodes) {
-        QList<HostPriority> result;
-        for (const NodeInfoPtr& node : nodes)
-            result.append(HostPriority {node->name(), node->name() == name ? 10 : 1});
-        return result;
-    };
-}
-
-struct WeightedPrioritizer
-{
-    Prioritizer function; // null: ErrorPrioritizerExtender
-    qint64 weight = 0;
-};
-
-// tf.FakeExtender.
-class FakeExtender final : public Extender
-{
-public:
-    QList<Predicate> predicates;
-    QList<WeightedPrioritizer> prioritizers;
-    qint64 weight = 0;
-    bool nodeCacheCapable = false;
-    bool unInterested = false;
-    bool ignorable = false;
-
-    QString name() const override { return QStringLiteral("FakeExtender"); }
-    bool isIgnorable() const override { return ignorable; }
-    bool isBinder() const override { return true; }
-    bool isFilter() const override { return !predicates.isEmpty(); }
-    bool isPrioritizer() const override { return !prioritizers.isEmpty(); }
-    bool supportsPreemption() const override { return true; }
-    bool isInterested(const Pod&) const override { return !unInterested; }
-
-    ExtenderFilterResult filter(const Pod& pod, const QList<NodeInfoPtr>& nodes) override
-    {
-        ExtenderFilterResult result;
-        for (const NodeInfoPtr& node : nodes) {
-            Status status;
-            for (const Predicate& predicate : predicates) {
-                status = predicate(pod, *node);
-                if (!status.isSuccess())
-                    break;
-            }
-            if (status.isSuccess())
-                result.feasible.append(node);
-            else if (status.code() == Code::Unschedulable)
-                result.failed.insert(node->name(), QStringLiteral("FakeExtender: node \"%1\" failed").arg(node->name()));
-            else if (status.code() == Code::UnschedulableAndUnresolvable)
-                result.failedAndUnresolvable.insert(node->name(), QStringLiteral("FakeExtender: node \"%1\" failed and unresolvable").arg(node->name()));
-            else {
-                result.error = status.message();
-                return result;
-            }
-        }
-        return result;
-    }
-    ExtenderPrioritizeResult prioritize(const Pod& pod, const QList<NodeInfoPtr>& nodes) override
-    {
-        ExtenderPrioritizeResult result;
-        QMap<QString, qint64> combined;
-        for (const WeightedPrioritizer& prioritizer : prioritizers) {
-            if (prioritizer.weight == 0)
-                continue;
-            if (!prioritizer.function) {
-                result.error = QStringLiteral("some error");
-                return result;
-            }
-            for (const HostPriority& entry : prioritizer.function(pod, nodes))
-                combined[entry.host] += entry.score * prioritizer.weight;
-        }
-        for (const NodeInfoPtr& node : nodes)
-            result.scores.append(HostPriority {node->name(), combined.value(node->name())});
-        result.weight = weight;
-        return result;
-    }
-    std::optional<QString> bind(const Pod&, const QString&) override { return std::nullopt; }
-    ExtenderPreemptionResult processPreemption(const Pod&, const NodeNameToVictims& victims, const Snapshot&) override
-    {
-        return ExtenderPreemptionResult {victims, std::nullopt};
-    }
-};
-
-std::shared_ptr<FakeExtender> fake(QList<Predicate> predicates, QList<WeightedPrioritizer> prioritizers = {}, qint64 weight = 0)
-{
-    auto extender = std::make_shared<FakeExtender>();
-    extender->predicates = std::move(predicates);
-    extender->prioritizers = std::move(prioritizers);
-    extender->weight = weight;
-    return extender;
-}
 
 // tf.EqualPrioritizerPlugin: 1 for every node.
 class EqualPrioritizer : public Plugin, public ScorePlugin
@@ -140,8 +31,6 @@ public:
     ScoreOutcome score(CycleState&, const Pod&, const NodeInfo& node) override { return {node.name() == QLatin1String("node2") ? 100 : 10, {}}; }
 };
 
-using Extenders = QList<std::shared_ptr<FakeExtender>>;
-
 QList<Extender*> raw(const Extenders& extenders)
 {
     QList<Extender*> list;
@@ -157,7 +46,7 @@ NodeInfoPtr nodeInfo(const char* name)
 
 } // namespace
 
-Q_DECLARE_METATYPE(Extenders)
+Q_DECLARE_METATYPE(ksv::test::Extenders)
 
 class TestScheduleExtenders : public QObject
 {
@@ -381,6 +270,76 @@ private Q_SLOTS:
         } transport;
         const extender::HTTPExtender extender(configuration, 0, transport, nullptr);
         QCOMPARE(extender.isInterested(pod), want);
+    }
+
+    // TestSchedulerBinding, through a whole run: the first binder extender interested in the pod binds
+    // it in DefaultBinder's stead; an ignorable one that fails is skipped. (-1: DefaultBinder.)
+    void schedulerBinding_data()
+    {
+        QTest::addColumn<QList<int>>("binders");     // per extender: 1 binder, 0 not
+        QTest::addColumn<QList<int>>("interested");  // per extender: 1 interested in the pod, 0 not
+        QTest::addColumn<bool>("failingIgnorable");  // the last extender's bind fails, and it is ignorable
+        QTest::addColumn<int>("wantBinder");
+        QTest::newRow("the extender is not a binder") << QList<int> {0} << QList<int> {1} << false << -1;
+        QTest::newRow("one of the extenders is a binder and interested in pod") << QList<int> {0, 1} << QList<int> {1, 1} << false << 1;
+        QTest::newRow("one of the extenders is a binder, but not interested in pod") << QList<int> {0, 1} << QList<int> {1, 0} << false << -1;
+        QTest::newRow("ignore when extender bind failed") << QList<int> {1} << QList<int> {1} << true << -1;
+    }
+    void schedulerBinding()
+    {
+        QFETCH(QList<int>, binders);
+        QFETCH(QList<int>, interested);
+        QFETCH(bool, failingIgnorable);
+        QFETCH(int, wantBinder);
+
+        const Scenario scenario = loadScenarioText(QByteArrayLiteral(
+            "apiVersion: v1\nkind: Node\nmetadata: {name: node}\nstatus: {allocatable: {cpu: '4', memory: 4Gi, pods: '10'}}\n---\n"
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: pod0, namespace: default}\n"
+            "spec: {containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]}\n"), QStringLiteral("binding.yaml"));
+        config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
+        for (qsizetype i = 0; i < binders.size(); ++i) {
+            config::Extender extender;
+            extender.urlPrefix = QStringLiteral("http://extender-%1").arg(i);
+            if (binders[i])
+                extender.bindVerb = QStringLiteral("bind");
+            if (!interested[i])
+                extender.managedResources = {config::ExtenderManagedResource {QStringLiteral("example.com/gpu"), false}};
+            extender.ignorable = failingIgnorable && i == binders.size() - 1;
+            configuration.extenders.append(extender);
+        }
+        // Answers every bind, with an error from the failing one.
+        struct BindTransport : extender::ExtenderTransport
+        {
+            bool failing = false;
+            extender::ExtenderResponse post(const extender::ExtenderRequest&) override
+            {
+                return extender::ExtenderResponse {QString(), 200, failing ? QByteArrayLiteral(R"({"Error":"bind failed"})") : QByteArrayLiteral(R"({"Error":""})"), 0};
+            }
+        };
+        auto transport = std::make_shared<BindTransport>();
+        transport->failing = failingIgnorable;
+        SimulationOptions options;
+        options.extenderTransport = transport;
+        trace::Trace trace;
+        Simulator simulator(scenario, configuration, options, trace);
+        simulator.run();
+
+        int binder = -1;
+        int bindCalls = 0;
+        bool bound = false;
+        for (qsizetype i = 0; i < trace.size(); ++i) {
+            const trace::Event& event = trace.at(i);
+            if (event.kind() == trace::EventKind::ExtenderCall && event.verb() == extender::Verb::Bind) {
+                ++bindCalls;
+                if (event.code() == Code::Success)
+                    binder = trace.string(event.extender()).section(QLatin1Char('-'), -1).toInt();
+            }
+            if (event.kind() == trace::EventKind::BindingEnd)
+                bound = event.code() == Code::Success;
+        }
+        QVERIFY(bound);
+        QCOMPARE(binder, wantBinder);
+        QCOMPARE(bindCalls, failingIgnorable || wantBinder >= 0 ? 1 : 0);
     }
 
     // buildExtenders: non-ignorable first, each group in configuration order.

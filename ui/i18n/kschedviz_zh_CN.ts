@@ -3480,8 +3480,8 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>round trip %1</source>
-        <translation>往返 %1</translation>
+        <source>cost %1</source>
+        <translation>耗时 %1</translation>
     </message>
     <message>
         <location line="+2"/>

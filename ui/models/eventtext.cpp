@@ -213,7 +213,7 @@ QString detail(const trace::Trace& trace, const Event& event)
     case EventKind::BindingEnd: return trace.string(event.message());
     case EventKind::ExtenderCall: {
         QString text = event.httpStatus() != 0 ? tr("HTTP %1").arg(event.httpStatus()) : tr("no answer");
-        text = joined(text, tr("round trip %1").arg(format::duration(event.duration())));
+        text = joined(text, tr("cost %1").arg(format::duration(event.duration()))); // the modelled latency, or the measured round trip
         if (event.node() >= 0)
             text = joined(text, tr("node %1").arg(trace.string(event.node())));
         return event.message() >= 0 ? joined(trace.string(event.message()), text) : text;

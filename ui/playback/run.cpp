@@ -43,7 +43,9 @@ Run::Run(std::shared_ptr<const Scenario> scenario, const config::KubeSchedulerCo
         if (const auto session = extenderhttp::ExtenderSession::start(*m_scenario, m_configuration))
             m_options.extenderTransport = session->transport();
     } catch (const LoadError& error) {
+        // Every call then fails with the reason; kube-scheduler itself would not have started.
         extenderProblem = error.toString();
+        m_options.extenderTransport = std::make_shared<extender::FailingTransport>(error.message());
     }
     m_engine->start(m_scenario, m_configuration, m_options);
     if (!extenderProblem.isEmpty()) // after the connections: the views hear it as any failed run
