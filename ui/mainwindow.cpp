@@ -29,6 +29,8 @@
 #include "theme.h"
 #include "timelineview.h"
 #include "viewstate.h"
+#include "editdock.h"
+#include "whatifcontrols.h"
 
 #include <QAction>
 #include <QApplication>
@@ -160,6 +162,22 @@ void MainWindow::createDocks()
     for (QDockWidget* dock : {charts, log, nodes, pods})
         tabifyDockWidget(timeline, dock);
     timeline->raise();
+    // What-if editing: a tab behind the inspector, raised when an edit starts; the views' context
+    // menus edit, clone or delete what is selected.
+    m_whatIf = new WhatIfControls(this, m_playback, [this](std::shared_ptr<const LoadedScenario> edited) { showEdited(std::move(edited)); });
+    // Scrolling as the views do, so that its controls never make the window larger than a 1280x720 screen.
+    m_editDock = addDock(scrolling(m_whatIf->dock()), tr("What-if Editor"), QStringLiteral("editDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(inspector, m_editDock);
+    inspector->raise();
+    connect(m_whatIf, &WhatIfControls::dockWanted, this, [this] {
+        m_editDock->show();
+        m_editDock->raise();
+    });
+    for (QWidget* view : std::initializer_list<QWidget*> {m_lanes, m_heatmap, m_inspector}) {
+        view->setContextMenuPolicy(Qt::ActionsContextMenu);
+        view->addActions(m_whatIf->objectActions());
+    }
+    connect(m_viewState, &ViewState::cursorChanged, this, &MainWindow::restorePlace);
 }
 
 void MainWindow::showRun(Run* run)
@@ -313,6 +331,8 @@ void MainWindow::createMenus()
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
+    menuBar()->addMenu(m_whatIf->createMenu(this));
+
     QMenu* playbackMenu = menuBar()->addMenu(tr("&Playback"));
     for (QAction* action : m_toolBar->menuActions()) {
         if (action)
@@ -408,6 +428,19 @@ void MainWindow::openSchedulerConfig(const QString& path)
 void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
 {
     m_current = std::move(result);
+    m_pendingPlace.reset();
+    m_whatIf->setBase(m_current, m_configPath);
+    showScenarioStatus();
+    // A new run, paused at its start: the user presses play (or steps) when ready.
+    m_playback->load(m_current->scenario, m_current->configuration,
+                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
+    if (!m_current->path.startsWith(QLatin1Char(':')))
+        addRecentFile(m_current->path);
+    Q_EMIT scenarioLoaded();
+}
+
+void MainWindow::showScenarioStatus()
+{
     const Scenario& scenario = *m_current->scenario;
     setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
     // The run calls the configuration's extenders over HTTP: said where the scenario is named, with
@@ -415,20 +448,56 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     QStringList extenderUrls;
     for (const config::Extender& extender : m_current->configuration.extenders)
         extenderUrls.append(extender.urlPrefix);
-    m_statusScenario->setText(tr("%1 (seed %2)%3%4")
+    const int edits = m_whatIf->editCount();
+    m_statusScenario->setText(tr("%1 (seed %2)%3%4%5")
                                   .arg(QFileInfo(m_current->path).fileName())
                                   .arg(scenario.seed)
+                                  .arg(edits > 0 ? tr(" — edited (%n change(s))", nullptr, edits) : QString())
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size())))
                                   .arg(extenderUrls.isEmpty() ? QString() : tr(" — %n extender(s)", nullptr, int(extenderUrls.size()))));
     m_statusScenario->setToolTip(((extenderUrls.isEmpty() ? QStringList() : QStringList {tr("Extenders: %1").arg(extenderUrls.join(QStringLiteral(", ")))})
                                   + m_current->warnings)
                                      .join(QLatin1Char('\n')));
-    // A new run, paused at its start: the user presses play (or steps) when ready.
+}
+
+void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
+{
+    // The same place in the new run, by name (catalogue ids are per run) and by virtual time.
+    Place place {m_viewState->cursorTime(), {}, {}};
+    if (const Run* run = m_playback->run()) {
+        const trace::ReplayCatalogue& catalogue = run->index().catalogue();
+        if (m_viewState->selectedPod() >= 0)
+            place.pod = catalogue.podKey(m_viewState->selectedPod());
+        if (m_viewState->selectedNode() >= 0)
+            place.node = catalogue.nodeName(m_viewState->selectedNode());
+    }
+    m_current = std::move(edited);
+    showScenarioStatus();
     m_playback->load(m_current->scenario, m_current->configuration,
                      defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
-    if (!m_current->path.startsWith(QLatin1Char(':')))
-        addRecentFile(m_current->path);
-    Q_EMIT scenarioLoaded();
+    m_pendingPlace = place;
+    if (place.time > 0)
+        m_playback->seek(place.time);
+    restorePlace();
+}
+
+void MainWindow::restorePlace()
+{
+    if (!m_pendingPlace || !m_playback->run())
+        return;
+    if (m_viewState->cursorTime() < m_pendingPlace->time && !m_playback->isFinished())
+        return; // the new run is still on its way to the time
+    const Place place = *m_pendingPlace;
+    m_pendingPlace.reset();
+    const Run* run = m_playback->run();
+    const trace::ReplayCatalogue& catalogue = run->index().catalogue();
+    // The pod with its latest cycle at the cursor, as a click selects it; a pod the edit removed
+    // selects nothing.
+    if (const qint32 pod = place.pod.isEmpty() ? -1 : catalogue.podIndex(place.pod); pod >= 0)
+        selectPod(*m_viewState, run, pod, false);
+    else if (const qint32 node = place.node.isEmpty() ? -1 : catalogue.nodeIndex(place.node); node >= 0)
+        selectNode(*m_viewState, run, node, false);
+    Q_EMIT editedRunShown();
 }
 
 void MainWindow::showLoadFailure(const QString& path, const QString& message)
@@ -602,6 +671,7 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     }
     leaveLiveMode();
     m_live = live;
+    m_whatIf->setEnabled(false); // a live cluster is read, never edited; Freeze gives a scenario to edit
     connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
     // The live view is the cluster now: no virtual time to play or read (Freeze gives it).
     m_toolBar->hide();
@@ -619,6 +689,7 @@ void MainWindow::leaveLiveMode()
     m_live->close();
     m_live->deleteLater();
     m_live = nullptr;
+    m_whatIf->setEnabled(true);
     m_toolBar->show();
     m_statusTime->show();
     setContentsMargins(0, 0, 0, 0);

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include <memory>
+#include <optional>
 
 class QDockWidget;
 class QLabel;
@@ -37,6 +38,7 @@ class Run;
 class ScenarioLoadJob;
 class TimelineView;
 class ViewState;
+class WhatIfControls;
 
 // Wires the docks together: what they show lives in their models and views, the cursor and the
 // selection in a ViewState, playing in a PlaybackController, loading in ScenarioLoadJob, how a run is
@@ -70,6 +72,11 @@ public:
     // A snapshot from live mode, prepared on the feed's thread: as a loaded scenario, but the selected
     // pod stays selected and no recent file is added.
     void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, const std::shared_ptr<PreparedRun>& prepared);
+    // What-if edits (ui/whatif): the Edit menu, the What-if Editor dock and the session of edits.
+    WhatIfControls* whatIf() const { return m_whatIf; }
+    // An edited scenario from the what-if session: a rerun that keeps the cursor's time and the
+    // selected pod or node (by name), unlike a scenario loaded from a file.
+    void showEdited(std::shared_ptr<const LoadedScenario> edited);
     // A scenario that exists only in memory (a frozen snapshot, a what-next) in a window of its own,
     // with full time control; `selectPod` is selected once loaded, and `play` runs it to its end.
     static MainWindow* openInNewWindow(std::shared_ptr<const LoadedScenario> loaded, const QString& selectPod = {}, bool play = false);
@@ -84,6 +91,8 @@ Q_SIGNALS:
     // For tests and the screenshot tool: a load finished, well or not.
     void scenarioLoaded();
     void scenarioFailed(const QString& message);
+    // showEdited() has rerun and the cursor and the selection are back where they were.
+    void editedRunShown();
     // openCluster() could not start: the kubeconfig or the context (the message names the file).
     void clusterFailed(const QString& message);
 
@@ -111,6 +120,8 @@ private:
     // Gives every view the run the controller started.
     void showRun(Run* run);
     void updateStatus();
+    void showScenarioStatus();
+    void restorePlace(); // after showEdited(), once the cursor is back
     void refreshTables();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
@@ -128,6 +139,16 @@ private:
     EventLogView* m_eventLog = nullptr;
     PlaybackToolBar* m_toolBar = nullptr;
     LessonControls* m_lessons = nullptr;
+    WhatIfControls* m_whatIf = nullptr;
+    QDockWidget* m_editDock = nullptr;
+    // Where showEdited() puts the cursor and the selection back, once the new run reaches the time.
+    struct Place
+    {
+        VirtualNanos time = 0;
+        QString pod;  // namespace/name
+        QString node;
+    };
+    std::optional<Place> m_pendingPlace;
     NodeTableModel* m_nodes;
     // The Nodes tab shows the cluster at the cursor; while the cursor moves (playing) it is brought
     // up to date a few times a second, and only while the tab is shown.

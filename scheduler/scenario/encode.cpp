@@ -600,6 +600,16 @@ QString formatDuration(VirtualNanos nanos)
     return whole + QLatin1Char('.') + digits + QLatin1Char('s');
 }
 
+QByteArray writeObjectYaml(const QJsonObject& object)
+{
+    YAML::Emitter out;
+    out.SetIndent(2);
+    emitYaml(out, object);
+    QByteArray text(out.c_str(), static_cast<qsizetype>(out.size()));
+    text.append('\n');
+    return text;
+}
+
 QByteArray writeScenario(const Scenario& scenario, ScenarioFormat format)
 {
     Json spec {{key("seed"), static_cast<qint64>(scenario.seed)}};
@@ -637,12 +647,7 @@ QByteArray writeScenario(const Scenario& scenario, ScenarioFormat format)
                          {key("spec"), spec}};
     if (format == ScenarioFormat::Json)
         return QJsonDocument(document).toJson(QJsonDocument::Indented);
-    YAML::Emitter out;
-    out.SetIndent(2);
-    emitYaml(out, document);
-    QByteArray text(out.c_str(), static_cast<qsizetype>(out.size()));
-    text.append('\n');
-    return text;
+    return writeObjectYaml(document);
 }
 
 } // namespace ksv

@@ -16,6 +16,9 @@ namespace ksv {
 // One object as a manifest: apiVersion, kind, metadata, and the kind's spec and status fields.
 QJsonObject encodeObject(const KubeObject& object);
 
+// An encoded object (or any JSON) as YAML, as writeScenario writes its documents: for editors.
+QByteArray writeObjectYaml(const QJsonObject& object);
+
 // Drops the annotations the scheduler never reads, keeping a node's (their changes are a queueing
 // event, UpdateNodeAnnotation) and the storage annotations the volume plugins read on claims and
 // volumes. Used before writing a live cluster out, where annotations carry much that is not ours.

@@ -980,7 +980,12 @@ Scenario loadScenarioFile(const QString& path, QStringList* warnings)
 
 SchedulerConfigSource loadSchedulerConfigFile(const QString& path)
 {
-    const auto documents = parseDocuments(readFile(path), path);
+    return loadSchedulerConfigText(readFile(path), path);
+}
+
+SchedulerConfigSource loadSchedulerConfigText(const QByteArray& text, const QString& path)
+{
+    const auto documents = parseDocuments(text, path);
     std::optional<SchedulerConfigSource> found;
     for (const auto& document : documents) {
         if (!document.IsDefined() || document.IsNull())

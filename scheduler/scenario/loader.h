@@ -14,6 +14,8 @@ Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStri
 
 // Reads a KubeSchedulerConfiguration file (`--config`). Its contents are checked by the framework.
 SchedulerConfigSource loadSchedulerConfigFile(const QString& path);
+// The same from text (the app's configuration editor), its messages naming `fileName`.
+SchedulerConfigSource loadSchedulerConfigText(const QByteArray& text, const QString& fileName);
 
 // Parses a virtual-time offset: a Go duration ("1m30s", "500ms", "2.5s") or plain seconds ("5").
 std::optional<VirtualNanos> parseDuration(QStringView text);

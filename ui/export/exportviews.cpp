@@ -54,7 +54,8 @@ QStringList standardViewNames()
              QStringLiteral("eventlog"),
              QStringLiteral("nodes"),
              QStringLiteral("pods"),
-             QStringLiteral("bookmarks") };
+             QStringLiteral("bookmarks"),
+             QStringLiteral("edit") };
 }
 
 QStringList viewNames(const QMainWindow& window)

@@ -647,6 +647,49 @@ Shown: %3</source>
     </message>
 </context>
 <context>
+    <name>ksv::ConfigTogglesPanel</name>
+    <message>
+        <location filename="../whatif/configtogglespanel.cpp" line="+66"/>
+        <source>Profile:</source>
+        <translation>Profile：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scoring:</source>
+        <translation>打分策略：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NodeResourcesFit&apos;s scoringStrategy.type in this profile</source>
+        <translation>此 profile 中 NodeResourcesFit 的 scoringStrategy.type</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nodes to score:</source>
+        <translation>参与打分的节点：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>adaptive</source>
+        <translation>自适应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>percentageOfNodesToScore: how many feasible nodes Filter looks for before it stops (adaptive: 50% less 1% per 125 nodes, at least 5%)</source>
+        <translation>percentageOfNodesToScore：Filter 找到多少可行节点后停止（自适应：50% 减去每 125 个节点 1%，至少 5%）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Plugin (checked: enabled)</source>
+        <translation>插件（勾选：已启用）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Score weight</source>
+        <translation>打分权重</translation>
+    </message>
+</context>
+<context>
     <name>ksv::ConnectDialog</name>
     <message>
         <location filename="../live/connectdialog.cpp" line="+25"/>
@@ -740,6 +783,113 @@ Shown: %3</source>
         <location line="+2"/>
         <source>Click to move the playback cursor here.</source>
         <translation>单击把播放游标移到这里。</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::EditDock</name>
+    <message>
+        <location filename="../whatif/editdock.cpp" line="+32"/>
+        <source>&amp;Apply</source>
+        <translation>应用(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Applies:</source>
+        <translation>生效时间：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the start (t=0)</source>
+        <translation>开始时（t=0）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>at the cursor</source>
+        <translation>游标处</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>at a time</source>
+        <translation>指定时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At the start the scenario itself changes; at a time the change is a timed event, as an update, create or delete from the API server would be</source>
+        <translation>在开始时生效则修改场景本身；在某个时间生效则作为定时事件，如同来自 API server 的 update、create 或 delete</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. 30s, 2m</source>
+        <translation>例如 30s、2m</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Applies to the whole run</source>
+        <translation>作用于整个运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Scheduler Configuration</source>
+        <translation>调度器配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the text and rerun with it (Ctrl+Return)</source>
+        <translation>检查文本并用它重新运行（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — added when applied</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 应用时添加</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Select a pod or a node and choose Edit, Clone or Delete (Edit menu, or right-click in the lanes, the heatmap or the inspector), or add new objects.</source>
+        <translation>选中一个 Pod 或节点，然后选择编辑、克隆或删除（“编辑”菜单，或在泳道、热力图或检查器中右键），也可以添加新对象。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>at the cursor (%1)</source>
+        <translation>游标处（%1）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The time &quot;%1&quot; is not a duration such as 30s, 1m30s or 2.5s</source>
+        <translation>时间“%1”不是 30s、1m30s 或 2.5s 这样的时长</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::EditSession</name>
+    <message>
+        <location filename="../playback/editsession.cpp" line="+98"/>
+        <source>Edit the scheduler configuration</source>
+        <translation>编辑调度器配置</translation>
     </message>
 </context>
 <context>
@@ -1891,7 +2041,7 @@ Shown: %3</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location filename="../mainwindow.cpp" line="+64"/>
+        <location filename="../mainwindow.cpp" line="+66"/>
         <source>Scenarios and manifests (*.yaml *.yml *.json);;All files (*)</source>
         <translation>场景和清单 (*.yaml *.yml *.json);;所有文件 (*)</translation>
     </message>
@@ -1941,7 +2091,12 @@ Shown: %3</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+7"/>
+        <source>What-if Editor</source>
+        <translation>假设分析编辑器</translation>
+    </message>
+    <message>
+        <location line="+117"/>
         <source>Filter pods by name, node or state</source>
         <translation>按名称、节点或状态筛选 Pod</translation>
     </message>
@@ -2001,7 +2156,7 @@ Shown: %3</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Playback</source>
         <translation>播放(&amp;P)</translation>
     </message>
@@ -2071,17 +2226,24 @@ Shown: %3</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+28"/>
         <source>%1 — kschedviz</source>
         <translation>%1 — kschedviz</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>%1 (seed %2)%3%4</source>
-        <translation>%1（种子 %2）%3%4</translation>
+        <location line="+7"/>
+        <source>%1 (seed %2)%3%4%5</source>
+        <translation>%1（种子 %2）%3%4%5</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source> — edited (%n change(s))</source>
+        <translation>
+            <numerusform> — 已编辑（%n 处修改）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source> — %n object(s) skipped</source>
         <translation>
             <numerusform> — 跳过了 %n 个对象</numerusform>
@@ -2100,7 +2262,7 @@ Shown: %3</source>
         <translation>Extender：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+50"/>
         <source>Could not load %1 — still showing %2</source>
         <translation>无法加载 %1 — 仍显示 %2</translation>
     </message>
@@ -3388,6 +3550,137 @@ Shown: %3</source>
         <location line="+1"/>
         <source>The next selection and cursor (Alt+Shift+Right)</source>
         <translation>下一个选择和游标位置（Alt+Shift+Right）</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::WhatIfControls</name>
+    <message>
+        <location filename="../whatif/whatifcontrols.cpp" line="+71"/>
+        <location line="+138"/>
+        <source>&amp;Edit Selected Object</source>
+        <translation>编辑选中的对象(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="-136"/>
+        <location line="+137"/>
+        <source>&amp;Clone Selected Object</source>
+        <translation>克隆选中的对象(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="-136"/>
+        <location line="+137"/>
+        <source>&amp;Delete Selected Object</source>
+        <translation>删除选中的对象(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="-135"/>
+        <source>&amp;Add Objects…</source>
+        <translation>添加对象(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit Scheduler &amp;Configuration</source>
+        <translation>编辑调度器配置(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Save Edited Scenario As…</source>
+        <translation>将编辑后的场景另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Undo All &amp;Edits</source>
+        <translation>撤销全部编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Edited here. It started as: %1</source>
+        <translation>已在此编辑。最初来自：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>From %1, which replaces the scenario&apos;s own configuration.</source>
+        <translation>来自 %1，它取代场景自带的配置。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The scenario&apos;s own configuration (%1).</source>
+        <translation>场景自带的配置（%1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a document of its file</source>
+        <translation>其文件中的一个文档</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The scenario has no configuration of its own: the run uses v1.32&apos;s defaults.</source>
+        <translation>场景没有自带配置：运行使用 v1.32 的默认配置。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>&amp;Edit %1</source>
+        <translation>编辑 %1(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Clone %1</source>
+        <translation>克隆 %1(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete %1</source>
+        <translation>删除 %1(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>as created at %1</source>
+        <translation>于 %1 创建时的样子</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>as at the start</source>
+        <translation>开始时的样子</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A clone of %1</source>
+        <translation>%1 的克隆</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>New objects</source>
+        <translation>新对象</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Save Edited Scenario</source>
+        <translation>保存编辑后的场景</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scenarios (*.yaml *.yml)</source>
+        <translation>场景 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
     </message>
 </context>
 <context>

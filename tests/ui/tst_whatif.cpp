@@ -1,0 +1,310 @@
+// What-if editing in the window (ui/whatif): a node's taint and the scoring strategy changed in the
+// What-if Editor rerun the scenario at the same cursor time with the same selection; what the loader
+// refuses is shown at its line in the text and changes nothing; undo and redo; delete at a time; a
+// saved scenario loads back as edited.
+#include "configtogglespanel.h"
+#include "editdock.h"
+#include "editsession.h"
+#include "mainwindow.h"
+#include "playbackcontroller.h"
+#include "run.h"
+#include "scenario/loader.h"
+#include "screenshots.h"
+#include "viewstate.h"
+#include "whatifcontrols.h"
+#include "yamleditor.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QDockWidget>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ksv;
+
+namespace {
+
+const QByteArray scenarioText = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: edits}
+spec:
+  objects:
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
+    status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b}}
+    status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: early, namespace: default}
+    spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+  events:
+  - at: 10s
+    action: create
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: late, namespace: default}
+      spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+)";
+
+QString statusText(MainWindow& window)
+{
+    QStringList texts;
+    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+        texts << label->text();
+    return texts.join(QLatin1Char('|'));
+}
+
+const Node* nodeNamed(const Scenario& scenario, const QString& name)
+{
+    for (const Node& node : scenario.initial.nodes) {
+        if (node.meta.name == name)
+            return &node;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestWhatIf : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("edits.yaml"));
+        QFile file(m_path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(scenarioText);
+    }
+
+    void editRerunSaveUndo()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        PlaybackController* playback = window.playback();
+        ViewState* view = window.viewState();
+        WhatIfControls* whatIf = window.whatIf();
+        EditDock* dock = whatIf->dock();
+
+        // The cursor at 5s (between the two pods), node-a selected.
+        playback->seek(5 * nanosPerSecond);
+        QTRY_VERIFY_WITH_TIMEOUT(view->cursorTime() >= 5 * nanosPerSecond, 10000);
+        const VirtualNanos cursor = view->cursorTime();
+        selectNode(*view, playback->run(), playback->run()->index().catalogue().nodeIndex(QStringLiteral("node-a")));
+        QVERIFY(whatIf->objectActions().front()->isEnabled());
+        QCOMPARE(whatIf->objectActions().front()->text(), QStringLiteral("&Edit Node node-a"));
+
+        // Edit: the node's manifest in the dock, raised.
+        whatIf->editSelected();
+        QVERIFY(dock->isVisible());
+        const QByteArray manifest = dock->objectEditor()->text();
+        QVERIFY2(manifest.contains("name: node-a\n"), manifest.constData());
+
+        // A taint value the API server refuses: shown on its line, nothing reruns.
+        const Run* before = playback->run();
+        QByteArray broken = manifest + "spec:\n  taints:\n  - key: maintenance\n    effect: Sometimes\n";
+        dock->objectEditor()->setText(broken);
+        dock->applyObject();
+        QTRY_VERIFY_WITH_TIMEOUT(dock->objectEditor()->hasError(), 10000);
+        QCOMPARE(dock->objectEditor()->errorLine(), int(broken.count('\n'))); // the effect's line, the last
+        QVERIFY2(dock->objectEditor()->errorText().contains(QStringLiteral("spec.taints[0].effect")), qPrintable(dock->objectEditor()->errorText()));
+        QCOMPARE(playback->run(), before);
+        QCOMPARE(whatIf->editCount(), 0);
+        testing::saveShot(&window, QStringLiteral("whatif-inline-error-1280x720"));
+        window.resize(1920, 1080);
+        testing::saveShot(&window, QStringLiteral("whatif-inline-error-1920x1080"));
+        window.resize(1280, 720);
+
+        // The taint, mended: a rerun at the same time with node-a still selected.
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        dock->objectEditor()->setText(manifest + "spec:\n  taints:\n  - key: maintenance\n    effect: NoSchedule\n");
+        dock->applyObject();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        QVERIFY(playback->run() != before);
+        QVERIFY(!dock->objectEditor()->hasError());
+        QCOMPARE(view->cursorTime(), cursor);
+        QCOMPARE(view->selectedNode(), playback->run()->index().catalogue().nodeIndex(QStringLiteral("node-a")));
+        QCOMPARE(playback->run()->scenario(), window.currentScenario()->scenario);
+        QCOMPARE(nodeNamed(*window.currentScenario()->scenario, QStringLiteral("node-a"))->taints.size(), 1);
+        QCOMPARE(whatIf->editCount(), 1);
+        QVERIFY2(statusText(window).contains(QStringLiteral("edited (1 change")), qPrintable(statusText(window)));
+
+        // The scoring strategy, in the configuration's text; a value that does not read first.
+        const QByteArray config = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                                  "percentageOfNodesToScore: lots\n";
+        dock->configurationEditor()->setText(config);
+        dock->applyConfiguration();
+        QTRY_VERIFY_WITH_TIMEOUT(dock->configurationEditor()->hasError(), 10000);
+        QCOMPARE(dock->configurationEditor()->errorLine(), 3);
+        QCOMPARE(whatIf->editCount(), 1);
+        const QByteArray mostAllocated = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                                         "percentageOfNodesToScore: 70\nprofiles:\n- schedulerName: default-scheduler\n  pluginConfig:\n"
+                                         "  - name: NodeResourcesFit\n    args:\n      scoringStrategy:\n        type: MostAllocated\n";
+        dock->configurationEditor()->setText(mostAllocated);
+        dock->applyConfiguration();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+        QCOMPARE(window.currentScenario()->configuration.percentageOfNodesToScore, 70);
+        QCOMPARE(whatIf->editCount(), 2);
+        QCOMPARE(view->cursorTime(), cursor);
+        testing::saveShot(&window, QStringLiteral("whatif-edited"));
+
+        // Saved: the file loads to the edited scenario and configuration.
+        QString error;
+        const QString saved = m_dir.filePath(QStringLiteral("saved.yaml"));
+        QVERIFY2(whatIf->saveTo(saved, &error), qPrintable(error));
+        const Scenario reloaded = loadScenarioFile(saved);
+        QCOMPARE(nodeNamed(reloaded, QStringLiteral("node-a"))->taints.size(), 1);
+        QVERIFY(reloaded.schedulerConfig);
+        QCOMPARE(reloaded.schedulerConfig->configuration().percentageOfNodesToScore, 70);
+
+        // Undo twice: the configuration, then the taint; the configuration's text follows.
+        whatIf->undoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 3, 10000);
+        QCOMPARE(window.currentScenario()->configuration.percentageOfNodesToScore, 0);
+        QVERIFY(!dock->configurationEditor()->text().contains("percentageOfNodesToScore: 70"));
+        whatIf->undoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 4, 10000);
+        QVERIFY(nodeNamed(*window.currentScenario()->scenario, QStringLiteral("node-a"))->taints.isEmpty());
+        QCOMPARE(whatIf->editCount(), 0);
+        QVERIFY(!statusText(window).contains(QStringLiteral("edited")));
+        QVERIFY(!whatIf->undoAction()->isEnabled());
+        // Redo brings the taint back.
+        whatIf->redoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 5, 10000);
+        QCOMPARE(nodeNamed(*window.currentScenario()->scenario, QStringLiteral("node-a"))->taints.size(), 1);
+        QCOMPARE(view->selectedNode(), playback->run()->index().catalogue().nodeIndex(QStringLiteral("node-a")));
+    }
+
+    void cloneAndDeleteAtATime()
+    {
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        PlaybackController* playback = window.playback();
+        ViewState* view = window.viewState();
+        WhatIfControls* whatIf = window.whatIf();
+        EditDock* dock = whatIf->dock();
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+
+        // Clone the early pod: a new pod at t=0, selected pod unchanged.
+        selectPod(*view, playback->run(), playback->run()->index().catalogue().podIndex(QStringLiteral("default/early")));
+        whatIf->cloneSelected();
+        QVERIFY(dock->objectEditor()->text().contains("name: early-copy\n"));
+        dock->applyObject();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        QCOMPARE(window.currentScenario()->scenario->initial.pods.size(), 2);
+        QCOMPARE(playback->run()->index().catalogue().podKey(view->selectedPod()), QStringLiteral("default/early"));
+        // The clone is now the object being edited: a second Apply replaces it, not adds another.
+        QCOMPARE(whatIf->editCount(), 1);
+        dock->applyObject();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+        QCOMPARE(window.currentScenario()->scenario->initial.pods.size(), 2);
+
+        // Delete node-b at 5s: a timed event.
+        selectNode(*view, playback->run(), playback->run()->index().catalogue().nodeIndex(QStringLiteral("node-b")));
+        dock->setWhen(2, QStringLiteral("5s"));
+        whatIf->deleteSelected();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 3, 10000);
+        const Scenario& edited = *window.currentScenario()->scenario;
+        QCOMPARE(edited.initial.nodes.size(), 2);
+        QCOMPARE(edited.events.front().at, 5 * nanosPerSecond);
+        QVERIFY(edited.events.front().action == EventAction::Delete);
+        // A time that does not read is said in the dock, and nothing is submitted.
+        dock->setWhen(2, QStringLiteral("soon"));
+        whatIf->deleteSelected();
+        QVERIFY(dock->objectEditor()->hasError());
+        QTest::qWait(100);
+        QCOMPARE(shown.size(), 3);
+
+        // A new scenario starts a new session: nothing to undo.
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 2, 10000);
+        QCOMPARE(whatIf->editCount(), 0);
+        QVERIFY(!whatIf->undoAction()->isEnabled());
+        QCOMPARE(window.currentScenario()->scenario->initial.pods.size(), 1);
+    }
+
+    void togglesRewriteTheConfiguration()
+    {
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        EditDock* dock = window.whatIf()->dock();
+        ConfigTogglesPanel* toggles = dock->toggles();
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        const auto profile = [&window] { return window.currentScenario()->configuration.profiles.front(); };
+        const auto strategy = [&profile] {
+            return std::get<config::NodeResourcesFitArgs>(*profile().argsFor(QStringLiteral("NodeResourcesFit"))).scoringStrategy.type;
+        };
+
+        toggles->strategyBox()->setCurrentIndex(1);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        QVERIFY(strategy() == config::ScoringStrategyType::MostAllocated);
+        QVERIFY(dock->configurationEditor()->text().contains("type: MostAllocated"));
+
+        // TaintToleration off: unchecked in the table.
+        QTableWidget* table = toggles->pluginTable();
+        const QList<QTableWidgetItem*> found = table->findItems(QStringLiteral("TaintToleration"), Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front()->checkState(), Qt::Checked);
+        found.front()->setCheckState(Qt::Unchecked);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+        for (const config::PluginRef& ref : profile().plugins.multiPoint.enabled)
+            QVERIFY(ref.name != QLatin1String("TaintToleration"));
+        QVERIFY(strategy() == config::ScoringStrategyType::MostAllocated); // the first toggle stays
+
+        // A score weight, and the share of nodes to score.
+        const int row = table->findItems(QStringLiteral("NodeAffinity"), Qt::MatchExactly).front()->row();
+        auto* weight = qobject_cast<QSpinBox*>(table->cellWidget(row, 1));
+        QVERIFY(weight);
+        QCOMPARE(weight->value(), 2);
+        weight->setValue(5);
+        Q_EMIT weight->editingFinished();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 3, 10000);
+        bool weighed = false;
+        for (const config::PluginRef& ref : profile().plugins.multiPoint.enabled)
+            weighed = weighed || (ref.name == QLatin1String("NodeAffinity") && ref.weight == 5);
+        QVERIFY(weighed);
+        toggles->percentageBox()->setValue(40);
+        Q_EMIT toggles->percentageBox()->editingFinished();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 4, 10000);
+        QCOMPARE(window.currentScenario()->configuration.percentageOfNodesToScore, 40);
+        window.resize(1280, 720);
+        window.show();
+        window.whatIf()->editConfiguration(); // the dock raised, on its configuration tab
+        testing::saveShot(&window, QStringLiteral("whatif-toggles-1280x720"));
+        window.resize(1920, 1080);
+        testing::saveShot(&window, QStringLiteral("whatif-toggles-1920x1080"));
+
+        // Each toggle is one step: undo takes back the last, and the toggles show what runs.
+        window.whatIf()->undoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 5, 10000);
+        QCOMPARE(window.currentScenario()->configuration.percentageOfNodesToScore, 0);
+        QCOMPARE(toggles->percentageBox()->value(), 0);
+        QCOMPARE(window.whatIf()->editCount(), 3);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+QTEST_MAIN(TestWhatIf)
+#include "tst_whatif.moc"

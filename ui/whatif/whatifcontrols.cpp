@@ -1,0 +1,298 @@
+#include "whatifcontrols.h"
+
+#include "editdock.h"
+#include "editsession.h"
+#include "format.h"
+#include "playbackcontroller.h"
+#include "run.h"
+#include "scenario/encode.h"
+#include "scenario/loader.h"
+#include "viewstate.h"
+#include "yamleditor.h"
+
+#include <QAction>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+
+namespace ksv {
+
+namespace {
+
+// What the configuration editor starts from when the run uses v1.32's defaults: a valid file that
+// changes nothing, with the most asked-for change ready to uncomment.
+const QByteArray defaultConfigurationText = R"(apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+# v1.32's defaults: one profile, default-scheduler, with every default plugin.
+# To pack nodes rather than spread pods, uncomment:
+# profiles:
+# - schedulerName: default-scheduler
+#   pluginConfig:
+#   - name: NodeResourcesFit
+#     args:
+#       scoringStrategy:
+#         type: MostAllocated
+)";
+
+// What Add Objects starts from: a pod that fits most clusters, to be changed.
+const QByteArray newObjectText = R"(# One or more manifests, separated by ---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: new-pod
+  namespace: default
+spec:
+  containers:
+  - name: app
+    resources:
+      requests:
+        cpu: 500m
+        memory: 512Mi
+)";
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, std::function<void(std::shared_ptr<const LoadedScenario>)> show)
+    : QObject(window)
+    , m_window(window)
+    , m_playback(playback)
+    , m_session(new EditSession(this))
+    , m_dock(new EditDock(window))
+{
+    m_edit = new QAction(tr("&Edit Selected Object"), this);
+    m_edit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_clone = new QAction(tr("&Clone Selected Object"), this);
+    m_delete = new QAction(tr("&Delete Selected Object"), this);
+    m_delete->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    m_add = new QAction(tr("&Add Objects…"), this);
+    m_configuration = new QAction(tr("Edit Scheduler &Configuration"), this);
+    m_undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redo->setShortcut(QKeySequence::Redo);
+    m_save = new QAction(tr("&Save Edited Scenario As…"), this);
+    m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_discard = new QAction(tr("Undo All &Edits"), this);
+    for (QAction* action : {m_edit, m_clone, m_delete, m_add, m_configuration, m_undo, m_redo, m_save}) {
+        // Window-wide, so that the keys work whichever view has the focus.
+        action->setShortcutContext(Qt::WindowShortcut);
+        window->addAction(action);
+    }
+    m_dock->setActions({m_clone, m_delete, m_add, nullptr, m_undo, m_redo});
+
+    connect(m_edit, &QAction::triggered, this, &WhatIfControls::editSelected);
+    connect(m_clone, &QAction::triggered, this, &WhatIfControls::cloneSelected);
+    connect(m_delete, &QAction::triggered, this, &WhatIfControls::deleteSelected);
+    connect(m_add, &QAction::triggered, this, &WhatIfControls::addObjects);
+    connect(m_configuration, &QAction::triggered, this, &WhatIfControls::editConfiguration);
+    connect(m_save, &QAction::triggered, this, &WhatIfControls::saveAs);
+    connect(m_discard, &QAction::triggered, this, [this] { m_session->undoStack()->setIndex(0); });
+
+    connect(m_dock, &EditDock::editSubmitted, m_session, &EditSession::submit);
+    connect(m_dock, &EditDock::configurationSubmitted, m_session, &EditSession::submitConfiguration);
+    connect(m_session, &EditSession::rejected, m_dock, &EditDock::showRejected);
+    connect(m_session, &EditSession::taken, m_dock, &EditDock::showAccepted);
+    connect(m_session, &EditSession::busyChanged, m_dock, &EditDock::setBusy);
+    connect(m_session, &EditSession::edited, this, [this, show](std::shared_ptr<const LoadedScenario> result) {
+        // An undo or redo may have changed the configuration under the editor.
+        const EditSession::State& state = m_session->state();
+        const QString origin = state.configEdited ? tr("Edited here. It started as: %1").arg(m_configOrigin) : m_configOrigin;
+        if (!m_dock->configurationEditor()->isModified() && m_dock->configurationEditor()->text() != state.configText)
+            m_dock->setConfiguration(state.configText, origin);
+        else
+            m_dock->setConfigurationOrigin(origin);
+        m_dock->setRunConfiguration(result->configuration);
+        show(std::move(result));
+        updateActions();
+    });
+    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &WhatIfControls::updateActions);
+
+    ViewState* view = m_playback->viewState();
+    connect(view, &ViewState::selectionChanged, this, &WhatIfControls::updateActions);
+    connect(view, &ViewState::cursorChanged, this, [this, view] { m_dock->setCursorTime(view->cursorTime()); });
+    updateActions();
+}
+
+WhatIfControls::~WhatIfControls() = default;
+
+void WhatIfControls::setBase(std::shared_ptr<const LoadedScenario> loaded, const QString& configPath)
+{
+    QByteArray text;
+    QString origin;
+    bool own = true;
+    if (!configPath.isEmpty()) {
+        text = readAll(configPath);
+        origin = tr("From %1, which replaces the scenario's own configuration.").arg(QFileInfo(configPath).fileName());
+    } else if (loaded->scenario->schedulerConfig) {
+        text = configurationText(loaded->scenario->schedulerConfig->source, readAll(loaded->path));
+        origin = tr("The scenario's own configuration (%1).").arg(loaded->scenario->schedulerConfig->fieldPath.isEmpty()
+                                                                      ? tr("a document of its file")
+                                                                      : loaded->scenario->schedulerConfig->fieldPath);
+    }
+    if (text.isEmpty()) {
+        text = defaultConfigurationText;
+        origin = tr("The scenario has no configuration of its own: the run uses v1.32's defaults.");
+        own = false;
+    }
+    m_session->setBase(loaded, text, own);
+    m_configOrigin = origin;
+    m_dock->setConfiguration(text, origin);
+    m_dock->setRunConfiguration(loaded->configuration);
+    m_dock->clearObject();
+    updateActions();
+}
+
+void WhatIfControls::setEnabled(bool enabled)
+{
+    m_enabled = enabled;
+    m_dock->setEnabled(enabled);
+    updateActions();
+}
+
+QMenu* WhatIfControls::createMenu(QWidget* parent)
+{
+    auto* menu = new QMenu(tr("&Edit"), parent);
+    menu->addAction(m_undo);
+    menu->addAction(m_redo);
+    menu->addAction(m_discard);
+    menu->addSeparator();
+    menu->addActions({m_edit, m_clone, m_delete, m_add});
+    menu->addSeparator();
+    menu->addAction(m_configuration);
+    menu->addSeparator();
+    menu->addAction(m_save);
+    return menu;
+}
+
+int WhatIfControls::editCount() const
+{
+    return m_session->undoStack()->index();
+}
+
+QList<QAction*> WhatIfControls::objectActions() const
+{
+    return {m_edit, m_clone, m_delete, m_add};
+}
+
+std::optional<ObjectRef> WhatIfControls::selected() const
+{
+    const Run* run = m_playback->run();
+    if (!run)
+        return std::nullopt;
+    const ViewState* view = m_playback->viewState();
+    const trace::ReplayCatalogue& catalogue = run->index().catalogue();
+    if (view->selectedPod() >= 0 && view->selectedPod() < catalogue.podCount()) {
+        const QString key = catalogue.podKey(view->selectedPod());
+        const qsizetype slash = key.indexOf(QLatin1Char('/'));
+        return ObjectRef {QStringLiteral("Pod"), key.left(std::max<qsizetype>(slash, 0)), key.mid(slash + 1)};
+    }
+    if (view->selectedNode() >= 0 && view->selectedNode() < catalogue.nodeCount())
+        return ObjectRef {QStringLiteral("Node"), {}, catalogue.nodeName(view->selectedNode())};
+    return std::nullopt;
+}
+
+void WhatIfControls::updateActions()
+{
+    const bool loaded = m_enabled && m_session->shown();
+    const std::optional<ObjectRef> ref = loaded ? selected() : std::nullopt;
+    for (QAction* action : {m_edit, m_clone, m_delete})
+        action->setEnabled(ref.has_value());
+    m_edit->setText(ref ? tr("&Edit %1").arg(ref->toString()) : tr("&Edit Selected Object"));
+    m_clone->setText(ref ? tr("&Clone %1").arg(ref->toString()) : tr("&Clone Selected Object"));
+    m_delete->setText(ref ? tr("&Delete %1").arg(ref->toString()) : tr("&Delete Selected Object"));
+    m_add->setEnabled(loaded);
+    m_configuration->setEnabled(loaded);
+    m_save->setEnabled(loaded);
+    m_discard->setEnabled(loaded && m_session->undoStack()->index() > 0);
+}
+
+void WhatIfControls::editSelected()
+{
+    const std::optional<ObjectRef> ref = selected();
+    if (!ref || !m_session->shown())
+        return;
+    VirtualNanos createdAt = 0;
+    const std::optional<KubeObject> object = findObject(*m_session->shown()->scenario, *ref, &createdAt);
+    if (!object)
+        return;
+    m_dock->editObject(*ref, objectYaml(*object),
+                       createdAt > 0 ? tr("as created at %1").arg(format::virtualTime(createdAt)) : tr("as at the start"));
+    Q_EMIT dockWanted();
+}
+
+void WhatIfControls::cloneSelected()
+{
+    const std::optional<ObjectRef> ref = selected();
+    if (!ref || !m_session->shown())
+        return;
+    const Scenario& scenario = *m_session->shown()->scenario;
+    const std::optional<KubeObject> object = findObject(scenario, *ref);
+    if (!object)
+        return;
+    m_dock->addObjects(cloneYaml(*object, scenario), tr("A clone of %1").arg(ref->toString()));
+    Q_EMIT dockWanted();
+}
+
+void WhatIfControls::deleteSelected()
+{
+    const std::optional<ObjectRef> ref = selected();
+    if (!ref)
+        return;
+    ScenarioEdit edit {ScenarioEdit::Kind::Delete, *ref, {}, {}};
+    QString error;
+    if (!m_dock->when(&edit.at, &error)) {
+        m_dock->objectEditor()->showError(error, 0, 0);
+        Q_EMIT dockWanted();
+        return;
+    }
+    m_session->submit(edit);
+}
+
+void WhatIfControls::addObjects()
+{
+    m_dock->addObjects(newObjectText, tr("New objects"));
+    Q_EMIT dockWanted();
+}
+
+void WhatIfControls::editConfiguration()
+{
+    m_dock->showConfiguration();
+    Q_EMIT dockWanted();
+}
+
+bool WhatIfControls::saveTo(const QString& path, QString* error) const
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_session->savedScenario()) < 0 || !file.commit()) {
+        *error = path + QStringLiteral(": ") + file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void WhatIfControls::saveAs()
+{
+    if (!m_session->base())
+        return;
+    const QFileInfo base(m_session->base()->path);
+    // Beside the scenario, unless it is one of the bundled samples (a resource, not a directory).
+    const QString name = base.completeBaseName() + QStringLiteral("-edited.yaml");
+    const QString suggested = base.path().startsWith(QLatin1Char(':')) ? name : base.absoluteDir().filePath(name);
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Edited Scenario"), suggested, tr("Scenarios (*.yaml *.yml)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveTo(path, &error))
+        QMessageBox::critical(m_window, tr("Cannot save the scenario"), error);
+}
+
+} // namespace ksv
