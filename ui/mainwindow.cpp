@@ -29,6 +29,7 @@
 #include "theme.h"
 #include "timelineview.h"
 #include "viewstate.h"
+#include "differencesdock.h"
 #include "editdock.h"
 #include "whatifcontrols.h"
 
@@ -169,6 +170,12 @@ void MainWindow::createDocks()
     m_editDock = addDock(scrolling(m_whatIf->dock()), tr("What-if Editor"), QStringLiteral("editDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(inspector, m_editDock);
     inspector->raise();
+    // The Differences of the edited run from the loaded one: a tab beside the timeline, computed
+    // while it is in sight.
+    QDockWidget* differences = addDock(m_whatIf->differences(), tr("Differences"), QStringLiteral("differencesDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(timeline, differences);
+    timeline->raise();
+    connect(differences, &QDockWidget::visibilityChanged, m_whatIf, &WhatIfControls::setDifferencesShown);
     connect(m_whatIf, &WhatIfControls::dockWanted, this, [this] {
         m_editDock->show();
         m_editDock->raise();

@@ -3,11 +3,15 @@
 // refuses is shown at its line in the text and changes nothing; undo and redo; delete at a time; a
 // saved scenario loads back as edited.
 #include "configtogglespanel.h"
+#include "comparejob.h"
+#include "differencesdock.h"
+#include "differencesmodel.h"
 #include "editdock.h"
 #include "editsession.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
 #include "run.h"
+#include "compare.h"
 #include "scenario/loader.h"
 #include "screenshots.h"
 #include "viewstate.h"
@@ -17,6 +21,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTableWidget>
 #include <QDockWidget>
 #include <QLabel>
@@ -299,6 +304,63 @@ private Q_SLOTS:
         QCOMPARE(window.currentScenario()->configuration.percentageOfNodesToScore, 0);
         QCOMPARE(toggles->percentageBox()->value(), 0);
         QCOMPARE(window.whatIf()->editCount(), 3);
+    }
+
+    // The Differences dock: what `kschedviz compare` would say of the scenario as loaded against the
+    // edited one, computed once the dock is in sight; a row selects its pod.
+    void differencesOfAnEdit()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        const std::shared_ptr<const LoadedScenario> base = std::make_shared<LoadedScenario>(*window.currentScenario());
+        PlaybackController* playback = window.playback();
+        WhatIfControls* whatIf = window.whatIf();
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        selectNode(*window.viewState(), playback->run(), playback->run()->index().catalogue().nodeIndex(QStringLiteral("node-a")));
+        whatIf->editSelected();
+        whatIf->dock()->objectEditor()->setText(whatIf->dock()->objectEditor()->text() + "spec:\n  taints:\n  - {key: k, effect: NoSchedule}\n");
+        whatIf->dock()->applyObject();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+
+        QVERIFY(!whatIf->compareJob()->isRunning()); // not in sight: nothing computed
+        QSignalSpy compared(whatIf->compareJob(), &CompareJob::compared);
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTRY_COMPARE_WITH_TIMEOUT(compared.size(), 1, 30000);
+
+        // The rows are compare's differences of the two runs, computed here headless.
+        const RunSummary before = summarizeRun(*base->scenario, base->configuration, {});
+        const RunSummary after = summarizeRun(*window.currentScenario()->scenario, window.currentScenario()->configuration, {});
+        const QList<PodDifference> expected = podDifferences(before.pods, after.pods);
+        QVERIFY(!expected.isEmpty()); // the taint moves the pods off node-a
+        DifferencesModel* model = whatIf->differences()->model();
+        QCOMPARE(model->rowCount(), int(expected.size()));
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QCOMPARE(model->differences()[row].pod, expected[row].pod);
+            QVERIFY(model->differences()[row].kind == expected[row].kind);
+            QCOMPARE(model->differences()[row].nodeB, expected[row].nodeB);
+        }
+        QCOMPARE(whatIf->differences()->summary()->item(0, 1)->text(), QString::number(after.scheduled));
+        testing::saveShot(&window, QStringLiteral("whatif-differences-1280x720"));
+        window.resize(1920, 1080);
+        testing::saveShot(&window, QStringLiteral("whatif-differences-1920x1080"));
+
+        // A row selects its pod in the run on screen.
+        QTableView* table = whatIf->differences()->table();
+        Q_EMIT table->activated(table->model()->index(0, 0));
+        const QString pod = table->model()->index(0, 0).data(DifferencesModel::PodKeyRole).toString();
+        QCOMPARE(window.viewState()->selectedPod(), playback->run()->index().catalogue().podIndex(pod));
+
+        // Undo: no edits, nothing to compare.
+        whatIf->undoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+        QTRY_COMPARE(model->rowCount(), 0);
     }
 
 private:

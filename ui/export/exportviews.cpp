@@ -55,7 +55,8 @@ QStringList standardViewNames()
              QStringLiteral("nodes"),
              QStringLiteral("pods"),
              QStringLiteral("bookmarks"),
-             QStringLiteral("edit") };
+             QStringLiteral("edit"),
+             QStringLiteral("differences") };
 }
 
 QStringList viewNames(const QMainWindow& window)

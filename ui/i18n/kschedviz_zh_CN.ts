@@ -4,7 +4,7 @@
 <context>
     <name>QMainWindow</name>
     <message>
-        <location filename="../export/exportviews.cpp" line="+90"/>
+        <location filename="../export/exportviews.cpp" line="+92"/>
         <source>Queue Lanes</source>
         <translation>队列泳道</translation>
     </message>
@@ -649,7 +649,7 @@ Shown: %3</source>
 <context>
     <name>ksv::ConfigTogglesPanel</name>
     <message>
-        <location filename="../whatif/configtogglespanel.cpp" line="+66"/>
+        <location filename="../whatif/configtogglespanel.cpp" line="+72"/>
         <source>Profile:</source>
         <translation>Profile：</translation>
     </message>
@@ -786,6 +786,137 @@ Shown: %3</source>
     </message>
 </context>
 <context>
+    <name>ksv::DifferencesDock</name>
+    <message>
+        <location filename="../whatif/differencesdock.cpp" line="+43"/>
+        <source>Before</source>
+        <translation>编辑前</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>After</source>
+        <translation>编辑后</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Double-click a pod to select it in every view</source>
+        <translation>双击一个 Pod，在所有视图中选中它</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Edit the scenario or its configuration (the What-if Editor): this compares the run as loaded with the run edited.</source>
+        <translation>编辑场景或其配置（假设分析编辑器）：这里比较加载时的运行与编辑后的运行。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The runs could not be compared: %1</source>
+        <translation>无法比较这两次运行：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Scheduled</source>
+        <translation>已调度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not scheduled</source>
+        <translation>未调度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unschedulable attempts</source>
+        <translation>不可调度的尝试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency p50</source>
+        <translation>延迟 p50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency p99</source>
+        <translation>延迟 p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preemptions (victims)</source>
+        <translation>抢占（受害者）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nodes used</source>
+        <translation>使用的节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zone skew</source>
+        <translation>Zone 偏差</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 requested</source>
+        <translation>%1 已请求</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::DifferencesModel</name>
+    <message>
+        <location filename="../models/differencesmodel.cpp" line="+32"/>
+        <source>moved</source>
+        <translation>已移动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bound before only</source>
+        <translation>仅编辑前绑定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bound after only</source>
+        <translation>仅编辑后绑定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bound at another time</source>
+        <translation>绑定时间不同</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Node before</source>
+        <translation>编辑前节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Node after</source>
+        <translation>编辑后节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bound before at</source>
+        <translation>编辑前绑定于</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bound after at</source>
+        <translation>编辑后绑定于</translation>
+    </message>
+</context>
+<context>
     <name>ksv::EditDock</name>
     <message>
         <location filename="../whatif/editdock.cpp" line="+32"/>
@@ -824,7 +955,7 @@ Shown: %3</source>
         <translation>指定时间</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>At the start the scenario itself changes; at a time the change is a timed event, as an update, create or delete from the API server would be</source>
         <translation>在开始时生效则修改场景本身；在某个时间生效则作为定时事件，如同来自 API server 的 update、create 或 delete</translation>
     </message>
@@ -2041,7 +2172,7 @@ Shown: %3</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location filename="../mainwindow.cpp" line="+66"/>
+        <location filename="../mainwindow.cpp" line="+67"/>
         <source>Scenarios and manifests (*.yaml *.yml *.json);;All files (*)</source>
         <translation>场景和清单 (*.yaml *.yml *.json);;所有文件 (*)</translation>
     </message>
@@ -2091,12 +2222,17 @@ Shown: %3</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>What-if Editor</source>
         <translation>假设分析编辑器</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+5"/>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>Filter pods by name, node or state</source>
         <translation>按名称、节点或状态筛选 Pod</translation>
     </message>
@@ -3555,25 +3691,25 @@ Shown: %3</source>
 <context>
     <name>ksv::WhatIfControls</name>
     <message>
-        <location filename="../whatif/whatifcontrols.cpp" line="+71"/>
-        <location line="+138"/>
+        <location filename="../whatif/whatifcontrols.cpp" line="+76"/>
+        <location line="+173"/>
         <source>&amp;Edit Selected Object</source>
         <translation>编辑选中的对象(&amp;E)</translation>
     </message>
     <message>
-        <location line="-136"/>
-        <location line="+137"/>
+        <location line="-171"/>
+        <location line="+172"/>
         <source>&amp;Clone Selected Object</source>
         <translation>克隆选中的对象(&amp;C)</translation>
     </message>
     <message>
-        <location line="-136"/>
-        <location line="+137"/>
+        <location line="-171"/>
+        <location line="+172"/>
         <source>&amp;Delete Selected Object</source>
         <translation>删除选中的对象(&amp;D)</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-170"/>
         <source>&amp;Add Objects…</source>
         <translation>添加对象(&amp;A)…</translation>
     </message>
@@ -3607,8 +3743,27 @@ Shown: %3</source>
         <source>Edited here. It started as: %1</source>
         <translation>已在此编辑。最初来自：%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Before: the scenario as loaded. After: with the %n edit(s). %1</source>
+        <translation>
+            <numerusform>编辑前：加载时的场景。编辑后：含 %n 处编辑。%1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+26"/>
+        <location line="+1"/>
+        <source>No pod&apos;s fate differs.</source>
+        <translation>没有 Pod 的结果不同。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n pod(s) differ.</source>
+        <translation>
+            <numerusform>%n 个 Pod 不同。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>From %1, which replaces the scenario&apos;s own configuration.</source>
         <translation>来自 %1，它取代场景自带的配置。</translation>
     </message>
@@ -3628,7 +3783,22 @@ Shown: %3</source>
         <translation>场景没有自带配置：运行使用 v1.32 的默认配置。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
+        <source>The scenario as loaded: no edits to compare yet.</source>
+        <translation>加载时的场景：尚无可比较的编辑。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No edits: the run is the scenario as loaded.</source>
+        <translation>没有编辑：运行即加载时的场景。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Running both scenarios to their end to compare them…</source>
+        <translation>正在将两个场景运行到结束以进行比较…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>

@@ -62,6 +62,12 @@ ConfigTogglesPanel::ConfigTogglesPanel(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // Narrow enough for the right-hand docks of a 1280x720 window: the combos shrink to a few
+    // characters and show the rest in their lists.
+    for (QComboBox* box : {m_profile, m_strategy}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Profile:"), this));
     row->addWidget(m_profile, 1);

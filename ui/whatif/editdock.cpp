@@ -54,6 +54,8 @@ EditDock::EditDock(QWidget* parent)
     auto* whenRow = new QHBoxLayout;
     whenRow->addWidget(new QLabel(tr("Applies:"), objectPage));
     m_when->addItems({tr("at the start (t=0)"), tr("at the cursor"), tr("at a time")});
+    m_when->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_when->setMinimumContentsLength(12);
     m_when->setToolTip(tr("At the start the scenario itself changes; at a time the change is a timed event, "
                           "as an update, create or delete from the API server would be"));
     whenRow->addWidget(m_when);

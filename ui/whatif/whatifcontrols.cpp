@@ -1,5 +1,8 @@
 #include "whatifcontrols.h"
 
+#include "comparejob.h"
+#include "differencesdock.h"
+#include "differencesmodel.h"
 #include "editdock.h"
 #include "editsession.h"
 #include "format.h"
@@ -67,6 +70,8 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
     , m_playback(playback)
     , m_session(new EditSession(this))
     , m_dock(new EditDock(window))
+    , m_differences(new DifferencesDock(window))
+    , m_compare(new CompareJob(this))
 {
     m_edit = new QAction(tr("&Edit Selected Object"), this);
     m_edit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -113,6 +118,18 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
         m_dock->setRunConfiguration(result->configuration);
         show(std::move(result));
         updateActions();
+        m_comparisonStale = true;
+        compareIfShown();
+    });
+    connect(m_compare, &CompareJob::compared, this, [this](std::shared_ptr<const RunComparison> comparison) {
+        const int edits = editCount();
+        m_differences->showComparison(*comparison, tr("Before: the scenario as loaded. After: with the %n edit(s). %1", nullptr, edits)
+                                                       .arg(comparison->differences.isEmpty() ? tr("No pod's fate differs.")
+                                                                                             : tr("%n pod(s) differ.", nullptr, int(comparison->differences.size()))));
+    });
+    connect(m_differences, &DifferencesDock::podActivated, this, [this](const QString& pod) {
+        if (const Run* run = m_playback->run(); run && run->index().catalogue().podIndex(pod) >= 0)
+            selectPod(*m_playback->viewState(), run, run->index().catalogue().podIndex(pod));
     });
     connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &WhatIfControls::updateActions);
 
@@ -148,7 +165,30 @@ void WhatIfControls::setBase(std::shared_ptr<const LoadedScenario> loaded, const
     m_dock->setConfiguration(text, origin);
     m_dock->setRunConfiguration(loaded->configuration);
     m_dock->clearObject();
+    m_compare->cancel();
+    m_comparisonStale = false;
+    m_differences->clear(tr("The scenario as loaded: no edits to compare yet."));
     updateActions();
+}
+
+void WhatIfControls::setDifferencesShown(bool shown)
+{
+    m_differencesShown = shown;
+    compareIfShown();
+}
+
+void WhatIfControls::compareIfShown()
+{
+    if (!m_differencesShown || !m_comparisonStale || !m_session->base() || !m_session->shown())
+        return;
+    m_comparisonStale = false;
+    if (!m_session->isEdited()) {
+        m_compare->cancel();
+        m_differences->clear(tr("No edits: the run is the scenario as loaded."));
+        return;
+    }
+    m_differences->setStatus(tr("Running both scenarios to their end to compare them…"));
+    m_compare->compare(m_session->base(), m_session->shown());
 }
 
 void WhatIfControls::setEnabled(bool enabled)

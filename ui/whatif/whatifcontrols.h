@@ -19,6 +19,8 @@ class QWidget;
 
 namespace ksv {
 
+class CompareJob;
+class DifferencesDock;
 class EditDock;
 class EditSession;
 class PlaybackController;
@@ -33,6 +35,11 @@ public:
     ~WhatIfControls() override;
 
     EditDock* dock() const { return m_dock; }
+    DifferencesDock* differences() const { return m_differences; }
+    CompareJob* compareJob() const { return m_compare; }
+    // Whether the Differences dock is in sight: the runs are compared only then (each comparison runs
+    // both scenarios to their end).
+    void setDifferencesShown(bool shown);
     EditSession* session() const { return m_session; }
     // A scenario loaded from a file: the base of the edits from now on. `configPath`: the --config file
     // (or the one opened in the app), empty when the scenario's own or the default applies.
@@ -66,11 +73,16 @@ private:
     std::optional<ObjectRef> selected() const;
     void updateActions();
     void saveAs();
+    void compareIfShown();
 
     QWidget* m_window;
     PlaybackController* m_playback;
     EditSession* m_session;
     EditDock* m_dock;
+    DifferencesDock* m_differences;
+    CompareJob* m_compare;
+    bool m_differencesShown = false;
+    bool m_comparisonStale = false;
     QAction* m_edit;
     QAction* m_clone;
     QAction* m_delete;
