@@ -70,9 +70,14 @@ QByteArray writeEditedScenario(const Scenario& scenario, const QByteArray& sched
 // and out-dented: the lines from its first key on that are indented at least as far. What the app's
 // configuration editor starts from. Empty if the location is not in `fileText`.
 QByteArray configurationText(const SourceLocation& source, const QByteArray& fileText);
+// The same for a configuration as the loader found it: the block as typed when it reads back as a
+// configuration, else (a JSON file, a flow mapping) the configuration written out again as YAML,
+// without its comments. Empty if neither works.
+QByteArray configurationText(const SchedulerConfigSource& source, const QByteArray& fileText);
 
-// Where `fieldPath` ("spec.taints[0].effect") is in a manifest's text: for placing an error the loader
-// found after the text was decoded. The nearest existing parent field, else line 1.
-SourceLocation locateField(const QByteArray& text, const QString& fileName, const QString& fieldPath);
+// Where `fieldPath` ("spec.taints[0].effect") is in a manifest's text, in the document of the object at
+// `object` (the document starting there, else the first): for placing an error the loader found
+// after the text was decoded. The nearest existing parent field, else the object.
+SourceLocation locateField(const QByteArray& text, const SourceLocation& object, const QString& fieldPath);
 
 } // namespace ksv

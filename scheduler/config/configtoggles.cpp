@@ -119,13 +119,21 @@ bool isDefault(const QString& plugin)
 
 } // namespace
 
-QByteArray setPercentageOfNodesToScore(const QByteArray& text, int percentage, const QString& fileName)
+QByteArray setPercentageOfNodesToScore(const QByteArray& text, const QString& profile, int percentage, const QString& fileName)
 {
     YAML::Node document = parse(text, fileName);
+    YAML::Node target = document;
+    const YAML::Node profiles = existing(document, "profiles");
+    for (std::size_t i = 0; profiles.IsSequence() && i < profiles.size(); ++i) {
+        const YAML::Node scheduler = existing(profiles[i], "schedulerName");
+        const QString own = scheduler.IsScalar() ? QString::fromStdString(scheduler.Scalar()) : QStringLiteral("default-scheduler");
+        if (own == profile && existing(profiles[i], "percentageOfNodesToScore").IsDefined())
+            target.reset(profiles[i]);
+    }
     if (percentage <= 0)
-        document.remove("percentageOfNodesToScore");
+        target.remove("percentageOfNodesToScore");
     else
-        document["percentageOfNodesToScore"] = percentage;
+        target["percentageOfNodesToScore"] = percentage;
     return emit(document);
 }
 
@@ -171,9 +179,14 @@ QByteArray setPluginEnabled(const QByteArray& text, const QString& profile, cons
     YAML::Node own = profileNode(document, profile);
     for (const ExtensionPoint& point : extensionPoints)
         removeNamed(own, point.name.data(), enabled ? "disabled" : "enabled", plugin);
-    // Enabled: out of every disabled list, and a plugin that is not a default enabled where the
-    // defaults are. Disabled: out of every enabled list, and in multiPoint's disabled.
-    if (!enabled || !isDefault(plugin)) {
+    // Enabled: out of every disabled list, and enabled where the defaults are when it is not a default
+    // or when the profile disables every default ("*"). Disabled: out of every enabled list, and in
+    // multiPoint's disabled.
+    bool allDefaultsOff = false;
+    const YAML::Node disabledAll = existing(existing(existing(own, "plugins"), "multiPoint"), "disabled");
+    for (std::size_t i = 0; disabledAll.IsSequence() && i < disabledAll.size(); ++i)
+        allDefaultsOff = allDefaultsOff || isNamed(disabledAll[i], QStringLiteral("*"));
+    if (!enabled || !isDefault(plugin) || allDefaultsOff) {
         YAML::Node entry(YAML::NodeType::Map);
         entry["name"] = utf8(plugin);
         pluginList(own, "multiPoint", enabled ? "enabled" : "disabled").push_back(entry);

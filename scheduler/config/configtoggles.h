@@ -19,7 +19,9 @@
 namespace ksv::config {
 
 // Each throws LoadError at `fileName` when the text is not a YAML mapping.
-QByteArray setPercentageOfNodesToScore(const QByteArray& text, int percentage, const QString& fileName); // 0: the key goes
+// The profile's own percentageOfNodesToScore when it sets one (it wins there), else the global one;
+// 0 removes the key (adaptive, or the global value for a profile).
+QByteArray setPercentageOfNodesToScore(const QByteArray& text, const QString& profile, int percentage, const QString& fileName);
 QByteArray setScoringStrategy(const QByteArray& text, const QString& profile, ScoringStrategyType type, const QString& fileName);
 QByteArray setPluginEnabled(const QByteArray& text, const QString& profile, const QString& plugin, bool enabled, const QString& fileName);
 QByteArray setPluginWeight(const QByteArray& text, const QString& profile, const QString& plugin, int weight, const QString& fileName);

@@ -964,6 +964,12 @@ std::optional<Scenario> loadJson(const QByteArray& text, const QString& fileName
 
 } // namespace
 
+void admitAndCheck(Scenario& scenario)
+{
+    ScenarioBuilder builder(scenario, static_cast<QStringList*>(nullptr));
+    builder.finish();
+}
+
 Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings)
 {
     if (looksLikeJson(text)) {

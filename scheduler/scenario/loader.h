@@ -12,6 +12,13 @@ namespace ksv {
 Scenario loadScenarioFile(const QString& path, QStringList* warnings = nullptr);
 Scenario loadScenarioText(const QByteArray& text, const QString& fileName, QStringList* warnings = nullptr);
 
+// What the loader does once a file's objects are decoded, on a scenario built in memory (what-if
+// edits): events sorted by time, then admission (priorities, default tolerations), UIDs for objects
+// without one, and the checks across objects (duplicates, a pod bound to a node that is not there,
+// an update or delete of an object that does not exist then). A problem throws LoadError at the
+// object's own source location, with the field's path.
+void admitAndCheck(Scenario& scenario);
+
 // Reads a KubeSchedulerConfiguration file (`--config`). Its contents are checked by the framework.
 SchedulerConfigSource loadSchedulerConfigFile(const QString& path);
 // The same from text (the app's configuration editor), its messages naming `fileName`.

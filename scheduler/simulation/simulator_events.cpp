@@ -94,6 +94,17 @@ void Simulator::applyInitialState()
 
 void Simulator::applyObjectChange(ObjectChange change)
 {
+    if (auto* pod = std::get_if<Pod>(&change.object); pod && change.action == EventAction::Update) {
+        const auto existing = m_apiPods.constFind(pod->meta.uid);
+        // An update of a pod that is gone (deleted, preempted) is the API server's NotFound: nothing
+        // happens, rather than the pod coming back.
+        if (existing == m_apiPods.cend() && m_summaryIndex.contains(pod->meta.uid))
+            return;
+        // spec.nodeName is set once, by the binding: an update that leaves it out (a scenario's, whose
+        // author cannot know where the scheduler put the pod) keeps it, as `kubectl apply` would.
+        if (existing != m_apiPods.cend() && pod->nodeName.isEmpty())
+            pod->nodeName = existing->nodeName;
+    }
     m_lastProgress = m_now;
     change.at = m_now; // a live change stamped before the engine's clock happens now
     const qsizetype index = m_trace.objects().append(change);

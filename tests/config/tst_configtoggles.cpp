@@ -81,10 +81,18 @@ class TestConfigToggles : public QObject
 private Q_SLOTS:
     void percentageOfNodesToScore()
     {
-        const QByteArray seventy = setPercentageOfNodesToScore(minimal, 70, file);
+        const QByteArray seventy = setPercentageOfNodesToScore(minimal, defaultScheduler, 70, file);
         QCOMPARE(decode(seventy).percentageOfNodesToScore, 70);
-        QCOMPARE(decode(setPercentageOfNodesToScore(seventy, 0, file)).percentageOfNodesToScore, 0);
-        QVERIFY(!setPercentageOfNodesToScore(seventy, 0, file).contains("percentageOfNodesToScore"));
+        QCOMPARE(decode(setPercentageOfNodesToScore(seventy, defaultScheduler, 0, file)).percentageOfNodesToScore, 0);
+        QVERIFY(!setPercentageOfNodesToScore(seventy, defaultScheduler, 0, file).contains("percentageOfNodesToScore"));
+        // A profile that sets its own: that one changes, the global one stays.
+        const QByteArray own = minimal + "percentageOfNodesToScore: 50\nprofiles:\n- schedulerName: a\n  percentageOfNodesToScore: 20\n- schedulerName: b\n";
+        const KubeSchedulerConfiguration changed = decode(setPercentageOfNodesToScore(own, QStringLiteral("a"), 35, file));
+        QCOMPARE(changed.percentageOfNodesToScore, 50);
+        QCOMPARE(profileNamed(changed, QStringLiteral("a")).percentageOfNodesToScore, std::optional<int>(35));
+        const KubeSchedulerConfiguration global = decode(setPercentageOfNodesToScore(own, QStringLiteral("b"), 35, file));
+        QCOMPARE(global.percentageOfNodesToScore, 35);
+        QCOMPARE(profileNamed(global, QStringLiteral("a")).percentageOfNodesToScore, std::optional<int>(20));
     }
 
     void scoringStrategy()
@@ -145,6 +153,17 @@ private Q_SLOTS:
         QCOMPARE(multiPointEntry(decode(again).profiles.front(), plugin)->weight, 3);
     }
 
+    void enableUnderAStar()
+    {
+        // Every default off at multiPoint: enabling one lists it, since removing a "disabled" entry
+        // for it would change nothing.
+        const QByteArray text = minimal + "profiles:\n- schedulerName: default-scheduler\n  plugins:\n    multiPoint:\n"
+                                          "      disabled: [{name: '*'}]\n      enabled: [{name: PrioritySort}, {name: DefaultBinder}]\n";
+        QVERIFY(!multiPointEntry(decode(text).profiles.front(), QStringLiteral("NodeAffinity")));
+        const QByteArray on = setPluginEnabled(text, defaultScheduler, QStringLiteral("NodeAffinity"), true, file);
+        QVERIFY(multiPointEntry(decode(on).profiles.front(), QStringLiteral("NodeAffinity")));
+    }
+
     void otherProfilesAreLeftAlone()
     {
         QFile sample(QStringLiteral(KSV_SAMPLES_DIR "/configs/two-profiles.yaml"));
@@ -165,7 +184,7 @@ private Q_SLOTS:
 
     void brokenText()
     {
-        QVERIFY_THROWS_EXCEPTION(LoadError, setPercentageOfNodesToScore("a: [", 5, file));
+        QVERIFY_THROWS_EXCEPTION(LoadError, setPercentageOfNodesToScore("a: [", defaultScheduler, 5, file));
         QVERIFY_THROWS_EXCEPTION(LoadError, setPluginWeight("- a list\n", defaultScheduler, QStringLiteral("X"), 1, file));
         try {
             setScoringStrategy("kind: x\n  bad: indent\n", defaultScheduler, ScoringStrategyType::MostAllocated, file);

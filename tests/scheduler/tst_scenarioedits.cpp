@@ -280,11 +280,15 @@ private Q_SLOTS:
     void locateFieldFindsTheNearestParent()
     {
         const QByteArray text = "kind: Node\nmetadata:\n  name: n\nspec:\n  taints:\n  - key: a\n    effect: X\n";
-        QCOMPARE(locateField(text, QStringLiteral("f"), QStringLiteral("spec.taints[0].effect")).toString(), QStringLiteral("f:7:13"));
-        QCOMPARE(locateField(text, QStringLiteral("f"), QStringLiteral("spec.taints[3].effect")).toString(), QStringLiteral("f:6:3")); // the list
-        QCOMPARE(locateField(text, QStringLiteral("f"), QStringLiteral("metadata.name.deeper")).toString(), QStringLiteral("f:3:9"));
-        QCOMPARE(locateField(text, QStringLiteral("f"), QString()).toString(), QStringLiteral("f:1:1"));
-        QCOMPARE(locateField("a: [", QStringLiteral("f"), QStringLiteral("a")).file, QStringLiteral("f"));
+        const SourceLocation first {QStringLiteral("f"), 1, 1};
+        QCOMPARE(locateField(text, first, QStringLiteral("spec.taints[0].effect")).toString(), QStringLiteral("f:7:13"));
+        QCOMPARE(locateField(text, first, QStringLiteral("spec.taints[3].effect")).toString(), QStringLiteral("f:6:3")); // the list
+        QCOMPARE(locateField(text, first, QStringLiteral("metadata.name.deeper")).toString(), QStringLiteral("f:3:9"));
+        QCOMPARE(locateField(text, first, QString()).toString(), QStringLiteral("f:1:1"));
+        QCOMPARE(locateField("a: [", first, QStringLiteral("a")).file, QStringLiteral("f"));
+        // The document the object is in.
+        const QByteArray two = "kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata:\n  name: b\n";
+        QCOMPARE(locateField(two, SourceLocation {QStringLiteral("f"), 4, 1}, QStringLiteral("metadata.name")).toString(), QStringLiteral("f:6:9"));
     }
 
     void configurationTextIsTheBlockAsTyped()
@@ -296,9 +300,9 @@ private Q_SLOTS:
         QCOMPARE(configurationText(where, file), QByteArray("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
                                                              "# a comment\n\nprofiles:\n- schedulerName: x\n"));
         // A configuration document of its own ends at the next document.
-        QCOMPARE(configurationText({QStringLiteral("f"), 1, 1}, "kind: KubeSchedulerConfiguration\na: 1\n---\nkind: Node\n"),
+        QCOMPARE(configurationText(SourceLocation {QStringLiteral("f"), 1, 1}, "kind: KubeSchedulerConfiguration\na: 1\n---\nkind: Node\n"),
                  QByteArray("kind: KubeSchedulerConfiguration\na: 1\n"));
-        QCOMPARE(configurationText({QStringLiteral("f"), 9, 1}, "a: 1\n"), QByteArray());
+        QCOMPARE(configurationText(SourceLocation {QStringLiteral("f"), 9, 1}, "a: 1\n"), QByteArray());
         // Every sample with an inline configuration: the text found decodes to the same configuration.
         for (const QString& name : {QStringLiteral("gang-scheduling.yaml"), QStringLiteral("lessons/04-sampling.yaml"), QStringLiteral("lessons/07-profiles.yaml")}) {
             const QString path = QStringLiteral(KSV_SAMPLES_DIR "/") + name;
@@ -313,6 +317,132 @@ private Q_SLOTS:
             QCOMPARE(decoded.profiles.size(), sample.schedulerConfig->configuration().profiles.size());
             QCOMPARE(decoded.percentageOfNodesToScore, sample.schedulerConfig->configuration().percentageOfNodesToScore);
         }
+    }
+
+    // An update that leaves spec.nodeName out (a what-if edit of the pod as the scenario defines it)
+    // keeps the node the scheduler bound it to, as `kubectl apply` would.
+    void timedEditOfABoundPodKeepsItsNode()
+    {
+        const Scenario base = loadBase();
+        QByteArray pod = objectYaml(*findObject(base, {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("early")}));
+        pod.replace("  name: early\n", "  labels:\n    tier: web\n  name: early\n");
+        const Scenario edited = applyEdits(base, {{ScenarioEdit::Kind::Replace, {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("early")}, pod, 5 * nanosPerSecond}});
+        QVERIFY(edited.events.front().action == EventAction::Update);
+        trace::Trace trace;
+        Simulator simulator(edited, config::defaultConfiguration(), SimulationOptions {}, trace);
+        simulator.run();
+        for (const PodSummary& summary : simulator.podSummaries()) {
+            if (summary.key == earlyPod) {
+                QCOMPARE(summary.node, QStringLiteral("node-a"));
+                QCOMPARE(summary.attempts, 1);
+                QCOMPARE(int(summary.location), int(trace::PodLocation::Bound));
+            }
+        }
+        // The late pod still sees node-a's room taken by the early one: both on node-a.
+        QCOMPARE(runOf(edited).nodes, runOf(base).nodes);
+    }
+
+    // An update of a pod that the run deleted (a preemption victim) is the API server's NotFound: the
+    // pod does not come back.
+    void updateOfAGonePodIsIgnored()
+    {
+        const QByteArray text = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: victim}
+spec:
+  objects:
+  - {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: high}, value: 1000}
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: only, labels: {kubernetes.io/hostname: only}}
+    status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: low, namespace: default}
+    spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+  events:
+  - at: 5s
+    action: create
+    object:
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: high, namespace: default}
+      spec: {priorityClassName: high, containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+)";
+        const Scenario base = loadScenarioText(text, QStringLiteral("victim.yaml"));
+        QByteArray low = objectYaml(*findObject(base, {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("low")}));
+        low.replace("  name: low\n", "  labels:\n    edited: \"yes\"\n  name: low\n");
+        const Scenario edited = applyEdits(base, {{ScenarioEdit::Kind::Replace, {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("low")}, low, 20 * nanosPerSecond}});
+        trace::Trace trace;
+        Simulator simulator(edited, config::defaultConfiguration(), SimulationOptions {}, trace);
+        simulator.run();
+        bool sawLow = false;
+        for (const PodSummary& summary : simulator.podSummaries()) {
+            if (summary.key == QLatin1String("default/low")) {
+                sawLow = true;
+                QCOMPARE(int(summary.location), int(trace::PodLocation::Deleted));
+                QCOMPARE(summary.attempts, 1); // never queued again
+            }
+            if (summary.key == QLatin1String("default/high"))
+                QCOMPARE(summary.node, QStringLiteral("only"));
+        }
+        QVERIFY(sawLow);
+    }
+
+    void errorsInAnotherDocumentOrObject()
+    {
+        const Scenario base = loadBase();
+        // The second document of an addition: placed there, not on the first.
+        const QByteArray two = "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-b\n";
+        try {
+            applyEdits(base, {{ScenarioEdit::Kind::Add, {}, two, {}}});
+            QFAIL("no error");
+        } catch (const LoadError& error) {
+            QCOMPARE(error.where().line, 8);
+            QVERIFY2(error.toString().contains(QStringLiteral("duplicate Node node-b")), qPrintable(error.toString()));
+        }
+        // A scenario object the edit breaks: said at its place in the scenario's file.
+        const QByteArray bound = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: bound}
+spec:
+  objects:
+  - apiVersion: v1
+    kind: Node
+    metadata: {name: n}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: p, namespace: default}
+    spec: {nodeName: n, containers: [{name: c}]}
+)";
+        const Scenario withBound = loadScenarioText(bound, QStringLiteral("bound.yaml"));
+        try {
+            applyEdits(withBound, {{ScenarioEdit::Kind::Delete, {QStringLiteral("Node"), {}, QStringLiteral("n")}, {}, {}}});
+            QFAIL("no error");
+        } catch (const LoadError& error) {
+            QVERIFY2(error.toString().startsWith(QStringLiteral("bound.yaml:9:5: spec.nodeName")), qPrintable(error.toString()));
+            QVERIFY2(error.toString().contains(QStringLiteral("spec.nodeName")), qPrintable(error.toString()));
+        }
+    }
+
+    void configurationTextOfJsonAndComments()
+    {
+        // A JSON scenario: its configuration is written out again as YAML.
+        const QByteArray json = R"({"apiVersion": "kschedviz.io/v1alpha1", "kind": "Scenario", "metadata": {"name": "j"},
+ "spec": {"schedulerConfig": {"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration",
+                              "percentageOfNodesToScore": 30},
+          "objects": [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n"}}]}}
+)";
+        const Scenario scenario = loadScenarioText(json, QStringLiteral("j.json"));
+        QVERIFY(scenario.schedulerConfig);
+        const QByteArray text = configurationText(*scenario.schedulerConfig, json);
+        QVERIFY2(!text.isEmpty(), json.constData());
+        QCOMPARE(loadSchedulerConfigText(text, QStringLiteral("c")).configuration().percentageOfNodesToScore, 30);
+        // A comment less indented than the block does not end it, and comes out as a comment.
+        const QByteArray yaml = "kind: Scenario\nspec:\n  schedulerConfig:\n    apiVersion: kubescheduler.config.k8s.io/v1\n"
+                                "# a note\n    kind: KubeSchedulerConfiguration\n    percentageOfNodesToScore: 40\n  # about objects\n  objects: []\n";
+        QCOMPARE(configurationText(SourceLocation {QStringLiteral("s"), 4, 5}, yaml),
+                 QByteArray("apiVersion: kubescheduler.config.k8s.io/v1\n# a note\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: 40\n"));
     }
 
     void descriptions()

@@ -306,6 +306,38 @@ private Q_SLOTS:
         QCOMPARE(window.whatIf()->editCount(), 3);
     }
 
+    // Live mode turns editing off: the file's edits and their undo stack are dropped, so that nothing
+    // can load the file's scenario over the cluster; a scenario loaded again can be edited.
+    void liveModeDropsTheEdits()
+    {
+        MainWindow window;
+        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        WhatIfControls* whatIf = window.whatIf();
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        whatIf->addObjects();
+        whatIf->dock()->applyObject();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        QVERIFY(whatIf->undoAction()->isEnabled() || QTest::qWaitFor([&] { return whatIf->undoAction()->isEnabled(); }, 1000));
+
+        whatIf->setEnabled(false);
+        QCoreApplication::processEvents();
+        QCOMPARE(whatIf->editCount(), 0);
+        QVERIFY(!whatIf->undoAction()->isEnabled());
+        for (QAction* action : whatIf->objectActions())
+            QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+        whatIf->undoAction()->trigger(); // a key press that reaches it anyway changes nothing
+        QTest::qWait(100);
+        QCOMPARE(shown.size(), 1);
+
+        whatIf->setEnabled(true);
+        QVERIFY(!whatIf->objectActions().back()->isEnabled()); // Add: not until a scenario is loaded
+        window.openScenario(m_path);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 2, 10000);
+        QVERIFY(whatIf->objectActions().back()->isEnabled());
+    }
+
     // The Differences dock: what `kschedviz compare` would say of the scenario as loaded against the
     // edited one, computed once the dock is in sight; a row selects its pod.
     void differencesOfAnEdit()

@@ -649,7 +649,7 @@ Shown: %3</source>
 <context>
     <name>ksv::ConfigTogglesPanel</name>
     <message>
-        <location filename="../whatif/configtogglespanel.cpp" line="+72"/>
+        <location filename="../whatif/configtogglespanel.cpp" line="+76"/>
         <source>Profile:</source>
         <translation>Profile：</translation>
     </message>
@@ -986,11 +986,12 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+46"/>
+        <location line="+161"/>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-147"/>
         <source>&lt;b&gt;%1&lt;/b&gt; — added when applied</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — 应用时添加</translation>
     </message>
@@ -1010,7 +1011,7 @@ Shown: %3</source>
         <translation>时间“%1”不是 30s、1m30s 或 2.5s 这样的时长</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+81"/>
         <source>added</source>
         <translation>已添加</translation>
     </message>
@@ -1018,7 +1019,7 @@ Shown: %3</source>
 <context>
     <name>ksv::EditSession</name>
     <message>
-        <location filename="../playback/editsession.cpp" line="+98"/>
+        <location filename="../playback/editsession.cpp" line="+120"/>
         <source>Edit the scheduler configuration</source>
         <translation>编辑调度器配置</translation>
     </message>
@@ -3691,25 +3692,25 @@ Shown: %3</source>
 <context>
     <name>ksv::WhatIfControls</name>
     <message>
-        <location filename="../whatif/whatifcontrols.cpp" line="+76"/>
-        <location line="+173"/>
+        <location filename="../whatif/whatifcontrols.cpp" line="+80"/>
+        <location line="+209"/>
         <source>&amp;Edit Selected Object</source>
         <translation>编辑选中的对象(&amp;E)</translation>
     </message>
     <message>
-        <location line="-171"/>
-        <location line="+172"/>
+        <location line="-207"/>
+        <location line="+208"/>
         <source>&amp;Clone Selected Object</source>
         <translation>克隆选中的对象(&amp;C)</translation>
     </message>
     <message>
-        <location line="-171"/>
-        <location line="+172"/>
+        <location line="-207"/>
+        <location line="+208"/>
         <source>&amp;Delete Selected Object</source>
         <translation>删除选中的对象(&amp;D)</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-207"/>
         <source>&amp;Add Objects…</source>
         <translation>添加对象(&amp;A)…</translation>
     </message>
@@ -3739,7 +3740,7 @@ Shown: %3</source>
         <translation>撤销全部编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+42"/>
         <source>Edited here. It started as: %1</source>
         <translation>已在此编辑。最初来自：%1</translation>
     </message>
@@ -3763,7 +3764,7 @@ Shown: %3</source>
         </translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>From %1, which replaces the scenario&apos;s own configuration.</source>
         <translation>来自 %1，它取代场景自带的配置。</translation>
     </message>
@@ -3778,9 +3779,14 @@ Shown: %3</source>
         <translation>其文件中的一个文档</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>The scenario has no configuration of its own: the run uses v1.32&apos;s defaults.</source>
         <translation>场景没有自带配置：运行使用 v1.32 的默认配置。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This run&apos;s configuration came without its text (a snapshot&apos;s window). The text below is v1.32&apos;s defaults: applying it, or a toggle, replaces the configuration; saving writes none unless edited.</source>
+        <translation>此运行的配置没有附带文本（快照窗口）。下面的文本是 v1.32 的默认配置：应用它或使用开关都会替换该配置；除非编辑过，否则保存时不写入配置。</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -3798,12 +3804,17 @@ Shown: %3</source>
         <translation>正在将两个场景运行到结束以进行比较…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>Live mode: a cluster is read, not edited. Freeze it to edit what it holds.</source>
+        <translation>实时模式：只读取集群，不编辑。冻结后即可编辑其中的内容。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>&amp;Edit %1</source>
         <translation>编辑 %1(&amp;E)</translation>
     </message>
@@ -3818,7 +3829,7 @@ Shown: %3</source>
         <translation>删除 %1(&amp;D)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>as created at %1</source>
         <translation>于 %1 创建时的样子</translation>
     </message>
@@ -3838,7 +3849,7 @@ Shown: %3</source>
         <translation>新对象</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>Save Edited Scenario</source>
         <translation>保存编辑后的场景</translation>
     </message>

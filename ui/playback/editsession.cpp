@@ -1,6 +1,9 @@
 #include "editsession.h"
 
 #include "cluster/scenariosource.h"
+#include "framework/random.h"
+#include "plugins/registry.h"
+#include "profiles.h"
 #include "scenario/loader.h"
 
 #include <QFutureWatcher>
@@ -21,19 +24,29 @@ struct Outcome
 
 const QString configurationName = QStringLiteral("scheduler configuration");
 
-Outcome computeInBackground(const std::shared_ptr<const LoadedScenario>& base, const EditSession::State& state)
+// `submitted`: the file name the submission's own text has in messages; an error elsewhere (in the
+// scenario file, in an earlier edit) gets no line of the submitted text.
+Outcome computeInBackground(const std::shared_ptr<const LoadedScenario>& base, const EditSession::State& state, const QString& submitted)
 {
     try {
         auto result = std::make_shared<LoadedScenario>();
         result->path = base->path;
         result->warnings = base->warnings;
-        result->configuration = state.configEdited ? loadSchedulerConfigText(state.configText, configurationName).configuration()
-                                                   : base->configuration;
+        if (state.configEdited) {
+            result->configuration = loadSchedulerConfigText(state.configText, configurationName).configuration();
+            // What the engine checks when it builds its profiles (one queue sort, a bind plugin,
+            // plugins the registry has, weights only on scorers): refused here, not in the rerun.
+            framework::Random random;
+            const Profiles profiles(result->configuration, plugins::inTreeRegistry(), random);
+        } else {
+            result->configuration = base->configuration;
+        }
         result->scenario = std::make_shared<const Scenario>(applyEdits(*base->scenario, state.edits));
         result->catalogue = std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(result->scenario));
         return {result, {}, 0, 0};
     } catch (const LoadError& error) {
-        return {nullptr, error.toString(), error.where().line, error.where().column};
+        const bool inSubmitted = error.where().file == submitted;
+        return {nullptr, error.toString(), inSubmitted ? error.where().line : 0, inSubmitted ? error.where().column : 0};
     } catch (const std::exception& error) {
         return {nullptr, QString::fromLocal8Bit(error.what()), 0, 0};
     }
@@ -76,6 +89,10 @@ EditSession::~EditSession() = default;
 void EditSession::setBase(std::shared_ptr<const LoadedScenario> base, const QByteArray& configText, bool own)
 {
     ++m_generation; // a computation of the previous scenario's edits is not shown
+    if (m_running) {
+        m_running = 0; // what still runs reports to an old generation, and is dropped
+        Q_EMIT busyChanged(false);
+    }
     m_base = std::move(base);
     m_shown = m_base;
     m_state = State {{}, configText, false};
@@ -83,42 +100,51 @@ void EditSession::setBase(std::shared_ptr<const LoadedScenario> base, const QByt
     m_undo->clear();
 }
 
-void EditSession::submit(const ScenarioEdit& edit)
+bool EditSession::submit(const ScenarioEdit& edit)
 {
+    if (isBusy() || !m_base)
+        return false;
     State next = m_state;
     next.edits.append(edit);
-    compute(next, false, edit.description());
+    compute(next, false, edit.description(), editFileName(next.edits.size() - 1, edit));
+    return true;
 }
 
-void EditSession::submitConfiguration(const QByteArray& text)
+bool EditSession::submitConfiguration(const QByteArray& text)
 {
+    if (isBusy() || !m_base)
+        return false;
     State next = m_state;
     next.configText = text;
     next.configEdited = true;
-    compute(next, true, tr("Edit the scheduler configuration"));
+    compute(next, true, tr("Edit the scheduler configuration"), configurationName);
+    return true;
 }
 
 void EditSession::moveTo(const State& state)
 {
     m_state = state;
-    compute(state, false, {});
+    compute(state, false, {}, {});
 }
 
-void EditSession::compute(const State& state, bool configuration, const QString& submission)
+void EditSession::compute(const State& state, bool configuration, const QString& submission, const QString& submittedFile)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     if (!m_base)
         return;
+    // One computation counts at a time: one still running is superseded (an undo while a redo runs)
+    // and its result dropped.
     const quint64 generation = ++m_generation;
-    if (m_running++ == 0)
+    if (!m_running)
         Q_EMIT busyChanged(true);
+    m_running = 1;
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation, state, configuration, submission] {
         watcher->deleteLater();
-        if (--m_running == 0)
-            Q_EMIT busyChanged(false);
         if (generation != m_generation)
             return; // superseded: an undo, another edit or another scenario came since
+        m_running = 0;
+        Q_EMIT busyChanged(false);
         const Outcome outcome = watcher->result();
         if (!outcome.loaded) {
             Q_EMIT rejected(outcome.message, outcome.line, outcome.column, configuration);
@@ -135,7 +161,7 @@ void EditSession::compute(const State& state, bool configuration, const QString&
         m_shown = outcome.loaded;
         Q_EMIT edited(outcome.loaded);
     });
-    watcher->setFuture(QtConcurrent::run(computeInBackground, m_base, state));
+    watcher->setFuture(QtConcurrent::run(computeInBackground, m_base, state, submittedFile));
 }
 
 QByteArray EditSession::savedScenario() const

@@ -45,9 +45,11 @@ public:
     QUndoStack* undoStack() const { return m_undo; }
     bool isBusy() const { return m_running > 0; }
 
-    // Checks the edit (or the configuration) with every edit before it, off the GUI thread.
-    void submit(const ScenarioEdit& edit);
-    void submitConfiguration(const QByteArray& text);
+    // Checks the edit (or the configuration) with every edit before it, off the GUI thread. One at a
+    // time: false (nothing done) while another submission, an undo or a redo is being computed, or
+    // without a scenario. `base` null: nothing to edit (live mode).
+    bool submit(const ScenarioEdit& edit);
+    bool submitConfiguration(const QByteArray& text);
 
     // The edited scenario as one file that loads back to the same run (writeEditedScenario), with the
     // configuration inline when it was edited or the scenario had one.
@@ -67,7 +69,7 @@ private:
     friend class EditCommand;
     // Computes `state` off the GUI thread, then shows it. A submission becomes an undo command once
     // it loads; a state the stack moved to is shown as it is.
-    void compute(const State& state, bool configuration, const QString& submission);
+    void compute(const State& state, bool configuration, const QString& submission, const QString& submittedFile);
     void moveTo(const State& state); // an undo command's redo or undo
 
     std::shared_ptr<const LoadedScenario> m_base;
@@ -76,7 +78,7 @@ private:
     std::shared_ptr<const LoadedScenario> m_shown; // the base with m_state applied
     QUndoStack* m_undo;
     quint64 m_generation = 0;
-    int m_running = 0;
+    int m_running = 0; // 1 while the newest computation runs
     bool m_pushing = false; // the first redo of a command just pushed: its state is already shown
 };
 

@@ -25,10 +25,14 @@ QStringList pluginNames(const config::Profile& profile)
     QStringList names;
     for (const config::PluginRef& ref : config::defaultPlugins().multiPoint.enabled)
         names.append(ref.name);
+    // Then the others the profile names, enabled or disabled, so that one switched off can be
+    // switched on again.
     for (const config::ExtensionPoint& point : config::extensionPoints) {
-        for (const config::PluginRef& ref : (profile.plugins.*point.set).enabled) {
-            if (ref.name != QLatin1String("*") && !names.contains(ref.name))
-                names.append(ref.name);
+        for (const QList<config::PluginRef>* list : {&(profile.plugins.*point.set).enabled, &(profile.plugins.*point.set).disabled}) {
+            for (const config::PluginRef& ref : *list) {
+                if (ref.name != QLatin1String("*") && !names.contains(ref.name))
+                    names.append(ref.name);
+            }
         }
     }
     return names;
@@ -104,10 +108,11 @@ ConfigTogglesPanel::ConfigTogglesPanel(QWidget* parent)
     });
     // On editingFinished, not on each value: typing 75 is not a run at 7 and another at 75.
     connect(m_percentage, &QSpinBox::editingFinished, this, [this] {
-        if (m_updating || m_percentage->value() == m_configuration.percentageOfNodesToScore)
+        if (m_updating || m_percentage->value() == m_shownPercentage)
             return;
         const int value = m_percentage->value();
-        Q_EMIT changeRequested([value](const QByteArray& text) { return config::setPercentageOfNodesToScore(text, value, fileName); });
+        const QString profile = this->profile();
+        Q_EMIT changeRequested([profile, value](const QByteArray& text) { return config::setPercentageOfNodesToScore(text, profile, value, fileName); });
     });
     connect(m_plugins, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_updating || item->column() != PluginColumn)
@@ -136,7 +141,6 @@ void ConfigTogglesPanel::setConfiguration(const config::KubeSchedulerConfigurati
     for (const config::Profile& profile : configuration.profiles)
         m_profile->addItem(profile.schedulerName);
     m_profile->setCurrentIndex(std::max(0, m_profile->findText(shown)));
-    m_percentage->setValue(configuration.percentageOfNodesToScore);
     m_updating = false;
     showProfile();
 }
@@ -151,6 +155,9 @@ void ConfigTogglesPanel::showProfile()
     const auto* fit = args ? std::get_if<config::NodeResourcesFitArgs>(args) : nullptr;
     m_strategy->setCurrentIndex(fit ? int(fit->scoringStrategy.type) : 0);
     m_strategy->setEnabled(fit != nullptr);
+    // The profile's own value wins over the global one, as the framework reads them.
+    m_shownPercentage = profile.percentageOfNodesToScore.value_or(m_configuration.percentageOfNodesToScore);
+    m_percentage->setValue(m_shownPercentage);
     const QStringList names = pluginNames(profile);
     m_plugins->setRowCount(int(names.size()));
     for (int row = 0; row < names.size(); ++row) {

@@ -49,6 +49,7 @@ private:
     QSpinBox* m_percentage;
     QTableWidget* m_plugins;
     bool m_updating = false;
+    int m_shownPercentage = 0; // the selected profile's percentageOfNodesToScore, as it runs
 };
 
 } // namespace ksv

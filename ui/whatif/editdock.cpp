@@ -235,13 +235,23 @@ void EditDock::applyObject()
         return;
     }
     m_object->clearError();
+    m_objectSubmitted = edit.manifest;
+    m_kindSubmitted = edit.kind;
     Q_EMIT editSubmitted(edit);
+}
+
+std::optional<ObjectRef> EditDock::editedObject() const
+{
+    if (!m_hasObject || m_kind != ScenarioEdit::Kind::Replace)
+        return std::nullopt;
+    return m_target;
 }
 
 void EditDock::applyConfiguration()
 {
     m_configuration->clearError();
-    Q_EMIT configurationSubmitted(m_configuration->text());
+    m_configurationSubmitted = m_configuration->text();
+    Q_EMIT configurationSubmitted(m_configurationSubmitted);
 }
 
 void EditDock::setWhen(int choice, const QString& time)
@@ -261,30 +271,28 @@ void EditDock::showRejected(const QString& message, int line, int column, bool c
 
 void EditDock::showAccepted(bool configuration)
 {
+    // What was sent is applied now; text typed while it was checked stays, modified.
     if (configuration) {
-        m_configurationApplied = m_configuration->text();
-        m_configuration->setModified(false);
+        m_configurationApplied = m_configurationSubmitted;
+        m_configuration->setModified(m_configuration->text() != m_configurationApplied);
         return;
     }
-    // What was applied is now the object as the scenario has it: the next Apply edits it again.
-    m_objectApplied = m_object->text();
-    m_object->setModified(false);
-    if (m_kind == ScenarioEdit::Kind::Add) {
-        try {
-            const QList<KubeObject> added = decodeEditText(m_objectApplied, QStringLiteral("editor"));
-            if (added.size() == 1) {
-                editObject(refOf(added.front()), m_objectApplied, tr("added"));
-                return;
-            }
-        } catch (const LoadError&) {
+    m_objectApplied = m_objectSubmitted;
+    m_object->setModified(m_object->text() != m_objectApplied);
+    try {
+        const QList<KubeObject> objects = decodeEditText(m_objectApplied, QStringLiteral("editor"));
+        if (m_kindSubmitted == ScenarioEdit::Kind::Add && objects.size() != 1) {
+            clearObject(); // several added: none of them is the one to edit next
+            return;
         }
-        clearObject();
-    } else {
-        try {
-            const QList<KubeObject> replaced = decodeEditText(m_objectApplied, QStringLiteral("editor"));
-            m_target = refOf(replaced.front()); // a rename at t=0 edits the renamed object from now on
-        } catch (const LoadError&) {
-        }
+        // An added object is the one edited from now on; a rename at t=0 edits the renamed object.
+        const bool wasAdd = m_kindSubmitted == ScenarioEdit::Kind::Add;
+        m_kind = ScenarioEdit::Kind::Replace;
+        m_target = refOf(objects.front());
+        if (wasAdd)
+            m_title->setText(tr("<b>%1</b> — %2").arg(m_target.toString().toHtmlEscaped(), tr("added").toHtmlEscaped()));
+    } catch (const LoadError&) {
+        // It loaded, so it decodes; nothing to do if it somehow does not.
     }
 }
 
@@ -292,6 +300,7 @@ void EditDock::setBusy(bool busy)
 {
     m_applyObject->setEnabled(!busy && m_hasObject);
     m_applyConfiguration->setEnabled(!busy);
+    m_toggles->setEnabled(!busy);
 }
 
 } // namespace ksv

@@ -53,6 +53,8 @@ public:
     void showAccepted(bool configuration);
     void setBusy(bool busy);
 
+    // The object being edited (to be replaced when applied); none while adding or with nothing open.
+    std::optional<ObjectRef> editedObject() const;
     // The Apply buttons.
     void applyObject();
     void applyConfiguration();
@@ -90,6 +92,10 @@ private:
     bool m_hasObject = false;
     QByteArray m_objectApplied;
     QByteArray m_configurationApplied;
+    // What the last Apply sent: what is applied once it is taken, whatever was typed since.
+    QByteArray m_objectSubmitted;
+    ScenarioEdit::Kind m_kindSubmitted = ScenarioEdit::Kind::Add;
+    QByteArray m_configurationSubmitted;
     VirtualNanos m_cursor = 0;
 };
 

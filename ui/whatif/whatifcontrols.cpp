@@ -8,6 +8,7 @@
 #include "format.h"
 #include "playbackcontroller.h"
 #include "run.h"
+#include "config/config.h"
 #include "scenario/encode.h"
 #include "scenario/loader.h"
 #include "viewstate.h"
@@ -19,7 +20,10 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSaveFile>
+
+#include <utility>
 
 namespace ksv {
 
@@ -77,7 +81,6 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
     m_edit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_clone = new QAction(tr("&Clone Selected Object"), this);
     m_delete = new QAction(tr("&Delete Selected Object"), this);
-    m_delete->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
     m_add = new QAction(tr("&Add Objects…"), this);
     m_configuration = new QAction(tr("Edit Scheduler &Configuration"), this);
     m_undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -102,12 +105,30 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
     connect(m_save, &QAction::triggered, this, &WhatIfControls::saveAs);
     connect(m_discard, &QAction::triggered, this, [this] { m_session->undoStack()->setIndex(0); });
 
-    connect(m_dock, &EditDock::editSubmitted, m_session, &EditSession::submit);
-    connect(m_dock, &EditDock::configurationSubmitted, m_session, &EditSession::submitConfiguration);
-    connect(m_session, &EditSession::rejected, m_dock, &EditDock::showRejected);
-    connect(m_session, &EditSession::taken, m_dock, &EditDock::showAccepted);
-    connect(m_session, &EditSession::busyChanged, m_dock, &EditDock::setBusy);
+    // The dock's own submissions get its answers; a Delete from the menu is not the dock's.
+    connect(m_dock, &EditDock::editSubmitted, this, [this](const ScenarioEdit& edit) { m_dockSubmission = m_session->submit(edit); });
+    connect(m_dock, &EditDock::configurationSubmitted, this, [this](const QByteArray& text) { m_dockSubmission = m_session->submitConfiguration(text); });
+    connect(m_session, &EditSession::rejected, this, [this](const QString& message, int line, int column, bool configuration) {
+        if (std::exchange(m_dockSubmission, false) || configuration)
+            m_dock->showRejected(message, line, column, configuration);
+        else
+            m_dock->showRejected(message, 0, 0, false);
+        Q_EMIT dockWanted();
+    });
+    connect(m_session, &EditSession::taken, this, [this](bool configuration) {
+        m_taken = true;
+        if (std::exchange(m_dockSubmission, false))
+            m_dock->showAccepted(configuration);
+    });
+    connect(m_session, &EditSession::busyChanged, this, [this](bool busy) {
+        m_dock->setBusy(busy);
+        updateActions();
+    });
     connect(m_session, &EditSession::edited, this, [this, show](std::shared_ptr<const LoadedScenario> result) {
+        // After an undo or redo, the object in the editor may be gone (an addition undone).
+        if (const std::optional<ObjectRef> edited = m_dock->editedObject(); !std::exchange(m_taken, false) && edited
+            && !findObject(*result->scenario, *edited))
+            m_dock->clearObject();
         // An undo or redo may have changed the configuration under the editor.
         const EditSession::State& state = m_session->state();
         const QString origin = state.configEdited ? tr("Edited here. It started as: %1").arg(m_configOrigin) : m_configOrigin;
@@ -131,7 +152,10 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
         if (const Run* run = m_playback->run(); run && run->index().catalogue().podIndex(pod) >= 0)
             selectPod(*m_playback->viewState(), run, run->index().catalogue().podIndex(pod));
     });
-    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &WhatIfControls::updateActions);
+    // After the stack's own enabling of Undo and Redo, which knows nothing of a computation running.
+    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &WhatIfControls::updateActions, Qt::QueuedConnection);
+    connect(m_session->undoStack(), &QUndoStack::canUndoChanged, this, &WhatIfControls::updateActions, Qt::QueuedConnection);
+    connect(m_session->undoStack(), &QUndoStack::canRedoChanged, this, &WhatIfControls::updateActions, Qt::QueuedConnection);
 
     ViewState* view = m_playback->viewState();
     connect(view, &ViewState::selectionChanged, this, &WhatIfControls::updateActions);
@@ -150,15 +174,20 @@ void WhatIfControls::setBase(std::shared_ptr<const LoadedScenario> loaded, const
         text = readAll(configPath);
         origin = tr("From %1, which replaces the scenario's own configuration.").arg(QFileInfo(configPath).fileName());
     } else if (loaded->scenario->schedulerConfig) {
-        text = configurationText(loaded->scenario->schedulerConfig->source, readAll(loaded->path));
+        text = configurationText(*loaded->scenario->schedulerConfig, readAll(loaded->path));
         origin = tr("The scenario's own configuration (%1).").arg(loaded->scenario->schedulerConfig->fieldPath.isEmpty()
                                                                       ? tr("a document of its file")
                                                                       : loaded->scenario->schedulerConfig->fieldPath);
     }
     if (text.isEmpty()) {
         text = defaultConfigurationText;
-        origin = tr("The scenario has no configuration of its own: the run uses v1.32's defaults.");
         own = false;
+        // A frozen snapshot or a what-next window runs the configuration it was given, which has no
+        // text here: say so rather than call it the defaults.
+        origin = loaded->configuration == config::defaultConfiguration()
+                     ? tr("The scenario has no configuration of its own: the run uses v1.32's defaults.")
+                     : tr("This run's configuration came without its text (a snapshot's window). The text below is v1.32's "
+                          "defaults: applying it, or a toggle, replaces the configuration; saving writes none unless edited.");
     }
     m_session->setBase(loaded, text, own);
     m_configOrigin = origin;
@@ -195,6 +224,16 @@ void WhatIfControls::setEnabled(bool enabled)
 {
     m_enabled = enabled;
     m_dock->setEnabled(enabled);
+    if (!enabled) {
+        // Live mode: the file's edits, their undo stack and anything computing are dropped, so that
+        // nothing can load the file's scenario over the cluster. Editing comes back with the next
+        // scenario loaded (Freeze gives one).
+        m_session->setBase(nullptr, {}, false);
+        m_dock->clearObject();
+        m_compare->cancel();
+        m_comparisonStale = false;
+        m_differences->clear(tr("Live mode: a cluster is read, not edited. Freeze it to edit what it holds."));
+    }
     updateActions();
 }
 
@@ -242,7 +281,8 @@ std::optional<ObjectRef> WhatIfControls::selected() const
 
 void WhatIfControls::updateActions()
 {
-    const bool loaded = m_enabled && m_session->shown();
+    // One change at a time: while one is computed, nothing else is submitted or undone.
+    const bool loaded = m_enabled && m_session->shown() && !m_session->isBusy();
     const std::optional<ObjectRef> ref = loaded ? selected() : std::nullopt;
     for (QAction* action : {m_edit, m_clone, m_delete})
         action->setEnabled(ref.has_value());
@@ -253,6 +293,8 @@ void WhatIfControls::updateActions()
     m_configuration->setEnabled(loaded);
     m_save->setEnabled(loaded);
     m_discard->setEnabled(loaded && m_session->undoStack()->index() > 0);
+    m_undo->setEnabled(loaded && m_session->undoStack()->canUndo());
+    m_redo->setEnabled(loaded && m_session->undoStack()->canRedo());
 }
 
 void WhatIfControls::editSelected()
@@ -323,10 +365,17 @@ void WhatIfControls::saveAs()
 {
     if (!m_session->base())
         return;
+    // Beside the scenario's file; an in-memory scenario (a frozen snapshot, a what-next, a bundled
+    // sample) under its name, made a file name, in the current directory.
     const QFileInfo base(m_session->base()->path);
-    // Beside the scenario, unless it is one of the bundled samples (a resource, not a directory).
-    const QString name = base.completeBaseName() + QStringLiteral("-edited.yaml");
-    const QString suggested = base.path().startsWith(QLatin1Char(':')) ? name : base.absoluteDir().filePath(name);
+    QString suggested;
+    if (base.isFile() && !base.filePath().startsWith(QLatin1Char(':'))) {
+        suggested = base.absoluteDir().filePath(base.completeBaseName() + QStringLiteral("-edited.yaml"));
+    } else {
+        QString name = m_session->base()->scenario->name;
+        name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+        suggested = (name.isEmpty() ? QStringLiteral("scenario") : name) + QStringLiteral("-edited.yaml");
+    }
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Edited Scenario"), suggested, tr("Scenarios (*.yaml *.yml)"));
     if (path.isEmpty())
         return;

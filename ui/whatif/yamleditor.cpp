@@ -122,6 +122,10 @@ void YamlEditor::clearError()
 
 void YamlEditor::markError()
 {
+    if (m_errorLine <= 0) { // not in this text (another object's, a time typed beside it)
+        m_edit->setExtraSelections({});
+        return;
+    }
     QTextDocument* document = m_edit->document();
     const int blockNumber = std::clamp(m_errorLine, 1, std::max(1, document->blockCount())) - 1;
     const QTextBlock block = document->findBlockByNumber(blockNumber);
