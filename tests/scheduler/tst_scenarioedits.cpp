@@ -16,39 +16,11 @@ using namespace ksv;
 
 namespace {
 
-// Two nodes; node-a has four times node-b's room, so that LeastAllocated puts every small pod there
-// and MostAllocated on node-b.
-const QByteArray base = R"(apiVersion: kschedviz.io/v1alpha1
-kind: Scenario
-metadata: {name: edits}
-spec:
-  seed: 3
-  objects:
-  - apiVersion: v1
-    kind: Node
-    metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a, topology.kubernetes.io/zone: z1}}
-    status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}
-  - apiVersion: v1
-    kind: Node
-    metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b, topology.kubernetes.io/zone: z2}}
-    status: {allocatable: {cpu: "2", memory: 4Gi, pods: "110"}}
-  - apiVersion: v1
-    kind: Pod
-    metadata: {name: early, namespace: default}
-    spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
-  events:
-  - at: 10s
-    action: create
-    object:
-      apiVersion: v1
-      kind: Pod
-      metadata: {name: late, namespace: default}
-      spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
-)";
+const QString baseFile = QStringLiteral(KSV_TEST_DATA_DIR "/whatif-edits.yaml");
 
 Scenario loadBase()
 {
-    return loadScenarioText(base, QStringLiteral("edits.yaml"));
+    return loadScenarioFile(baseFile);
 }
 
 struct RunResult

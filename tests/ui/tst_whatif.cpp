@@ -34,32 +34,15 @@ using namespace ksv;
 
 namespace {
 
-const QByteArray scenarioText = R"(apiVersion: kschedviz.io/v1alpha1
-kind: Scenario
-metadata: {name: edits}
-spec:
-  objects:
-  - apiVersion: v1
-    kind: Node
-    metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
-    status: {allocatable: {cpu: "8", memory: 16Gi, pods: "110"}}
-  - apiVersion: v1
-    kind: Node
-    metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b}}
-    status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
-  - apiVersion: v1
-    kind: Pod
-    metadata: {name: early, namespace: default}
-    spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
-  events:
-  - at: 10s
-    action: create
-    object:
-      apiVersion: v1
-      kind: Pod
-      metadata: {name: late, namespace: default}
-      spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
-)";
+// Opens `path` in `window`, shown at 1280x720, and waits for it.
+bool openIn(MainWindow& window, const QString& path)
+{
+    window.resize(1280, 720);
+    window.show();
+    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
+    window.openScenario(path);
+    return QTest::qWaitFor([&loaded] { return loaded.size() == 1; }, 10000);
+}
 
 QString statusText(MainWindow& window)
 {
@@ -84,23 +67,12 @@ class TestWhatIf : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        m_path = m_dir.filePath(QStringLiteral("edits.yaml"));
-        QFile file(m_path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(scenarioText);
-    }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void editRerunSaveUndo()
     {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        QVERIFY(openIn(window, m_path));
         PlaybackController* playback = window.playback();
         ViewState* view = window.viewState();
         WhatIfControls* whatIf = window.whatIf();
@@ -198,9 +170,8 @@ private Q_SLOTS:
     void cloneAndDeleteAtATime()
     {
         MainWindow window;
+        QVERIFY(openIn(window, m_path));
         QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
         PlaybackController* playback = window.playback();
         ViewState* view = window.viewState();
         WhatIfControls* whatIf = window.whatIf();
@@ -239,7 +210,7 @@ private Q_SLOTS:
 
         // A new scenario starts a new session: nothing to undo.
         window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
         QCOMPARE(whatIf->editCount(), 0);
         QVERIFY(!whatIf->undoAction()->isEnabled());
         QCOMPARE(window.currentScenario()->scenario->initial.pods.size(), 1);
@@ -248,9 +219,7 @@ private Q_SLOTS:
     void togglesRewriteTheConfiguration()
     {
         MainWindow window;
-        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        QVERIFY(openIn(window, m_path));
         EditDock* dock = window.whatIf()->dock();
         ConfigTogglesPanel* toggles = dock->toggles();
         QSignalSpy shown(&window, &MainWindow::editedRunShown);
@@ -311,9 +280,8 @@ private Q_SLOTS:
     void liveModeDropsTheEdits()
     {
         MainWindow window;
+        QVERIFY(openIn(window, m_path));
         QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
         WhatIfControls* whatIf = window.whatIf();
         QSignalSpy shown(&window, &MainWindow::editedRunShown);
         whatIf->addObjects();
@@ -334,7 +302,7 @@ private Q_SLOTS:
         whatIf->setEnabled(true);
         QVERIFY(!whatIf->objectActions().back()->isEnabled()); // Add: not until a scenario is loaded
         window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
         QVERIFY(whatIf->objectActions().back()->isEnabled());
     }
 
@@ -343,11 +311,7 @@ private Q_SLOTS:
     void differencesOfAnEdit()
     {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-        window.openScenario(m_path);
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        QVERIFY(openIn(window, m_path));
         const std::shared_ptr<const LoadedScenario> base = std::make_shared<LoadedScenario>(*window.currentScenario());
         PlaybackController* playback = window.playback();
         WhatIfControls* whatIf = window.whatIf();
@@ -397,7 +361,7 @@ private Q_SLOTS:
 
 private:
     QTemporaryDir m_dir;
-    QString m_path;
+    const QString m_path = QStringLiteral(KSV_TEST_DATA_DIR "/whatif-edits.yaml");
 };
 
 QTEST_MAIN(TestWhatIf)
