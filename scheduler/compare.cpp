@@ -42,12 +42,14 @@ QString toString(PodDifference::Kind kind)
     return {};
 }
 
-RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options)
+RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
+                        const std::atomic<bool>* stop)
 {
     trace::Trace trace;
     options.nodeDetail = false;
     Simulator simulator(scenario, configuration, options, trace);
-    simulator.run();
+    while ((!stop || !stop->load(std::memory_order_relaxed)) && simulator.step()) {
+    }
 
     RunSummary summary;
     summary.end = simulator.now();

@@ -7,6 +7,8 @@
 #include "scenario/scenario.h"
 #include "simulation/simulator.h"
 
+#include <atomic>
+
 namespace ksv {
 
 struct ResourceUse
@@ -34,8 +36,10 @@ struct RunSummary
     QList<PodSummary> pods;
 };
 
-// One run to its end (or SimulationOptions::until), summarised.
-RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options);
+// One run to its end (or SimulationOptions::until), summarised. `stop`, when set by another thread,
+// ends the run early (the summary is then of a part of it, for a caller that drops it).
+RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerConfiguration& configuration, SimulationOptions options,
+                        const std::atomic<bool>* stop = nullptr);
 
 struct PodDifference
 {

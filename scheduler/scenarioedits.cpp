@@ -2,12 +2,14 @@
 
 #include "decoding/yamlfield.h"
 #include "decoding/loaderror.h"
+#include "scenario/admission.h"
 #include "scenario/decode.h"
 #include "scenario/encode.h"
 #include "scenario/loader.h"
 #include "scenario/yamldocuments.h"
 
 #include <QRegularExpression>
+#include <QSet>
 
 #include <yaml-cpp/yaml.h>
 
@@ -112,13 +114,18 @@ void apply(Scenario& scenario, const ScenarioEdit& edit, const QString& fileName
     };
     switch (edit.kind) {
     case ScenarioEdit::Kind::Replace: {
-        const KubeObject object = singleObject(edit, fileName);
+        KubeObject object = singleObject(edit, fileName);
         if (!atStart) {
             if (refOf(object) != edit.target)
                 throw LoadError(locateField(edit.manifest, {fileName, 1, 1}, QStringLiteral("metadata.name")), QStringLiteral("metadata.name"),
                                 QStringLiteral("a timed edit changes %1: its kind, namespace and name stay").arg(edit.target.toString()));
             insertEvent(scenario.events, ObjectChange {*edit.at, EventAction::Update, object, {fileName, 1, 1}});
-        } else if (!replaceInitial(scenario.initial, edit.target, object)) {
+            return;
+        }
+        // Renamed: another object, whose UID the old name's would otherwise share.
+        if (refOf(object) != edit.target)
+            metaOf(object).uid.clear();
+        if (!replaceInitial(scenario.initial, edit.target, object)) {
             const qsizetype created = createEventOf(scenario.events, edit.target);
             if (created < 0)
                 throw noSuchObject();
@@ -139,6 +146,20 @@ void apply(Scenario& scenario, const ScenarioEdit& edit, const QString& fileName
             const std::optional<KubeObject> object = findObject(scenario, edit.target);
             if (!object)
                 throw noSuchObject();
+            // Gone from then on: its later updates and deletion go too, up to a creation again.
+            qsizetype i = 0;
+            while (i < scenario.events.size() && scenario.events[i].at <= *edit.at)
+                ++i;
+            while (i < scenario.events.size()) {
+                const ObjectChange& change = scenario.events[i];
+                if (refOf(change.object) == edit.target) {
+                    if (change.action == EventAction::Create)
+                        break;
+                    scenario.events.removeAt(i);
+                    continue;
+                }
+                ++i;
+            }
             insertEvent(scenario.events, ObjectChange {*edit.at, EventAction::Delete, *object, {fileName, 1, 1}});
             return;
         }
@@ -204,6 +225,13 @@ QList<KubeObject> decodeEditText(const QByteArray& text, const QString& fileName
 
 QByteArray objectYaml(const KubeObject& object)
 {
+    // A pod as it was created: without the requirements admission merged into its affinity from
+    // matchLabelKeys, so that an edit of its labels is merged afresh, not beside the old ones.
+    if (const auto* pod = std::get_if<Pod>(&object)) {
+        Pod created = *pod;
+        unmergeMatchLabelKeys(created);
+        return writeObjectYaml(encodeObject(created));
+    }
     return writeObjectYaml(encodeObject(object));
 }
 
@@ -268,6 +296,28 @@ Scenario applyEdits(const Scenario& base, const QList<ScenarioEdit>& edits)
     // model: a file's whole check without writing and reading the scenario again, which took 12 s on
     // the 150,000-pod sample. A problem is placed in the object's own text: an edit's manifest at
     // the field, or the scenario file's object.
+    // Admission runs again on every pod. What it computed from the PriorityClasses is computed again,
+    // so that an edited class (its value, its preemptionPolicy, a new global default) reaches its pods;
+    // a pod whose class the scenario lacks (a cluster dump's) keeps the priority it came with.
+    QSet<QString> classes;
+    for (const PriorityClass& priorityClass : edited.initial.priorityClasses)
+        classes.insert(priorityClass.meta.name);
+    for (const ObjectChange& change : std::as_const(edited.events)) {
+        if (std::holds_alternative<PriorityClass>(change.object))
+            classes.insert(metaOf(change.object).name);
+    }
+    const auto recompute = [&classes](Pod& pod) {
+        if (pod.priorityClassName.isEmpty() || classes.contains(pod.priorityClassName)) {
+            pod.priority.reset();
+            pod.preemptionPolicy.reset();
+        }
+    };
+    for (Pod& pod : edited.initial.pods)
+        recompute(pod);
+    for (ObjectChange& change : edited.events) {
+        if (auto* pod = std::get_if<Pod>(&change.object))
+            recompute(*pod);
+    }
     try {
         admitAndCheck(edited);
     } catch (const LoadError& error) {

@@ -117,6 +117,23 @@ bool isDefault(const QString& plugin)
     return false;
 }
 
+// Whether a default plugin extends `point`, for the two points a profile switches off with "*" to stop
+// scoring (the "no scoring" profile of the Kubernetes docs): score, for the defaults with a weight, and
+// preScore, for those of them with a PreScore in v1.32 (ImageLocality has none).
+bool pointHasPlugin(const ExtensionPoint& point, const QString& plugin)
+{
+    int weight = 0;
+    for (const PluginRef& ref : defaultPlugins().multiPoint.enabled) {
+        if (ref.name == plugin)
+            weight = ref.weight;
+    }
+    if (point.name == QLatin1String("score"))
+        return weight > 0;
+    if (point.name == QLatin1String("preScore"))
+        return weight > 0 && plugin != QLatin1String("ImageLocality");
+    return false;
+}
+
 } // namespace
 
 QByteArray setPercentageOfNodesToScore(const QByteArray& text, const QString& profile, int percentage, const QString& fileName)
@@ -130,10 +147,12 @@ QByteArray setPercentageOfNodesToScore(const QByteArray& text, const QString& pr
         if (own == profile && existing(profiles[i], "percentageOfNodesToScore").IsDefined())
             target.reset(profiles[i]);
     }
-    if (percentage <= 0)
+    // On a profile 0 is said, not left out: a profile without the key takes the global value, and
+    // an explicit 0 is adaptive there.
+    if (percentage <= 0 && target == document)
         target.remove("percentageOfNodesToScore");
     else
-        target["percentageOfNodesToScore"] = percentage;
+        target["percentageOfNodesToScore"] = std::max(percentage, 0);
     return emit(document);
 }
 
@@ -182,6 +201,23 @@ QByteArray setPluginEnabled(const QByteArray& text, const QString& profile, cons
     // Enabled: out of every disabled list, and enabled where the defaults are when it is not a default
     // or when the profile disables every default ("*"). Disabled: out of every enabled list, and in
     // multiPoint's disabled.
+    // A "*" disables every default of its extension point: enabling a default there takes an entry
+    // in that point's enabled list.
+    if (enabled && isDefault(plugin)) {
+        for (const ExtensionPoint& point : extensionPoints) {
+            if (point.name == QLatin1String("multiPoint"))
+                continue; // below
+            const YAML::Node disabled = existing(existing(existing(own, "plugins"), point.name.data()), "disabled");
+            bool all = false;
+            for (std::size_t i = 0; disabled.IsSequence() && i < disabled.size(); ++i)
+                all = all || isNamed(disabled[i], QStringLiteral("*"));
+            if (all && pointHasPlugin(point, plugin)) {
+                YAML::Node entry(YAML::NodeType::Map);
+                entry["name"] = utf8(plugin);
+                pluginList(own, point.name.data(), "enabled").push_back(entry);
+            }
+        }
+    }
     bool allDefaultsOff = false;
     const YAML::Node disabledAll = existing(existing(existing(own, "plugins"), "multiPoint"), "disabled");
     for (std::size_t i = 0; disabledAll.IsSequence() && i < disabledAll.size(); ++i)

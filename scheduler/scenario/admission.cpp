@@ -115,7 +115,38 @@ void mergeMatchLabelKeys(std::optional<PodAffinity>& affinity, const Labels& pod
         mergeMatchLabelKeys(weighted.podAffinityTerm, podLabels);
 }
 
+void unmergeMatchLabelKeys(PodAffinityTerm& term, const Labels& podLabels)
+{
+    if (!term.labelSelector)
+        return;
+    auto& expressions = term.labelSelector->matchExpressions;
+    const auto unmerge = [&](const QStringList& keys, SelectorOperator op) {
+        for (const auto& key : keys) {
+            if (const auto value = podLabels.constFind(key); value != podLabels.cend())
+                expressions.removeAll(LabelSelectorRequirement {key, op, {*value}});
+        }
+    };
+    unmerge(term.matchLabelKeys, SelectorOperator::In);
+    unmerge(term.mismatchLabelKeys, SelectorOperator::NotIn);
+}
+
+void unmergeMatchLabelKeys(std::optional<PodAffinity>& affinity, const Labels& podLabels)
+{
+    if (!affinity)
+        return;
+    for (auto& term : affinity->requiredDuringSchedulingIgnoredDuringExecution)
+        unmergeMatchLabelKeys(term, podLabels);
+    for (auto& weighted : affinity->preferredDuringSchedulingIgnoredDuringExecution)
+        unmergeMatchLabelKeys(weighted.podAffinityTerm, podLabels);
+}
+
 } // namespace
+
+void unmergeMatchLabelKeys(Pod& pod)
+{
+    unmergeMatchLabelKeys(pod.affinity.podAffinity, pod.meta.labels);
+    unmergeMatchLabelKeys(pod.affinity.podAntiAffinity, pod.meta.labels);
+}
 
 void admitPod(Pod& pod, const QHash<QString, PriorityClass>& priorityClasses)
 {

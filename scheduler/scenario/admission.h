@@ -12,6 +12,10 @@ namespace ksv {
 // LoadError where the API server would refuse the pod.
 void admitPod(Pod& pod, const QHash<QString, PriorityClass>& priorityClasses);
 
+// The reverse of admission's matchLabelKeys merge: the requirements it added to the pod's (anti-)
+// affinity terms from the pod's labels are taken out again, as the pod was before it was created.
+void unmergeMatchLabelKeys(Pod& pod);
+
 // A stable UID for an object that has none, so that runs are reproducible.
 QString synthesizeUid(const QString& kind, const ObjectMeta& meta);
 

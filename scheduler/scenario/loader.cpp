@@ -646,6 +646,10 @@ void ScenarioBuilder::admitAndCheck()
             nodeNames.insert(meta.name);
     };
     const auto admit = [&](Pod& pod, const Pod* previous, const QString& when) {
+        // An update that leaves spec.nodeName out keeps the node, as the simulator keeps the node it
+        // bound the pod to (docs/scenario-format.md, "Time").
+        if (previous && pod.nodeName.isEmpty())
+            pod.nodeName = previous->nodeName;
         try {
             admitPod(pod, priorityClasses);
         } catch (const LoadError& e) {

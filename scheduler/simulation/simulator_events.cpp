@@ -94,12 +94,12 @@ void Simulator::applyInitialState()
 
 void Simulator::applyObjectChange(ObjectChange change)
 {
+    bool gone = false;
     if (auto* pod = std::get_if<Pod>(&change.object); pod && change.action == EventAction::Update) {
         const auto existing = m_apiPods.constFind(pod->meta.uid);
         // An update of a pod that is gone (deleted, preempted) is the API server's NotFound: nothing
         // happens, rather than the pod coming back.
-        if (existing == m_apiPods.cend() && m_summaryIndex.contains(pod->meta.uid))
-            return;
+        gone = existing == m_apiPods.cend() && m_summaryIndex.contains(pod->meta.uid);
         // spec.nodeName is set once, by the binding: an update that leaves it out (a scenario's, whose
         // author cannot know where the scheduler put the pod) keeps it, as `kubectl apply` would.
         if (existing != m_apiPods.cend() && pod->nodeName.isEmpty())
@@ -107,7 +107,11 @@ void Simulator::applyObjectChange(ObjectChange change)
     }
     m_lastProgress = m_now;
     change.at = m_now; // a live change stamped before the engine's clock happens now
+    // Every change of the source has its place in the object log, the one the catalogue numbered it
+    // with, even one that changes nothing.
     const qsizetype index = m_trace.objects().append(change);
+    if (gone)
+        return;
     const ObjectChange& event = m_trace.objects().at(index);
     const ObjectMeta& meta = metaOf(event.object);
     const qint32 object = id(kindOf(event.object) + QLatin1Char(' ')

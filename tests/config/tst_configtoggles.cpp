@@ -3,6 +3,9 @@
 // asked for and nothing else.
 #include "config/config.h"
 #include "config/configtoggles.h"
+#include "framework/random.h"
+#include "plugins/registry.h"
+#include "profiles.h"
 #include "scenario/loader.h"
 
 #include <QFile>
@@ -162,6 +165,31 @@ private Q_SLOTS:
         QVERIFY(!multiPointEntry(decode(text).profiles.front(), QStringLiteral("NodeAffinity")));
         const QByteArray on = setPluginEnabled(text, defaultScheduler, QStringLiteral("NodeAffinity"), true, file);
         QVERIFY(multiPointEntry(decode(on).profiles.front(), QStringLiteral("NodeAffinity")));
+
+        // Scoring off with "*" at score and preScore (samples/configs/two-profiles.yaml's second
+        // profile): enabling a score plugin enables it at both.
+        QFile sample(QStringLiteral(KSV_SAMPLES_DIR "/configs/two-profiles.yaml"));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        const QString noScoring = QStringLiteral("no-scoring-scheduler");
+        const KubeSchedulerConfiguration scoring = decode(setPluginEnabled(sample.readAll(), noScoring, QStringLiteral("NodeResourcesFit"), true, file));
+        const Profile& profile = profileNamed(scoring, noScoring);
+        const auto has = [](const QList<PluginRef>& list, const char* name) {
+            return std::any_of(list.cbegin(), list.cend(), [name](const PluginRef& ref) { return ref.name == QLatin1String(name); });
+        };
+        QVERIFY(has(profile.plugins.score.enabled, "NodeResourcesFit"));
+        QVERIFY(has(profile.plugins.preScore.enabled, "NodeResourcesFit"));
+        QVERIFY(!has(profile.plugins.score.enabled, "TaintToleration")); // the others stay off
+        framework::Random random;
+        const Profiles built(scoring, plugins::inTreeRegistry(), random); // the engine takes it
+    }
+
+    void adaptiveOnAProfile()
+    {
+        // A profile's own 0 is adaptive, not "take the global value": it is written, not removed.
+        const QByteArray own = minimal + "percentageOfNodesToScore: 50\nprofiles:\n- schedulerName: a\n  percentageOfNodesToScore: 20\n";
+        const KubeSchedulerConfiguration adaptive = decode(setPercentageOfNodesToScore(own, QStringLiteral("a"), 0, file));
+        QCOMPARE(profileNamed(adaptive, QStringLiteral("a")).percentageOfNodesToScore, std::optional<int>(0));
+        QCOMPARE(adaptive.percentageOfNodesToScore, 50);
     }
 
     void otherProfilesAreLeftAlone()

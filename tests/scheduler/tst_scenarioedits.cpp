@@ -3,6 +3,7 @@
 // loads back to the same run, byte for byte.
 #include "scenarioedits.h"
 #include "config/config.h"
+#include "scenario/admission.h"
 #include "scenario/loader.h"
 #include "simulation/simulator.h"
 #include "trace/jsonl.h"
@@ -415,6 +416,107 @@ spec:
                                 "# a note\n    kind: KubeSchedulerConfiguration\n    percentageOfNodesToScore: 40\n  # about objects\n  objects: []\n";
         QCOMPARE(configurationText(SourceLocation {QStringLiteral("s"), 4, 5}, yaml),
                  QByteArray("apiVersion: kubescheduler.config.k8s.io/v1\n# a note\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: 40\n"));
+    }
+
+    void timedDeleteDropsTheObjectsLaterChanges()
+    {
+        const Scenario base = loadBase();
+        const ObjectRef late {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("late")};
+        QByteArray pod = objectYaml(*findObject(base, late));
+        pod.replace("  name: late\n", "  labels:\n    x: y\n  name: late\n");
+        const ScenarioEdit update {ScenarioEdit::Kind::Replace, late, pod, 20 * nanosPerSecond};
+        const ScenarioEdit remove {ScenarioEdit::Kind::Delete, late, {}, 15 * nanosPerSecond};
+        const Scenario edited = applyEdits(base, {update, remove});
+        QCOMPARE(edited.events.size(), 2); // the creation at 10s, the deletion at 15s; the update went
+        QVERIFY(edited.events.back().action == EventAction::Delete);
+        QCOMPARE(edited.events.back().at, 15 * nanosPerSecond);
+    }
+
+    void priorityClassEditsReachTheirPods()
+    {
+        const QByteArray text = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: classes}
+spec:
+  objects:
+  - {apiVersion: scheduling.k8s.io/v1, kind: PriorityClass, metadata: {name: high}, value: 1000}
+  - {apiVersion: v1, kind: Node, metadata: {name: n}, status: {allocatable: {cpu: "4", memory: 4Gi, pods: "10"}}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: p, namespace: default}
+    spec: {priorityClassName: high, containers: [{name: c}]}
+)";
+        const Scenario base = loadScenarioText(text, QStringLiteral("classes.yaml"));
+        QCOMPARE(base.initial.pods.front().priority, std::optional<int>(1000));
+        QByteArray high = objectYaml(base.initial.priorityClasses.front());
+        QVERIFY(high.contains("value: 1000\n"));
+        high.replace("value: 1000\n", "value: 2000\n");
+        const Scenario edited = applyEdits(base, {{ScenarioEdit::Kind::Replace, {QStringLiteral("PriorityClass"), {}, QStringLiteral("high")}, high, {}}});
+        QCOMPARE(edited.initial.pods.front().priority, std::optional<int>(2000));
+    }
+
+    void renameAtTheStartIsAnotherObject()
+    {
+        const Scenario base = loadBase();
+        QByteArray renamed = objectYaml(base.initial.nodes.front());
+        renamed.replace("name: node-a\n", "name: node-q\n");
+        const Scenario edited = applyEdits(base, {replaceNode(renamed)});
+        QVERIFY(edited.initial.nodes.front().meta.uid != base.initial.nodes.front().meta.uid);
+        QCOMPARE(edited.initial.nodes.front().meta.uid, synthesizeUid(QStringLiteral("Node"), edited.initial.nodes.front().meta));
+    }
+
+    void matchLabelKeysMergeAfresh()
+    {
+        const QByteArray text = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: keys}
+spec:
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n, labels: {kubernetes.io/hostname: n}}}
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: p, namespace: default, labels: {app: web}}
+    spec:
+      containers: [{name: c}]
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - labelSelector: {matchLabels: {tier: front}}
+            topologyKey: kubernetes.io/hostname
+            matchLabelKeys: [app]
+)";
+        const Scenario base = loadScenarioText(text, QStringLiteral("keys.yaml"));
+        const auto expressions = [](const Scenario& scenario) {
+            return scenario.initial.pods.front().affinity.podAntiAffinity->requiredDuringSchedulingIgnoredDuringExecution.front().labelSelector->matchExpressions;
+        };
+        QCOMPARE(expressions(base).size(), 1); // app In [web], merged at admission
+        // The editor shows the pod as created, without what admission merged.
+        QByteArray pod = objectYaml(base.initial.pods.front());
+        QVERIFY2(!pod.contains("matchExpressions"), pod.constData());
+        pod.replace("app: web", "app: db");
+        const Scenario edited = applyEdits(base, {{ScenarioEdit::Kind::Replace, {QStringLiteral("Pod"), QStringLiteral("default"), QStringLiteral("p")}, pod, {}}});
+        QCOMPARE(expressions(edited).size(), 1);
+        QCOMPARE(expressions(edited).front().values, QStringList {QStringLiteral("db")});
+    }
+
+    // A file's update that leaves out the node of a pod the file itself bound keeps it, as the
+    // simulator keeps the node it bound a pod to.
+    void fileUpdateKeepsTheNode()
+    {
+        const QByteArray text = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: kept}
+spec:
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n}}
+  - {apiVersion: v1, kind: Pod, metadata: {name: p, namespace: default}, spec: {nodeName: n, containers: [{name: c}]}}
+  events:
+  - at: 5s
+    action: update
+    object: {apiVersion: v1, kind: Pod, metadata: {name: p, namespace: default, labels: {a: b}}, spec: {containers: [{name: c}]}}
+)";
+        const Scenario scenario = loadScenarioText(text, QStringLiteral("kept.yaml"));
+        QCOMPARE(std::get<Pod>(scenario.events.front().object).nodeName, QStringLiteral("n"));
     }
 
     void descriptions()

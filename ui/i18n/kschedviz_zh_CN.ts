@@ -3693,24 +3693,24 @@ Shown: %3</source>
     <name>ksv::WhatIfControls</name>
     <message>
         <location filename="../whatif/whatifcontrols.cpp" line="+80"/>
-        <location line="+209"/>
+        <location line="+210"/>
         <source>&amp;Edit Selected Object</source>
         <translation>编辑选中的对象(&amp;E)</translation>
     </message>
     <message>
-        <location line="-207"/>
-        <location line="+208"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>&amp;Clone Selected Object</source>
         <translation>克隆选中的对象(&amp;C)</translation>
     </message>
     <message>
-        <location line="-207"/>
-        <location line="+208"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>&amp;Delete Selected Object</source>
         <translation>删除选中的对象(&amp;D)</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-208"/>
         <source>&amp;Add Objects…</source>
         <translation>添加对象(&amp;A)…</translation>
     </message>
@@ -3740,7 +3740,7 @@ Shown: %3</source>
         <translation>撤销全部编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+41"/>
         <source>Edited here. It started as: %1</source>
         <translation>已在此编辑。最初来自：%1</translation>
     </message>
@@ -3789,7 +3789,7 @@ Shown: %3</source>
         <translation>此运行的配置没有附带文本（快照窗口）。下面的文本是 v1.32 的默认配置：应用它或使用开关都会替换该配置；除非编辑过，否则保存时不写入配置。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The scenario as loaded: no edits to compare yet.</source>
         <translation>加载时的场景：尚无可比较的编辑。</translation>
     </message>
@@ -3804,7 +3804,7 @@ Shown: %3</source>
         <translation>正在将两个场景运行到结束以进行比较…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Live mode: a cluster is read, not edited. Freeze it to edit what it holds.</source>
         <translation>实时模式：只读取集群，不编辑。冻结后即可编辑其中的内容。</translation>
     </message>
@@ -3844,12 +3844,17 @@ Shown: %3</source>
         <translation>%1 的克隆</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>New objects</source>
         <translation>新对象</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+13"/>
+        <source>There is no scenario to save.</source>
+        <translation>没有可保存的场景。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Save Edited Scenario</source>
         <translation>保存编辑后的场景</translation>
     </message>

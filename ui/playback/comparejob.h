@@ -9,6 +9,9 @@
 #include "scenarioloadjob.h"
 
 #include <QObject>
+#include <QThreadPool>
+
+#include <atomic>
 
 #include <memory>
 
@@ -28,15 +31,22 @@ class CompareJob : public QObject
 public:
     explicit CompareJob(QObject* parent = nullptr);
 
+    ~CompareJob() override;
+
+    // Supersedes (and stops) any comparison still running.
     void compare(std::shared_ptr<const LoadedScenario> before, std::shared_ptr<const LoadedScenario> after);
-    // Drops what is running: its result will not be said.
-    void cancel() { ++m_generation; }
+    // Stops what is running (its result is not said) and forgets the kept summary.
+    void cancel();
     bool isRunning() const { return m_running > 0; }
 
 Q_SIGNALS:
     void compared(std::shared_ptr<const ksv::RunComparison> result);
 
 private:
+    // Its own thread, one comparison at a time, so that the full runs never hold the global pool the
+    // edits are checked on; a superseded one is told to stop.
+    QThreadPool* m_pool;
+    std::shared_ptr<std::atomic<bool>> m_stop;
     quint64 m_generation = 0;
     int m_running = 0;
     std::shared_ptr<const LoadedScenario> m_summarised; // whose summary m_summary is

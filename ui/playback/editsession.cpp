@@ -135,9 +135,10 @@ void EditSession::compute(const State& state, bool configuration, const QString&
     // One computation counts at a time: one still running is superseded (an undo while a redo runs)
     // and its result dropped.
     const quint64 generation = ++m_generation;
-    if (!m_running)
+    const bool wasRunning = m_running;
+    m_running = 1; // before busyChanged: its listeners ask isBusy()
+    if (!wasRunning)
         Q_EMIT busyChanged(true);
-    m_running = 1;
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation, state, configuration, submission] {
         watcher->deleteLater();

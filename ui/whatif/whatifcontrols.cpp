@@ -116,7 +116,6 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
         Q_EMIT dockWanted();
     });
     connect(m_session, &EditSession::taken, this, [this](bool configuration) {
-        m_taken = true;
         if (std::exchange(m_dockSubmission, false))
             m_dock->showAccepted(configuration);
     });
@@ -126,8 +125,8 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
     });
     connect(m_session, &EditSession::edited, this, [this, show](std::shared_ptr<const LoadedScenario> result) {
         // After an undo or redo, the object in the editor may be gone (an addition undone).
-        if (const std::optional<ObjectRef> edited = m_dock->editedObject(); !std::exchange(m_taken, false) && edited
-            && !findObject(*result->scenario, *edited))
+        // After an undo, a redo or a Delete from the menu, the object in the editor may be gone.
+        if (const std::optional<ObjectRef> edited = m_dock->editedObject(); edited && !findObject(*result->scenario, *edited))
             m_dock->clearObject();
         // An undo or redo may have changed the configuration under the editor.
         const EditSession::State& state = m_session->state();
@@ -189,6 +188,7 @@ void WhatIfControls::setBase(std::shared_ptr<const LoadedScenario> loaded, const
                      : tr("This run's configuration came without its text (a snapshot's window). The text below is v1.32's "
                           "defaults: applying it, or a toggle, replaces the configuration; saving writes none unless edited.");
     }
+    m_dockSubmission = false;
     m_session->setBase(loaded, text, own);
     m_configOrigin = origin;
     m_dock->setConfiguration(text, origin);
@@ -228,6 +228,7 @@ void WhatIfControls::setEnabled(bool enabled)
         // Live mode: the file's edits, their undo stack and anything computing are dropped, so that
         // nothing can load the file's scenario over the cluster. Editing comes back with the next
         // scenario loaded (Freeze gives one).
+        m_dockSubmission = false;
         m_session->setBase(nullptr, {}, false);
         m_dock->clearObject();
         m_compare->cancel();
@@ -336,6 +337,7 @@ void WhatIfControls::deleteSelected()
         Q_EMIT dockWanted();
         return;
     }
+    m_dockSubmission = false; // the menu's, not the dock's
     m_session->submit(edit);
 }
 
@@ -353,6 +355,10 @@ void WhatIfControls::editConfiguration()
 
 bool WhatIfControls::saveTo(const QString& path, QString* error) const
 {
+    if (!m_session->shown()) {
+        *error = tr("There is no scenario to save.");
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(m_session->savedScenario()) < 0 || !file.commit()) {
         *error = path + QStringLiteral(": ") + file.errorString();

@@ -84,7 +84,6 @@ private:
     bool m_differencesShown = false;
     bool m_comparisonStale = false;
     bool m_dockSubmission = false; // the computation running is the dock's Apply
-    bool m_taken = false;          // the next edited() is a submission taken, not an undo or redo
     QAction* m_edit;
     QAction* m_clone;
     QAction* m_delete;
