@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTableView>
+#include <QToolButton>
 #include <QTableWidget>
 #include <QDockWidget>
 #include <QLabel>
@@ -264,6 +265,10 @@ private Q_SLOTS:
         window.show();
         window.whatIf()->editConfiguration(); // the dock raised, on its configuration tab
         testing::saveShot(&window, QStringLiteral("whatif-toggles-1280x720"));
+        // The plugin table, folded by default so that the text has room, unfolds.
+        QVERIFY(!table->isVisible());
+        toggles->findChild<QToolButton*>()->setChecked(true);
+        QVERIFY(table->isVisible());
         window.resize(1920, 1080);
         testing::saveShot(&window, QStringLiteral("whatif-toggles-1920x1080"));
 

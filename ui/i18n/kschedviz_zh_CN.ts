@@ -649,7 +649,7 @@ Shown: %3</source>
 <context>
     <name>ksv::ConfigTogglesPanel</name>
     <message>
-        <location filename="../whatif/configtogglespanel.cpp" line="+76"/>
+        <location filename="../whatif/configtogglespanel.cpp" line="+77"/>
         <source>Profile:</source>
         <translation>Profile：</translation>
     </message>
@@ -664,7 +664,7 @@ Shown: %3</source>
         <translation>此 profile 中 NodeResourcesFit 的 scoringStrategy.type</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Nodes to score:</source>
         <translation>参与打分的节点：</translation>
     </message>
@@ -679,7 +679,17 @@ Shown: %3</source>
         <translation>percentageOfNodesToScore：Filter 找到多少可行节点后停止（自适应：50% 减去每 125 个节点 1%，至少 5%）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Plugins</source>
+        <translation>插件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each plugin of the profile on or off, and each score plugin&apos;s weight</source>
+        <translation>该 profile 的每个插件的开关，以及每个打分插件的权重</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Plugin (checked: enabled)</source>
         <translation>插件（勾选：已启用）</translation>
     </message>

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ksv {
@@ -79,6 +80,9 @@ ConfigTogglesPanel::ConfigTogglesPanel(QWidget* parent)
     m_strategy->addItems({QStringLiteral("LeastAllocated"), QStringLiteral("MostAllocated"), QStringLiteral("RequestedToCapacityRatio")});
     m_strategy->setToolTip(tr("NodeResourcesFit's scoringStrategy.type in this profile"));
     row->addWidget(m_strategy, 1);
+    layout->addLayout(row);
+    // A second row, so that the dock stays narrow enough for the right-hand side of a 1280x720 window.
+    row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Nodes to score:"), this));
     m_percentage->setRange(0, 100);
     m_percentage->setSuffix(QStringLiteral(" %"));
@@ -86,7 +90,21 @@ ConfigTogglesPanel::ConfigTogglesPanel(QWidget* parent)
     m_percentage->setToolTip(tr("percentageOfNodesToScore: how many feasible nodes Filter looks for before it stops "
                                 "(adaptive: 50% less 1% per 125 nodes, at least 5%)"));
     row->addWidget(m_percentage);
+    row->addStretch(1);
+    // The plugin table folds away, so that the text below has room on a 1280x720 screen.
+    auto* plugins = new QToolButton(this);
+    plugins->setText(tr("Plugins"));
+    plugins->setToolTip(tr("Each plugin of the profile on or off, and each score plugin's weight"));
+    plugins->setCheckable(true);
+    plugins->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    plugins->setArrowType(Qt::RightArrow);
+    row->addWidget(plugins);
     layout->addLayout(row);
+    connect(plugins, &QToolButton::toggled, this, [this, plugins](bool shown) {
+        plugins->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_plugins->setVisible(shown);
+    });
+    m_plugins->setVisible(false);
 
     m_plugins->setHorizontalHeaderLabels({tr("Plugin (checked: enabled)"), tr("Score weight")});
     m_plugins->verticalHeader()->hide();
