@@ -124,7 +124,6 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
         updateActions();
     });
     connect(m_session, &EditSession::edited, this, [this, show](std::shared_ptr<const LoadedScenario> result) {
-        // After an undo or redo, the object in the editor may be gone (an addition undone).
         // After an undo, a redo or a Delete from the menu, the object in the editor may be gone.
         if (const std::optional<ObjectRef> edited = m_dock->editedObject(); edited && !findObject(*result->scenario, *edited))
             m_dock->clearObject();
