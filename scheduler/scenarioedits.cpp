@@ -175,6 +175,38 @@ void apply(Scenario& scenario, const ScenarioEdit& edit, const QString& fileName
     }
 }
 
+// The field at `fieldPath` ("spec.taints[0].effect") below `root`, or as far as it exists: the nearest
+// parent that does. `complete` says whether the whole path was found. Fields are copied, never
+// assigned: YAML::Node's operator= rewrites the node it referred to.
+YamlField walkFields(const YamlField& root, const QString& fieldPath, bool* complete)
+{
+    static const QRegularExpression part(QStringLiteral("([^.\\[]+)|\\[(\\d+)\\]"));
+    std::optional<YamlField> field(root);
+    *complete = true;
+    try {
+        for (auto it = part.globalMatch(fieldPath); it.hasNext();) {
+            const QRegularExpressionMatch match = it.next();
+            std::optional<YamlField> next;
+            if (match.capturedLength(1) > 0) {
+                next.emplace((*field)[match.captured(1).toUtf8().constData()]);
+            } else {
+                const QList<YamlField> elements = field->elements();
+                const qsizetype index = match.captured(2).toLongLong();
+                if (index < elements.size())
+                    next.emplace(elements[index]);
+            }
+            if (!next || !next->isDefined()) {
+                *complete = false;
+                break;
+            }
+            field.emplace(*next);
+        }
+    } catch (const LoadError&) {
+        *complete = false; // a key into a list or an index into a mapping
+    }
+    return *field;
+}
+
 } // namespace
 
 QString ObjectRef::toString() const
@@ -395,33 +427,18 @@ QByteArray configurationText(const SchedulerConfigSource& source, const QByteArr
     // Written out again from the parsed file: the node at the configuration's field path.
     try {
         for (const YAML::Node& document : parseYamlDocuments(fileText, source.source.file)) {
-            // Copied, never assigned: YAML::Node's operator= rewrites the node it referred to.
-            std::optional<YamlField> field;
-            field.emplace(document, source.source.file);
-            if (source.fieldPath.isEmpty() && field->location().line != source.source.line)
+            const YamlField root(document, source.source.file);
+            if (source.fieldPath.isEmpty() && root.location().line != source.source.line)
                 continue;
-            static const QRegularExpression part(QStringLiteral("([^.\\[]+)|\\[(\\d+)\\]"));
-            for (auto it = part.globalMatch(source.fieldPath); it.hasNext() && field;) {
-                const QRegularExpressionMatch match = it.next();
-                if (match.capturedLength(1) > 0) {
-                    const YamlField child = (*field)[match.captured(1).toUtf8().constData()];
-                    field.emplace(child);
-                } else {
-                    const QList<YamlField> elements = field->elements();
-                    const qsizetype index = match.captured(2).toLongLong();
-                    if (index < elements.size())
-                        field.emplace(elements[index]);
-                    else
-                        field.reset();
-                }
-            }
-            if (!field || !field->isMap())
+            bool complete = false;
+            const YamlField field = walkFields(root, source.fieldPath, &complete);
+            if (!complete || !field.isMap())
                 continue;
             YAML::Emitter out;
             out.SetIndent(2);
             out.SetMapFormat(YAML::Block);
             out.SetSeqFormat(YAML::Block);
-            out << field->node();
+            out << field.node();
             const QByteArray text = QByteArray(out.c_str(), qsizetype(out.size())) + '\n';
             if (readsBack(text))
                 return text;
@@ -453,30 +470,8 @@ SourceLocation locateField(const QByteArray& text, const SourceLocation& object,
     }
     if (!found)
         return object;
-    std::optional<YamlField> field = found;
-    SourceLocation where = field->location();
-    static const QRegularExpression part(QStringLiteral("([^.\\[]+)|\\[(\\d+)\\]"));
-    try {
-        for (auto it = part.globalMatch(fieldPath); it.hasNext();) {
-            const QRegularExpressionMatch match = it.next();
-            std::optional<YamlField> next;
-            if (match.capturedLength(1) > 0) {
-                next.emplace((*field)[match.captured(1).toUtf8().constData()]);
-            } else {
-                const QList<YamlField> elements = field->elements();
-                const qsizetype index = match.captured(2).toLongLong();
-                if (index < elements.size())
-                    next.emplace(elements[index]);
-            }
-            if (!next || !next->isDefined())
-                break;
-            field.emplace(*next);
-            where = field->location();
-        }
-    } catch (const LoadError&) {
-        // A key into a list or an index into a mapping: the nearest parent it reached.
-    }
-    return where;
+    bool complete = false;
+    return walkFields(*found, fieldPath, &complete).location();
 }
 
 } // namespace ksv

@@ -438,12 +438,17 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     m_pendingPlace.reset();
     m_whatIf->setBase(m_current, m_configPath);
     showScenarioStatus();
-    // A new run, paused at its start: the user presses play (or steps) when ready.
-    m_playback->load(m_current->scenario, m_current->configuration,
-                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
+    startRun();
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
     Q_EMIT scenarioLoaded();
+}
+
+void MainWindow::startRun()
+{
+    // A new run of m_current, paused at its start: the user presses play (or steps) when ready.
+    m_playback->load(m_current->scenario, m_current->configuration,
+                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
 }
 
 void MainWindow::showScenarioStatus()
@@ -480,8 +485,7 @@ void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
     }
     m_current = std::move(edited);
     showScenarioStatus();
-    m_playback->load(m_current->scenario, m_current->configuration,
-                     defaultRunOptions(m_current->configuration, QThread::idealThreadCount()), m_current->catalogue);
+    startRun();
     m_pendingPlace = place;
     if (place.time > 0)
         m_playback->seek(place.time);

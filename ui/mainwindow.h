@@ -121,6 +121,7 @@ private:
     void showRun(Run* run);
     void updateStatus();
     void showScenarioStatus();
+    void startRun();
     void restorePlace(); // after showEdited(), once the cursor is back
     void refreshTables();
     void addRecentFile(const QString& path);

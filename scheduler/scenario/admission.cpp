@@ -105,14 +105,18 @@ void mergeMatchLabelKeys(PodAffinityTerm& term, const Labels& podLabels)
     merge(term.mismatchLabelKeys, SelectorOperator::NotIn);
 }
 
-void mergeMatchLabelKeys(std::optional<PodAffinity>& affinity, const Labels& podLabels)
+// Every term of a pod's affinity and anti-affinity, required and preferred.
+template<typename F>
+void forEachAffinityTerm(Pod& pod, F&& f)
 {
-    if (!affinity)
-        return;
-    for (auto& term : affinity->requiredDuringSchedulingIgnoredDuringExecution)
-        mergeMatchLabelKeys(term, podLabels);
-    for (auto& weighted : affinity->preferredDuringSchedulingIgnoredDuringExecution)
-        mergeMatchLabelKeys(weighted.podAffinityTerm, podLabels);
+    for (std::optional<PodAffinity>* affinity : {&pod.affinity.podAffinity, &pod.affinity.podAntiAffinity}) {
+        if (!*affinity)
+            continue;
+        for (auto& term : (*affinity)->requiredDuringSchedulingIgnoredDuringExecution)
+            f(term);
+        for (auto& weighted : (*affinity)->preferredDuringSchedulingIgnoredDuringExecution)
+            f(weighted.podAffinityTerm);
+    }
 }
 
 void unmergeMatchLabelKeys(PodAffinityTerm& term, const Labels& podLabels)
@@ -130,30 +134,18 @@ void unmergeMatchLabelKeys(PodAffinityTerm& term, const Labels& podLabels)
     unmerge(term.mismatchLabelKeys, SelectorOperator::NotIn);
 }
 
-void unmergeMatchLabelKeys(std::optional<PodAffinity>& affinity, const Labels& podLabels)
-{
-    if (!affinity)
-        return;
-    for (auto& term : affinity->requiredDuringSchedulingIgnoredDuringExecution)
-        unmergeMatchLabelKeys(term, podLabels);
-    for (auto& weighted : affinity->preferredDuringSchedulingIgnoredDuringExecution)
-        unmergeMatchLabelKeys(weighted.podAffinityTerm, podLabels);
-}
-
 } // namespace
 
 void unmergeMatchLabelKeys(Pod& pod)
 {
-    unmergeMatchLabelKeys(pod.affinity.podAffinity, pod.meta.labels);
-    unmergeMatchLabelKeys(pod.affinity.podAntiAffinity, pod.meta.labels);
+    forEachAffinityTerm(pod, [&pod](PodAffinityTerm& term) { unmergeMatchLabelKeys(term, pod.meta.labels); });
 }
 
 void admitPod(Pod& pod, const QHash<QString, PriorityClass>& priorityClasses)
 {
     admitPriority(pod, priorityClasses);
     admitDefaultTolerationSeconds(pod);
-    mergeMatchLabelKeys(pod.affinity.podAffinity, pod.meta.labels);
-    mergeMatchLabelKeys(pod.affinity.podAntiAffinity, pod.meta.labels);
+    forEachAffinityTerm(pod, [&pod](PodAffinityTerm& term) { mergeMatchLabelKeys(term, pod.meta.labels); });
 }
 
 QString synthesizeUid(const QString& kind, const ObjectMeta& meta)

@@ -70,7 +70,7 @@ void CompareJob::cancel()
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_summarised.reset();
     m_summary.reset();
-    m_running = 0;
+    m_running = false;
 }
 
 void CompareJob::compare(std::shared_ptr<const LoadedScenario> before, std::shared_ptr<const LoadedScenario> after)
@@ -80,14 +80,14 @@ void CompareJob::compare(std::shared_ptr<const LoadedScenario> before, std::shar
     m_stop->store(true);
     m_stop = std::make_shared<std::atomic<bool>>(false);
     const quint64 generation = ++m_generation;
-    m_running = 1;
+    m_running = true;
     std::shared_ptr<const RunSummary> cached = before == m_summarised ? m_summary : nullptr;
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation, before] {
         watcher->deleteLater();
         if (generation != m_generation)
             return; // superseded, stopped or cancelled
-        m_running = 0;
+        m_running = false;
         const Outcome outcome = watcher->result();
         if (outcome.before && outcome.comparison->error.isEmpty()) {
             m_summarised = before;

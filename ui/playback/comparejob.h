@@ -37,7 +37,7 @@ public:
     void compare(std::shared_ptr<const LoadedScenario> before, std::shared_ptr<const LoadedScenario> after);
     // Stops what is running (its result is not said) and forgets the kept summary.
     void cancel();
-    bool isRunning() const { return m_running > 0; }
+    bool isRunning() const { return m_running; }
 
 Q_SIGNALS:
     void compared(std::shared_ptr<const ksv::RunComparison> result);
@@ -48,7 +48,7 @@ private:
     QThreadPool* m_pool;
     std::shared_ptr<std::atomic<bool>> m_stop;
     quint64 m_generation = 0;
-    int m_running = 0;
+    bool m_running = false;
     std::shared_ptr<const LoadedScenario> m_summarised; // whose summary m_summary is
     std::shared_ptr<const RunSummary> m_summary;
 };

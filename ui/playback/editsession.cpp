@@ -90,7 +90,7 @@ void EditSession::setBase(std::shared_ptr<const LoadedScenario> base, const QByt
 {
     ++m_generation; // a computation of the previous scenario's edits is not shown
     if (m_running) {
-        m_running = 0; // what still runs reports to an old generation, and is dropped
+        m_running = false; // what still runs reports to an old generation, and is dropped
         Q_EMIT busyChanged(false);
     }
     m_base = std::move(base);
@@ -136,7 +136,7 @@ void EditSession::compute(const State& state, bool configuration, const QString&
     // and its result dropped.
     const quint64 generation = ++m_generation;
     const bool wasRunning = m_running;
-    m_running = 1; // before busyChanged: its listeners ask isBusy()
+    m_running = true; // before busyChanged: its listeners ask isBusy()
     if (!wasRunning)
         Q_EMIT busyChanged(true);
     auto* watcher = new QFutureWatcher<Outcome>(this);
@@ -144,7 +144,7 @@ void EditSession::compute(const State& state, bool configuration, const QString&
         watcher->deleteLater();
         if (generation != m_generation)
             return; // superseded: an undo, another edit or another scenario came since
-        m_running = 0;
+        m_running = false;
         Q_EMIT busyChanged(false);
         const Outcome outcome = watcher->result();
         if (!outcome.loaded) {

@@ -43,7 +43,7 @@ public:
     const State& state() const { return m_state; }
     bool isEdited() const { return !m_state.edits.isEmpty() || m_state.configEdited; }
     QUndoStack* undoStack() const { return m_undo; }
-    bool isBusy() const { return m_running > 0; }
+    bool isBusy() const { return m_running; }
 
     // Checks the edit (or the configuration) with every edit before it, off the GUI thread. One at a
     // time: false (nothing done) while another submission, an undo or a redo is being computed, or
@@ -78,7 +78,7 @@ private:
     std::shared_ptr<const LoadedScenario> m_shown; // the base with m_state applied
     QUndoStack* m_undo;
     quint64 m_generation = 0;
-    int m_running = 0; // 1 while the newest computation runs
+    bool m_running = false; // the newest computation runs
     bool m_pushing = false; // the first redo of a command just pushed: its state is already shown
 };
 
