@@ -63,7 +63,7 @@ constexpr OptionHelp exportOptions[] = {
     {"--lesson", nullptr, nullptr, K::None, "Export the scenario's lesson as a PDF handout, a page per chapter, instead of one moment."},
     {"-o", "--output", "FILE", K::File, "The file to write; its suffix is the format: .png (at 2x pixels), .svg, .pdf or .csv."},
     {"--view", nullptr, "NAME", K::Choice, "One view instead of the whole window. CSV needs charts or eventlog.",
-     "queues heatmap inspector timeline charts eventlog nodes pods bookmarks edit differences"},
+     "queues heatmap inspector timeline charts eventlog nodes pods bookmarks edit differences capacity"},
     selectOption,
     {"--size", nullptr, "WxH", K::Size, "The window's size in pixels (default 1400x900)."},
     configOption,

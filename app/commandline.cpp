@@ -13,7 +13,7 @@ QStringList exportViewNames()
 {
     return { QStringLiteral("queues"), QStringLiteral("heatmap"), QStringLiteral("inspector"), QStringLiteral("timeline"),
              QStringLiteral("charts"), QStringLiteral("eventlog"), QStringLiteral("nodes"), QStringLiteral("pods"),
-             QStringLiteral("bookmarks"), QStringLiteral("edit"), QStringLiteral("differences") };
+             QStringLiteral("bookmarks"), QStringLiteral("edit"), QStringLiteral("differences"), QStringLiteral("capacity") };
 }
 
 ParseResult parseArguments(const QStringList& arguments)

@@ -1,5 +1,10 @@
 #include "mainwindow.h"
 
+#include "capacitypanel.h"
+#include "comparecontrols.h"
+#include "comparedattemptpane.h"
+#include "splitview.h"
+
 #include "scenario/effectiveconfig.h"
 
 #include "chartsview.h"
@@ -31,6 +36,7 @@
 #include "viewstate.h"
 #include "differencesdock.h"
 #include "editdock.h"
+#include "editsession.h"
 #include "whatifcontrols.h"
 
 #include <QAction>
@@ -54,6 +60,7 @@
 #include <QStatusBar>
 #include <QScreen>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QThread>
 #include <QTimer>
@@ -142,7 +149,6 @@ void MainWindow::createDocks()
     m_inspector = new PodInspector(m_viewState, this);
     m_timeline = new TimelineView(m_viewState, this);
     m_eventLog = new EventLogView(m_viewState, this);
-    setCentralWidget(m_lanes);
     // The views whose minimum sizes add up past a 1280x720 screen (or 1920x1080 at 150 %) scroll in
     // their docks when the window is smaller than they need: a dock then never draws over another,
     // and text keeps its size (issue 20: the heatmap's legend was drawn over the inspector's title).
@@ -185,6 +191,62 @@ void MainWindow::createDocks()
         view->addActions(m_whatIf->objectActions());
     }
     connect(m_viewState, &ViewState::cursorChanged, this, &MainWindow::restorePlace);
+
+    // Side by side: the split view takes the lanes' place while a comparison is on, and the
+    // Differences dock compares the pair shown.
+    m_compare = new CompareControls(this, m_playback);
+    auto* central = new QStackedWidget(this);
+    central->addWidget(m_lanes);
+    setCentralWidget(central);
+    // The window's heatmap is the split view's left one: its dock steps aside while both runs show,
+    // leaving the inspector (with the two runs' attempt) the right-hand side.
+    connect(m_compare, &CompareControls::activeChanged, this, [this, central, heatmap, inspector, timeline](bool active) {
+        if (active && central->indexOf(m_compare->splitView()) < 0) { // the first comparison made them
+            central->addWidget(m_compare->splitView());
+            m_inspector->addPane(m_compare->attemptPane(), tr("Both runs"));
+            if (const std::optional<CapacityReport>& report = m_capacity->report()) // asked before they existed
+                m_compare->splitView()->heatmapHere()->setCapacity(report->pod, copiesByNode(*report));
+        }
+        central->setCurrentWidget(active ? static_cast<QWidget*>(m_compare->splitView()) : m_lanes);
+        m_inspector->setPaneShown(active);
+        if (active) {
+            m_heatmapDockWasShown = heatmap->isVisible();
+            heatmap->hide();
+            inspector->show();
+            inspector->raise();
+            resizeDocks({inspector}, {width() * 36 / 100}, Qt::Horizontal);
+            // The two runs and the inspector's pane want the height more than the timeline's tabs do.
+            resizeDocks({timeline}, {height() * 18 / 100}, Qt::Vertical);
+        } else if (m_heatmapDockWasShown) {
+            heatmap->show();
+        }
+    });
+    connect(m_compare, &CompareControls::pairChanged, m_whatIf, &WhatIfControls::setComparedPair);
+    connect(m_compare, &CompareControls::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(message, 10000);
+        if (!qEnvironmentVariableIsSet("KSV_NO_DIALOGS"))
+            QMessageBox::warning(this, tr("Cannot compare"), message);
+    });
+
+    // How many more of the selected pod fit: a tab behind the inspector, coloured on the heatmaps.
+    m_capacity = new CapacityPanel(m_playback, this);
+    QDockWidget* capacity = addDock(m_capacity, tr("How Many More Fit"), QStringLiteral("capacityDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(inspector, capacity);
+    inspector->raise();
+    connect(m_capacity, &CapacityPanel::started, this, [capacity] {
+        capacity->show();
+        capacity->raise();
+    });
+    connect(m_capacity, &CapacityPanel::estimated, m_heatmap, &HeatmapView::setCapacity);
+    connect(m_capacity, &CapacityPanel::estimated, this, [this](const QString& pod, const QHash<QString, int>& copies) {
+        if (SplitView* split = m_compare->splitView())
+            split->heatmapHere()->setCapacity(pod, copies);
+    });
+    m_howManyMore = new QAction(tr("How Many More &Fit?"), this);
+    m_howManyMore->setToolTip(tr("Schedule copies of the selected pod on the cluster at the cursor until one does not fit"));
+    connect(m_howManyMore, &QAction::triggered, m_capacity, &CapacityPanel::estimateSelected);
+    for (QWidget* view : std::initializer_list<QWidget*> {m_lanes, m_heatmap, m_inspector})
+        view->addAction(m_howManyMore);
 }
 
 void MainWindow::showRun(Run* run)
@@ -339,6 +401,10 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     menuBar()->addMenu(m_whatIf->createMenu(this));
+    QMenu* compareMenu = m_compare->createMenu(this);
+    compareMenu->addSeparator();
+    compareMenu->addAction(m_howManyMore);
+    menuBar()->addMenu(compareMenu);
 
     QMenu* playbackMenu = menuBar()->addMenu(tr("&Playback"));
     for (QAction* action : m_toolBar->menuActions()) {
@@ -439,6 +505,8 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     m_whatIf->setBase(m_current, m_configPath);
     showScenarioStatus();
     startRun();
+    m_compare->setShown(m_current, m_current, tr("the scenario as loaded"));
+    m_capacity->setScenario(m_current);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
     Q_EMIT scenarioLoaded();
@@ -486,6 +554,10 @@ void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
     m_current = std::move(edited);
     showScenarioStatus();
     startRun();
+    const int edits = m_whatIf->editCount();
+    m_compare->setShown(m_current, m_whatIf->session()->base(),
+                        edits > 0 ? tr("the scenario with %n edit(s)", nullptr, edits) : tr("the scenario as loaded"));
+    m_capacity->setScenario(m_current);
     m_pendingPlace = place;
     if (place.time > 0)
         m_playback->seek(place.time);
@@ -683,6 +755,7 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     leaveLiveMode();
     m_live = live;
     m_whatIf->setEnabled(false); // a live cluster is read, never edited; Freeze gives a scenario to edit
+    m_compare->setEnabled(false);
     connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
     // The live view is the cluster now: no virtual time to play or read (Freeze gives it).
     m_toolBar->hide();
@@ -701,6 +774,7 @@ void MainWindow::leaveLiveMode()
     m_live->deleteLater();
     m_live = nullptr;
     m_whatIf->setEnabled(true);
+    m_compare->setEnabled(true);
     m_toolBar->show();
     m_statusTime->show();
     setContentsMargins(0, 0, 0, 0);

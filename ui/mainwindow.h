@@ -14,6 +14,7 @@
 class QDockWidget;
 class QLabel;
 class QAbstractItemModel;
+class QAction;
 class QMenu;
 class QScrollArea;
 class QTableView;
@@ -22,7 +23,9 @@ class QTimer;
 namespace ksv {
 
 struct LoadedScenario;
+class CapacityPanel;
 class ChartsView;
+class CompareControls;
 class EventLogView;
 class HeatmapView;
 class LessonControls;
@@ -74,6 +77,9 @@ public:
     void showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, const std::shared_ptr<PreparedRun>& prepared);
     // What-if edits (ui/whatif): the Edit menu, the What-if Editor dock and the session of edits.
     WhatIfControls* whatIf() const { return m_whatIf; }
+    // Two runs side by side (ui/compare): the Compare menu, the split view, the inspector's pane.
+    CompareControls* compare() const { return m_compare; }
+    CapacityPanel* capacity() const { return m_capacity; }
     // An edited scenario from the what-if session: a rerun that keeps the cursor's time and the
     // selected pod or node (by name), unlike a scenario loaded from a file.
     void showEdited(std::shared_ptr<const LoadedScenario> edited);
@@ -141,6 +147,10 @@ private:
     PlaybackToolBar* m_toolBar = nullptr;
     LessonControls* m_lessons = nullptr;
     WhatIfControls* m_whatIf = nullptr;
+    CompareControls* m_compare = nullptr;
+    CapacityPanel* m_capacity = nullptr;
+    bool m_heatmapDockWasShown = true; // before side by side hid it
+    QAction* m_howManyMore = nullptr;
     QDockWidget* m_editDock = nullptr;
     // Where showEdited() puts the cursor and the selection back, once the new run reaches the time.
     struct Place

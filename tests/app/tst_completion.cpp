@@ -80,7 +80,7 @@ private Q_SLOTS:
         QVERIFY(complete(words("run s.yaml --trace "), fake.sources()).mode == Completion::Mode::Files);
         QVERIFY(complete(words("--screenshot "), fake.sources()).mode == Completion::Mode::Directories);
         QCOMPARE(complete(words("--theme d"), fake.sources()).words, QStringList({"dark"}));
-        QCOMPARE(complete(words("export s.yaml --view "), fake.sources()).words.size(), 11);
+        QCOMPARE(complete(words("export s.yaml --view "), fake.sources()).words.size(), 12);
         QCOMPARE(complete(words("explain s.yaml --pod x --attempt "), fake.sources()).words, QStringList({"last"}));
         QCOMPARE(complete(words("--lesson q"), fake.sources()).words, QStringList({"queues"}));
         QCOMPARE(complete(words("completion "), fake.sources()).words, QStringList({"bash", "zsh"}));

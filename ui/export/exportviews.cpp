@@ -56,7 +56,8 @@ QStringList standardViewNames()
              QStringLiteral("pods"),
              QStringLiteral("bookmarks"),
              QStringLiteral("edit"),
-             QStringLiteral("differences") };
+             QStringLiteral("differences"),
+             QStringLiteral("capacity") };
 }
 
 QStringList viewNames(const QMainWindow& window)

@@ -197,6 +197,10 @@ QColor HeatmapCanvas::cellColour(qint32 node) const
     const double value = m_frame.values[size_t(node)];
     switch (m_frame.mode.kind) {
     case HeatmapMode::Measure:
+        if (m_frame.difference()) {
+            const double delta = m_frame.differenceAt(node);
+            return std::isnan(delta) ? missing : differenceColor(delta, base);
+        }
         if (std::isnan(value))
             return missing;
         return utilizationColor(value, base);
@@ -220,6 +224,10 @@ QColor HeatmapCanvas::cellColour(qint32 node) const
         const double span = m_frame.max - m_frame.min;
         return scoreColor(span > 0 ? (value - m_frame.min) / span : 1.0, base);
     }
+    case HeatmapMode::Capacity:
+        if (std::isnan(value))
+            return missing;
+        return value > 0 ? scoreColor(m_frame.max > 0 ? value / m_frame.max : 1.0, base) : missingColor(base, palette().color(QPalette::Mid));
     }
     Q_UNREACHABLE();
     return {};
@@ -361,6 +369,10 @@ void HeatmapCanvas::paintGroupHeader(QPainter& painter, int group, const QRect& 
         if (counted > 0)
             summary += HeatmapView::tr(" · %1 scored").arg(locale.toString(counted));
         break;
+    case HeatmapMode::Capacity:
+        if (counted > 0)
+            summary += HeatmapView::tr(" · %1 more").arg(locale.toString(qint64(sum)));
+        break;
     }
     QFont bold = font();
     bold.setBold(true);
@@ -384,6 +396,12 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
     switch (mode.kind) {
     case HeatmapMode::Measure: {
         const QString measure = m_frame.catalogue ? m_frame.catalogue->measures().value(mode.measure) : QString();
+        if (m_frame.difference()) {
+            items.push_back({ LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable, this run minus %2").arg(measure, m_frame.otherLabel),
+                {}, heatmapDifference(-differenceSaturation), heatmapDifference(differenceSaturation) });
+            items.push_back({ LegendItem::Swatch, HeatmapView::tr("not in both runs, or none allocatable"), missing, {}, {} });
+            break;
+        }
         items.push_back({ LegendItem::Gradient, HeatmapView::tr("%1 requested / allocatable").arg(measure), {},
             QStringLiteral("0%"), QStringLiteral("100%") });
         items.push_back({ LegendItem::Swatch, HeatmapView::tr("over 100%"), overcommitColor(), {}, {} });
@@ -416,6 +434,10 @@ std::vector<HeatmapCanvas::LegendItem> HeatmapCanvas::legendItems() const
         items.push_back({ LegendItem::Swatch, HeatmapView::tr("not scored"), missing, {}, {} });
         break;
     }
+    case HeatmapMode::Capacity:
+        items.push_back({ LegendItem::Gradient, HeatmapView::tr("more copies that fit"), {}, QStringLiteral("1"), QString::number(m_frame.max, 'f', 0) });
+        items.push_back({ LegendItem::Swatch, HeatmapView::tr("none"), missingColor(base, palette().color(QPalette::Mid)), {}, {} });
+        break;
     }
     if (mode.isCycleMode())
         items.push_back(
@@ -487,9 +509,9 @@ void HeatmapCanvas::paintLegend(QPainter& painter, const std::vector<LegendItem>
             // Sampled from the same functions the cells use, so the legend cannot drift from them.
             for (int i = 0; i < gradientWidth; ++i) {
                 const double t = double(i) / double(gradientWidth - 1);
-                const QColor c = m_frame.mode.kind == HeatmapMode::Measure
-                    ? utilizationColor(t, pal.color(QPalette::Base))
-                    : scoreColor(t, pal.color(QPalette::Base));
+                const QColor c = m_frame.mode.kind != HeatmapMode::Measure ? scoreColor(t, pal.color(QPalette::Base))
+                    : m_frame.difference() ? differenceColor((2 * t - 1) * differenceSaturation, pal.color(QPalette::Base))
+                                           : utilizationColor(t, pal.color(QPalette::Base));
                 painter.fillRect(QRect(bar.left() + i, bar.top(), 1, bar.height()), c);
             }
             painter.setPen(pal.color(QPalette::Mid));

@@ -30,6 +30,13 @@ struct HeatmapFrame
     QString banner; // why the map has nothing to show in this mode ("" when it has)
     qint32 selectedNode = -1;
     const PreemptionMarks* preemption = nullptr; // the selected pod's nominated node and victims
+    // Side by side with the difference shown (HeatmapView::showsDifference()): the measure's value of
+    // the same node in the other run, NaN where it has none; empty otherwise.
+    std::span<const double> otherValues;
+    QString otherLabel; // what the other run is
+    bool difference() const { return !otherValues.empty(); }
+    // This run's value minus the other's; NaN where either is not a number.
+    double differenceAt(qint32 node) const;
 };
 
 // The texts of a cell: a short value for cells large enough to carry one ("80%", "rejected"), and
@@ -41,5 +48,7 @@ QString heatmapNodeToolTip(const HeatmapFrame& frame, qint32 node);
 QString heatmapPreemptionText(const HeatmapFrame& frame, qint32 node);
 // "80%", or a word for a request without allocatable.
 QString heatmapPercent(double fraction);
+// A difference of two fractions as signed points: "+12%", "−5%", "±0%"; "n/a" for NaN.
+QString heatmapDifference(double delta);
 
 } // namespace ksv

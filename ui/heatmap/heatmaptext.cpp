@@ -24,8 +24,30 @@ QString heatmapPercent(double fraction)
     return QString::number(std::lround(100.0 * fraction)) + QLatin1Char('%');
 }
 
+double HeatmapFrame::differenceAt(qint32 node) const
+{
+    if (node < 0 || size_t(node) >= otherValues.size() || size_t(node) >= values.size())
+        return std::numeric_limits<double>::quiet_NaN();
+    const double here = values[size_t(node)];
+    const double there = otherValues[size_t(node)];
+    // Requests without allocatable are "over" on either side, not a number to subtract.
+    return std::isfinite(here) && std::isfinite(there) ? here - there : std::numeric_limits<double>::quiet_NaN();
+}
+
+QString heatmapDifference(double delta)
+{
+    if (std::isnan(delta))
+        return HeatmapView::tr("n/a");
+    const long points = std::lround(100.0 * delta);
+    if (points == 0)
+        return QStringLiteral("±0%");
+    return (points > 0 ? QStringLiteral("+") : QStringLiteral("−")) + QString::number(std::abs(points)) + QLatin1Char('%');
+}
+
 QString heatmapCellText(const HeatmapFrame& frame, qint32 node)
 {
+    if (frame.difference() && frame.mode.kind == HeatmapMode::Measure)
+        return heatmapDifference(frame.differenceAt(node));
     const CycleNodes& cycle = *frame.cycle;
     if (frame.mode.isCycleMode() && !cycle.hasNodeDetail())
         return {}; // the banner says why
@@ -50,6 +72,8 @@ QString heatmapCellText(const HeatmapFrame& frame, qint32 node)
     case HeatmapMode::TotalScore:
     case HeatmapMode::PluginScore:
         return std::isnan(value) ? HeatmapView::tr("not scored") : QString::number(value, 'f', 0);
+    case HeatmapMode::Capacity:
+        return std::isnan(value) ? HeatmapView::tr("n/a") : QStringLiteral("+") + QString::number(value, 'f', 0);
     }
     Q_UNREACHABLE();
     return {};
@@ -112,6 +136,15 @@ QString heatmapNodeToolTip(const HeatmapFrame& frame, qint32 node)
                 : HeatmapView::tr("none"));
     }
     text += QStringLiteral("</table>");
+    if (frame.difference() && frame.mode.kind == HeatmapMode::Measure) {
+        const double there = frame.otherValues[size_t(node)];
+        const QString measure = frame.catalogue->measures().value(frame.mode.measure);
+        text += QStringLiteral("<br>")
+            + (std::isnan(there) ? HeatmapView::tr("%1: not in %2").arg(measure, frame.otherLabel.toHtmlEscaped())
+                                 : HeatmapView::tr("%1 in %2: %3; this run %4")
+                                       .arg(measure, frame.otherLabel.toHtmlEscaped(), heatmapPercent(there),
+                                            heatmapDifference(frame.differenceAt(node))));
+    }
     if (frame.mode.isCycleMode() && cycle.hasNodeDetail()) {
         const CycleNodes::Filter& filter = cycle.filter(node);
         switch (filter.verdict) {

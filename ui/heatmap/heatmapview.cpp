@@ -42,6 +42,8 @@ QString modeKey(const HeatmapMode& mode)
         return QStringLiteral("total");
     case HeatmapMode::PluginScore:
         return QStringLiteral("score:") + mode.plugin;
+    case HeatmapMode::Capacity:
+        return QStringLiteral("capacity");
     }
     Q_UNREACHABLE();
     return {};
@@ -56,6 +58,8 @@ HeatmapMode modeOf(const QString& key)
         mode.kind = HeatmapMode::Verdict;
     } else if (key == QLatin1String("total")) {
         mode.kind = HeatmapMode::TotalScore;
+    } else if (key == QLatin1String("capacity")) {
+        mode.kind = HeatmapMode::Capacity;
     } else if (key.startsWith(QLatin1String("score:"))) {
         mode.kind = HeatmapMode::PluginScore;
         mode.plugin = key.mid(6);
@@ -118,6 +122,16 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     colourByAttempt->setDefaultAction(m_colourByAttempt);
     colourByAttempt->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
+    m_showDifference = new QAction(tr("Difference"), this);
+    m_showDifference->setCheckable(true);
+    m_showDifference->setToolTip(tr("Colour each node by its requested / allocatable in this run minus in the other run, at the cursor"));
+    m_showDifference->setVisible(false);
+    auto* showDifference = m_showDifferenceButton = new QToolButton(this);
+    showDifference->setObjectName(QStringLiteral("showDifference"));
+    showDifference->setDefaultAction(m_showDifference);
+    showDifference->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    showDifference->setVisible(false);
+
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
     auto* groupLabel = new QLabel(tr("&Group by:"), this);
@@ -129,6 +143,7 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     bar->addSpacing(12);
     bar->addWidget(colourLabel);
     bar->addWidget(m_colourBy);
+    bar->addWidget(showDifference);
     bar->addWidget(colourByAttempt);
     bar->addStretch(1);
     // The status on a line of its own: next to the controls a dock of default width left it no room.
@@ -143,12 +158,21 @@ HeatmapView::HeatmapView(ViewState* viewState, QWidget* parent)
     layout->addWidget(m_splitter, 1);
 
     connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (!m_fillingCombos && index >= 0)
+        if (!m_fillingCombos && index >= 0) {
             setGroupLabel(m_groupBy->itemData(index).toString());
+            Q_EMIT groupLabelChosen(m_groupLabel);
+        }
     });
     connect(m_colourBy, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (!m_fillingCombos && index >= 0)
+        if (!m_fillingCombos && index >= 0) {
             setMode(modeOf(m_colourBy->itemData(index).toString()));
+            Q_EMIT modeChosen(m_mode);
+        }
+    });
+    connect(m_showDifference, &QAction::toggled, this, [this] {
+        m_valuesDirty = true;
+        m_layoutDirty = true; // the legend changes
+        scheduleRefresh();
     });
     connect(m_colourByAttempt, &QAction::toggled, this, [this](bool on) {
         QSettings().setValue(colourByAttemptKey, on);
@@ -209,6 +233,10 @@ void HeatmapView::updateFrame()
     frame.banner = m_bannerText;
     frame.selectedNode = m_viewState->selectedNode();
     frame.preemption = &m_preemption;
+    if (showsDifference() && m_otherValues.size() == m_values.size()) {
+        frame.otherValues = m_otherValues;
+        frame.otherLabel = m_otherLabel;
+    }
     m_canvas->setFrame(frame);
 }
 
@@ -264,6 +292,10 @@ void HeatmapView::fillModeCombo()
             plugins.append(m_mode.plugin);
         for (const QString& plugin : plugins)
             m_colourBy->addItem(tr("Score: %1").arg(plugin), modeKey({ HeatmapMode::PluginScore, 0, plugin }));
+        if (!m_capacityPod.isEmpty()) {
+            m_colourBy->insertSeparator(m_colourBy->count());
+            m_colourBy->addItem(tr("How many more fit: %1").arg(m_capacityPod), modeKey({ HeatmapMode::Capacity, 0, {} }));
+        }
         m_colourBy->setCurrentIndex(std::max(0, m_colourBy->findData(modeKey(m_mode))));
         fitPopup(m_colourBy);
     }
@@ -390,6 +422,76 @@ const trace::ReplayState* HeatmapView::shownState() const
     return attempt && m_attempt.cycle() == m_cycle.cycle() ? attempt : &m_run->state();
 }
 
+void HeatmapView::setOtherRun(const Run* other, std::function<qint32(qint32)> otherNode, const QString& label)
+{
+    m_other = other;
+    m_otherNode = std::move(otherNode);
+    m_otherLabel = label;
+    m_showDifference->setVisible(other != nullptr);
+    m_showDifferenceButton->setVisible(other != nullptr);
+    m_valuesDirty = true;
+    m_layoutDirty = true;
+    scheduleRefresh();
+}
+
+bool HeatmapView::showsDifference() const
+{
+    return m_other && m_showDifference->isChecked() && m_mode.kind == HeatmapMode::Measure;
+}
+
+double HeatmapView::differenceValue(qint32 node) const
+{
+    if (!showsDifference() || node < 0 || size_t(node) >= m_otherValues.size() || size_t(node) >= m_values.size())
+        return std::numeric_limits<double>::quiet_NaN();
+    const double here = m_values[size_t(node)];
+    const double there = m_otherValues[size_t(node)];
+    return std::isfinite(here) && std::isfinite(there) ? here - there : std::numeric_limits<double>::quiet_NaN();
+}
+
+void HeatmapView::setCapacity(const QString& pod, const QHash<QString, int>& copies)
+{
+    m_capacityPod = pod;
+    m_capacity = copies;
+    fillModeCombo();
+    if (pod.isEmpty()) {
+        if (m_mode.kind == HeatmapMode::Capacity)
+            setMode({});
+        return;
+    }
+    m_valuesDirty = true;
+    m_layoutDirty = true;
+    if (m_mode.kind == HeatmapMode::Capacity)
+        scheduleRefresh();
+    else
+        setMode({ HeatmapMode::Capacity, 0, {} });
+}
+
+void HeatmapView::setDetailsVisible(bool visible)
+{
+    m_details->setVisible(visible);
+    // The same narrow half-window has no room for the attempt button either; the action still
+    // follows the setting the window's heatmap changes.
+    if (auto* button = findChild<QToolButton*>(QStringLiteral("colourByAttempt")))
+        button->setVisible(visible);
+}
+
+void HeatmapView::computeOtherValues()
+{
+    m_otherValues.clear();
+    if (!showsDifference())
+        return;
+    // The other run numbers its measures (extended resources) and nodes in its own catalogue.
+    const trace::ReplayCatalogue& other = m_other->index().catalogue();
+    const int measure = int(other.measures().indexOf(m_catalogue->measures().value(m_mode.measure)));
+    const trace::ReplayState& state = m_other->state();
+    m_otherValues.assign(m_values.size(), std::numeric_limits<double>::quiet_NaN());
+    for (qint32 node = 0; node < qint32(m_values.size()); ++node) {
+        const qint32 there = m_otherNode ? m_otherNode(node) : -1;
+        if (there >= 0 && measure >= 0)
+            m_otherValues[size_t(node)] = utilization(state, there, measure);
+    }
+}
+
 void HeatmapView::computeValues()
 {
     const trace::ReplayState& state = *shownState();
@@ -398,7 +500,9 @@ void HeatmapView::computeValues()
     m_min = std::numeric_limits<double>::infinity();
     m_max = -std::numeric_limits<double>::infinity();
     for (qint32 node = 0; node < nodeCount; ++node) {
-        const double value = heatmapValue(m_mode, state, m_cycle, node);
+        const double value = m_mode.kind != HeatmapMode::Capacity ? heatmapValue(m_mode, state, m_cycle, node)
+            : state.nodeExists(node) ? double(m_capacity.value(m_catalogue->nodeName(node), 0))
+                                     : std::numeric_limits<double>::quiet_NaN();
         m_values[size_t(node)] = value;
         if (std::isfinite(value)) {
             m_min = std::min(m_min, value);
@@ -407,6 +511,7 @@ void HeatmapView::computeValues()
     }
     if (m_min > m_max)
         m_min = m_max = 0;
+    computeOtherValues();
 
     m_bannerText.clear();
     if (!m_mode.isCycleMode())

@@ -13,12 +13,16 @@
 
 #include "heatmapframe.h"
 
+#include <QHash>
 #include <QWidget>
+
+#include <functional>
 
 class QAction;
 class QComboBox;
 class QSplitter;
 class QTextBrowser;
+class QToolButton;
 
 namespace ksv {
 
@@ -75,6 +79,27 @@ public:
 
     static const QString defaultGroupLabel; // topology.kubernetes.io/zone
 
+    // Side by side (docs/whatif.md): `other` is the run this one is compared with, `otherNode` gives
+    // its index of a node of this run (-1: it has none), `label` names it. With showDifference on, a
+    // measure colours each node by its value here minus in the other run at the cursor (a cycle mode
+    // is drawn as it is: an attempt's verdicts and scores are compared in the inspector).
+    void setOtherRun(const Run* other, std::function<qint32(qint32)> otherNode, const QString& label);
+    QAction* showDifferenceAction() const { return m_showDifference; }
+    bool showsDifference() const;
+    // This run's value minus the other's at the node, after refresh(); NaN where either has none.
+    double differenceValue(qint32 node) const;
+    // How many more fit (ui/whatif/capacitypanel.h): the copies of `pod` each node took, by node name.
+    // Offered as a colouring of its own ("How many more fit"), and switched to; empty `pod` forgets it.
+    void setCapacity(const QString& pod, const QHash<QString, int>& copies);
+
+    // The side panel of node details and the attempt button (a split view has no room for two).
+    void setDetailsVisible(bool visible);
+
+Q_SIGNALS:
+    // The user picked another colouring or grouping in the view's own combo boxes.
+    void modeChosen(const ksv::HeatmapMode& mode);
+    void groupLabelChosen(const QString& key);
+
 private:
     void scheduleRefresh();
     void onRunChanged();
@@ -82,6 +107,7 @@ private:
     void showSelectedAttempt();
     void fillModeCombo();
     void computeValues();
+    void computeOtherValues();
     void updateStatus();
     void updateDetails();
     // Hands the canvas what it paints now.
@@ -110,6 +136,14 @@ private:
     qint32 m_followedCycle = -1; // the selected attempt showSelectedAttempt() last saw
 
     QAction* m_colourByAttempt;
+    QAction* m_showDifference;
+    QToolButton* m_showDifferenceButton; // a tool button does not hide with its action
+    const Run* m_other = nullptr;
+    std::function<qint32(qint32)> m_otherNode;
+    QString m_otherLabel;
+    std::vector<double> m_otherValues; // by node of this run, when showsDifference()
+    QString m_capacityPod;
+    QHash<QString, int> m_capacity; // copies by node name
     QComboBox* m_groupBy;
     QComboBox* m_colourBy;
     ElidedLabel* m_status;

@@ -4,7 +4,7 @@
 <context>
     <name>QMainWindow</name>
     <message>
-        <location filename="../export/exportviews.cpp" line="+92"/>
+        <location filename="../export/exportviews.cpp" line="+93"/>
         <source>Queue Lanes</source>
         <translation>队列泳道</translation>
     </message>
@@ -403,7 +403,7 @@ Shown: %3</source>
 <context>
     <name>ksv::BookmarkModel</name>
     <message>
-        <location filename="../models/bookmarks.cpp" line="+116"/>
+        <location filename="../models/bookmarks.cpp" line="+117"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -521,6 +521,95 @@ Shown: %3</source>
         <location line="+8"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::CapacityPanel</name>
+    <message>
+        <location filename="../whatif/capacitypanel.cpp" line="+32"/>
+        <source>%1 is not a pod of the scenario: only its own pods can be copied.</source>
+        <translation>%1 不是场景中的 Pod：只能复制场景自己的 Pod。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has scheduling gates: no copy of it would ever get a scheduling attempt.</source>
+        <translation>%1 带有 scheduling gates：它的副本永远不会得到调度尝试。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(no zone)</source>
+        <translation>（无可用区）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Select a pod, then ask how many more copies of it fit on the cluster as it is at the cursor.</source>
+        <translation>选中一个 Pod，然后询问游标时刻的集群还能放下多少个它的副本。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How Many More Fit?</source>
+        <translation>还能放下多少？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule copies of the selected pod, one after another, on the cluster at the cursor until one does not fit</source>
+        <translation>在游标时刻的集群上逐个调度选中 Pod 的副本，直到有一个放不下</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Select a pod first: its copies are what is counted.</source>
+        <translation>请先选中一个 Pod：统计的是它的副本。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>How many more of &lt;b&gt;%1&lt;/b&gt; fit at %2 — counting…</source>
+        <translation>%2 时还能放下多少个 &lt;b&gt;%1&lt;/b&gt; —— 统计中…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>How many more of &lt;b&gt;%1&lt;/b&gt; fit at %2: &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>%2 时还能放下的 &lt;b&gt;%1&lt;/b&gt; 数量：&lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — the count stopped at %1; more may fit</source>
+        <translation> —— 统计在 %1 处停止；可能还能放下更多</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The cluster then: pods bound or binding %1; pending pods left out %2.</source>
+        <translation>当时的集群：已绑定或绑定中的 Pod %1 个；未计入的待调度 Pod %2 个。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Copy %1 did not fit:</source>
+        <translation>第 %1 个副本放不下：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copies</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+10"/>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>The copy that did not fit, node by node</source>
+        <translation>放不下的那个副本，逐个节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
     </message>
 </context>
 <context>
@@ -644,6 +733,232 @@ Shown: %3</source>
         <location line="+0"/>
         <source>seconds</source>
         <translation>秒</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::CompareControls</name>
+    <message>
+        <location filename="../compare/comparecontrols.cpp" line="+36"/>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Side by Side with the Scenario as &amp;Loaded</source>
+        <translation>与加载时的场景并排(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The edited run here, the run before the edits beside it</source>
+        <translation>此处为编辑后的运行，旁边为编辑前的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Side by Side with Another Scheduler &amp;Configuration…</source>
+        <translation>与另一个调度器配置并排(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with a Scheduler Configuration</source>
+        <translation>与调度器配置比较</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KubeSchedulerConfiguration (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>KubeSchedulerConfiguration (*.yaml *.yml *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Side by Side with Another &amp;Seed…</source>
+        <translation>与另一个种子并排(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compare with Another Seed</source>
+        <translation>与另一个种子比较</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Seed (a whole number):</source>
+        <translation>种子（非负整数）：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;%1&quot; is not a seed: a seed is a whole number from 0 to 18446744073709551615.</source>
+        <translation>“%1”不是种子：种子是 0 到 18446744073709551615 之间的整数。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S&amp;top Comparing</source>
+        <translation>停止比较(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>the scenario as loaded (before the edits)</source>
+        <translation>加载时的场景（编辑前）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Before: the scenario as loaded. After: the run here.</source>
+        <translation>之前：加载时的场景。之后：此处的运行。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>scheduler configuration %1</source>
+        <translation>调度器配置 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Before: the run here. After: with %1.</source>
+        <translation>之前：此处的运行。之后：使用 %1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Before: the run here (seed %1). After: seed %2.</source>
+        <translation>之前：此处的运行（种子 %1）。之后：种子 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::ComparedAttemptModel</name>
+    <message>
+        <location filename="../models/comparedattemptmodel.cpp" line="+18"/>
+        <source>not in this run</source>
+        <translation>不在此运行中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>chosen</source>
+        <translation>选定</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>feasible</source>
+        <translation>可行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rejected: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>no attempt at the cursor</source>
+        <translation>游标处没有尝试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: still running at the cursor</source>
+        <translation>%1：游标处仍在进行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: chose %2</source>
+        <translation>%1：选定 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2%3</source>
+        <translation>%1：%2%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (it preempted)</source>
+        <translation>（它发起了抢占）</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>%1 rejects here only</source>
+        <translation>只有此处 %1 拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rejects there only</source>
+        <translation>只有另一处 %1 拒绝</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Weighted scores (normalized × weight), here → in the other run: %1</source>
+        <translation>加权得分（归一化分 × 权重），此处 → 另一运行：%1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Here</source>
+        <translation>此处</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Score here</source>
+        <translation>此处得分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Other run</source>
+        <translation>另一运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Score there</source>
+        <translation>另一处得分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Plugins that differ</source>
+        <translation>结果不同的插件</translation>
+    </message>
+</context>
+<context>
+    <name>ksv::ComparedAttemptPane</name>
+    <message>
+        <location filename="../compare/comparedattemptpane.cpp" line="+31"/>
+        <source>Only nodes that differ</source>
+        <translation>只显示有差异的节点</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Select a pod to compare its attempt here with its attempt in %1, node by node.</source>
+        <translation>选中一个 Pod，逐个节点比较它在此处与在 %1 中的尝试。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — here: %2&lt;br&gt;in %3: %4&lt;br&gt;%5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; —— 此处：%2&lt;br&gt;在 %3 中：%4&lt;br&gt;%5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The other run has no such pod.</source>
+        <translation>另一运行中没有这个 Pod。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n node(s) differ.</source>
+        <translation>
+            <numerusform>%n 个节点有差异。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1280,18 +1595,18 @@ Shown: %3</source>
 <context>
     <name>ksv::HeatmapView</name>
     <message>
-        <location filename="../heatmap/heatmapcanvas.cpp" line="+235"/>
+        <location filename="../heatmap/heatmapcanvas.cpp" line="+243"/>
         <source>No run loaded</source>
         <translation>未加载运行</translation>
     </message>
     <message>
         <location line="+48"/>
-        <location line="+144"/>
+        <location line="+158"/>
         <source>not in the cluster</source>
         <translation>不在集群中</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-99"/>
         <source>All nodes</source>
         <translation>全部节点</translation>
     </message>
@@ -1331,8 +1646,23 @@ Shown: %3</source>
         <translation> · %1 个已打分</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location filename="../heatmap/heatmapview.cpp" line="+257"/>
+        <location line="+4"/>
+        <source> · %1 more</source>
+        <translation> · 还能放 %1 个</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 requested / allocatable, this run minus %2</source>
+        <translation>%1 请求量 / 可分配量，此运行减去%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not in both runs, or none allocatable</source>
+        <translation>不同时存在于两个运行中，或无可分配量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../heatmap/heatmapview.cpp" line="+285"/>
         <source>%1 requested / allocatable</source>
         <translation>%1 请求量 / 可分配量</translation>
     </message>
@@ -1343,7 +1673,7 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../heatmap/heatmapview.cpp" line="+220"/>
+        <location filename="../heatmap/heatmapview.cpp" line="+297"/>
         <source>none allocatable</source>
         <translation>无可分配量</translation>
     </message>
@@ -1359,7 +1689,7 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../heatmap/heatmaptext.cpp" line="+41"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="+63"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
@@ -1383,6 +1713,11 @@ Shown: %3</source>
         <location filename="../heatmap/heatmaptext.cpp" line="+11"/>
         <source>not scored</source>
         <translation>未打分</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>more copies that fit</source>
+        <translation>还能放下的副本数</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1452,7 +1787,7 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../heatmap/heatmaptext.cpp" line="+91"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="+102"/>
         <source>Rejected by &lt;b&gt;%1&lt;/b&gt;: %2</source>
         <translation>被 &lt;b&gt;%1&lt;/b&gt; 拒绝：%2</translation>
     </message>
@@ -1543,17 +1878,19 @@ Shown: %3</source>
         <translation>%1 个抢占牺牲者</translation>
     </message>
     <message>
-        <location filename="../heatmap/heatmaptext.cpp" line="-115"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="-148"/>
         <source>over (none allocatable)</source>
         <translation>超出（无可分配量）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
+        <location line="+18"/>
+        <location line="+18"/>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-11"/>
         <source>chosen</source>
         <translation>选定</translation>
     </message>
@@ -1563,7 +1900,7 @@ Shown: %3</source>
         <translation>可行</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>&lt;b&gt;Nominated node&lt;/b&gt; of %1</source>
         <translation>%1 的 &lt;b&gt;nominated node&lt;/b&gt;</translation>
     </message>
@@ -1593,12 +1930,23 @@ Shown: %3</source>
         <translation>尝试开始时：</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
+        <source>%1: not in %2</source>
+        <translation>%1：不在%2中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2: %3; this run %4</source>
+        <translation>%1 在%2中：%3；此运行 %4</translation>
+    </message>
+    <message>
+        <location filename="../heatmap/heatmapcanvas.cpp" line="-9"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="-8"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="+16"/>
         <source>Not evaluated in this attempt</source>
         <translation>本次尝试中未评估</translation>
     </message>
@@ -1618,7 +1966,7 @@ Shown: %3</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../heatmap/heatmapview.cpp" line="-366"/>
+        <location filename="../heatmap/heatmapview.cpp" line="-467"/>
         <source>Colour by the selected attempt</source>
         <translation>按选中的尝试着色</translation>
     </message>
@@ -1633,7 +1981,17 @@ Shown: %3</source>
         <translation>每当选中一次尝试，就按其 Filter 结论给节点着色</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour each node by its requested / allocatable in this run minus in the other run, at the cursor</source>
+        <translation>按游标时刻此运行与另一运行的 请求量 / 可分配量 之差为每个节点着色</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>&amp;Group by:</source>
         <translation>分组依据(&amp;G)：</translation>
     </message>
@@ -1643,7 +2001,7 @@ Shown: %3</source>
         <translation>着色依据(&amp;C)：</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+120"/>
         <source>Nothing (one group)</source>
         <translation>不分组（一组）</translation>
     </message>
@@ -1663,7 +2021,12 @@ Shown: %3</source>
         <translation>Score：%1</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+3"/>
+        <source>How many more fit: %1</source>
+        <translation>还能放下多少：%1</translation>
+    </message>
+    <message>
+        <location line="+226"/>
         <source>No scheduling attempt selected. Select a pod or one of its attempts (queue lanes, timeline, pod table) to colour the nodes by that attempt&apos;s Filter verdicts and scores.</source>
         <translation>未选中调度尝试。选中一个 Pod 或它的某次尝试（队列泳道、时间线、Pod 表），即可按该尝试的 Filter 结论和打分给节点着色。</translation>
     </message>
@@ -2183,7 +2546,7 @@ Shown: %3</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location filename="../mainwindow.cpp" line="+67"/>
+        <location filename="../mainwindow.cpp" line="+74"/>
         <source>Scenarios and manifests (*.yaml *.yml *.json);;All files (*)</source>
         <translation>场景和清单 (*.yaml *.yml *.json);;所有文件 (*)</translation>
     </message>
@@ -2193,7 +2556,7 @@ Shown: %3</source>
         <translation>kschedviz</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+70"/>
         <source>Nodes Heatmap</source>
         <translation>节点热力图</translation>
     </message>
@@ -2243,7 +2606,32 @@ Shown: %3</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+21"/>
+        <source>Both runs</source>
+        <translation>两个运行</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How Many More Fit</source>
+        <translation>还能放下多少</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>How Many More &amp;Fit?</source>
+        <translation>还能放下多少(&amp;F)？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule copies of the selected pod on the cluster at the cursor until one does not fit</source>
+        <translation>在游标时刻的集群上调度选中 Pod 的副本，直到有一个放不下</translation>
+    </message>
+    <message>
+        <location line="+109"/>
         <source>Filter pods by name, node or state</source>
         <translation>按名称、节点或状态筛选 Pod</translation>
     </message>
@@ -2303,7 +2691,7 @@ Shown: %3</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>&amp;Playback</source>
         <translation>播放(&amp;P)</translation>
     </message>
@@ -2373,7 +2761,13 @@ Shown: %3</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+18"/>
+        <location line="+51"/>
+        <source>the scenario as loaded</source>
+        <translation>加载时的场景</translation>
+    </message>
+    <message>
+        <location line="-34"/>
         <source>%1 — kschedviz</source>
         <translation>%1 — kschedviz</translation>
     </message>
@@ -2408,8 +2802,15 @@ Shown: %3</source>
         <source>Extenders: %1</source>
         <translation>Extender：%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>the scenario with %n edit(s)</source>
+        <translation>
+            <numerusform>经过 %n 处编辑的场景</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+50"/>
+        <location line="+32"/>
         <source>Could not load %1 — still showing %2</source>
         <translation>无法加载 %1 — 仍显示 %2</translation>
     </message>
@@ -2767,7 +3168,7 @@ Shown: %3</source>
 <context>
     <name>ksv::PodInspector</name>
     <message>
-        <location filename="../inspector/podinspector.cpp" line="+56"/>
+        <location filename="../inspector/podinspector.cpp" line="+58"/>
         <source>This run was recorded without per-node detail (node detail off, as with &lt;tt&gt;--no-node-detail&lt;/tt&gt;): the trace has no Filter verdict or Score for each node.</source>
         <translation>本次运行未记录逐节点明细（关闭了节点明细，如使用 &lt;tt&gt;--no-node-detail&lt;/tt&gt;）：trace 中没有每个节点的 Filter 结论或 Score。</translation>
     </message>
@@ -2832,7 +3233,12 @@ Shown: %3</source>
         <translation>同时列出存在但未被评估的节点：调度器找到 numFeasibleNodesToFind 个可行节点后就停止，PreFilter 也可能缩小节点范围</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
+        <source>This run</source>
+        <translation>此运行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>&lt;b&gt;History&lt;/b&gt; up to the cursor — click an attempt to show it above</source>
         <translation>截至游标的&lt;b&gt;历史&lt;/b&gt; — 单击某次尝试可在上方显示</translation>
     </message>
@@ -2847,7 +3253,7 @@ Shown: %3</source>
         <translation>同时列出通过或跳过的扩展点结果</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+211"/>
         <source> on </source>
         <translation> 于 </translation>
     </message>
@@ -3371,6 +3777,24 @@ Shown: %3</source>
     </message>
 </context>
 <context>
+    <name>ksv::SplitView</name>
+    <message>
+        <location filename="../compare/splitview.cpp" line="+92"/>
+        <source>&lt;b&gt;Here&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;此处&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;Other run&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;另一运行&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the run on the left</source>
+        <translation>左侧的运行</translation>
+    </message>
+</context>
+<context>
     <name>ksv::TimelinePlot</name>
     <message>
         <location filename="../timeline/timelineplotpainting.cpp" line="+42"/>
@@ -3702,25 +4126,25 @@ Shown: %3</source>
 <context>
     <name>ksv::WhatIfControls</name>
     <message>
-        <location filename="../whatif/whatifcontrols.cpp" line="+80"/>
-        <location line="+210"/>
+        <location filename="../whatif/whatifcontrols.cpp" line="+81"/>
+        <location line="+228"/>
         <source>&amp;Edit Selected Object</source>
         <translation>编辑选中的对象(&amp;E)</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-226"/>
+        <location line="+227"/>
         <source>&amp;Clone Selected Object</source>
         <translation>克隆选中的对象(&amp;C)</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-226"/>
+        <location line="+227"/>
         <source>&amp;Delete Selected Object</source>
         <translation>删除选中的对象(&amp;D)</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-226"/>
         <source>&amp;Add Objects…</source>
         <translation>添加对象(&amp;A)…</translation>
     </message>
@@ -3750,19 +4174,19 @@ Shown: %3</source>
         <translation>撤销全部编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+40"/>
         <source>Edited here. It started as: %1</source>
         <translation>已在此编辑。最初来自：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Before: the scenario as loaded. After: with the %n edit(s). %1</source>
         <translation>
             <numerusform>编辑前：加载时的场景。编辑后：含 %n 处编辑。%1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>No pod&apos;s fate differs.</source>
         <translation>没有 Pod 的结果不同。</translation>
     </message>
@@ -3774,7 +4198,7 @@ Shown: %3</source>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>From %1, which replaces the scenario&apos;s own configuration.</source>
         <translation>来自 %1，它取代场景自带的配置。</translation>
     </message>
@@ -3804,12 +4228,13 @@ Shown: %3</source>
         <translation>加载时的场景：尚无可比较的编辑。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+35"/>
         <source>No edits: the run is the scenario as loaded.</source>
         <translation>没有编辑：运行即加载时的场景。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-9"/>
+        <location line="+12"/>
         <source>Running both scenarios to their end to compare them…</source>
         <translation>正在将两个场景运行到结束以进行比较…</translation>
     </message>

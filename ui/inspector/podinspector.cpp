@@ -9,6 +9,8 @@
 #include "tracecolors.h"
 
 #include <QCheckBox>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -169,7 +171,11 @@ PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
     m_attemptProxy->setSortRole(AttemptTableModel::SortRole);
     m_attemptProxy->setFilterRole(AttemptTableModel::FilterRole);
     m_attemptProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_attemptView = new QTableView(splitter);
+    m_tabs = new QTabWidget(splitter);
+    m_tabs->setDocumentMode(true);
+    m_attemptView = new QTableView(m_tabs);
+    m_tabs->addTab(m_attemptView, tr("This run"));
+    m_tabs->tabBar()->hide();
     setUniformRows(m_attemptView);
     m_attemptView->setModel(m_attemptProxy);
     m_attemptView->setSortingEnabled(true);
@@ -196,7 +202,7 @@ PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
     m_historyView->setColumnWidth(PodHistoryModel::WhatColumn, 260);
     m_historyView->setColumnWidth(PodHistoryModel::CycleColumn, 60);
     historyLayout->addWidget(m_historyView);
-    splitter->addWidget(m_attemptView);
+    splitter->addWidget(m_tabs);
     splitter->addWidget(historyPage);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -236,6 +242,28 @@ PodInspector::PodInspector(ViewState* viewState, QWidget* parent)
 }
 
 PodInspector::~PodInspector() = default;
+
+
+void PodInspector::addPane(QWidget* pane, const QString& title)
+{
+    // A tab, not a third part of the splitter: at 720 pixels the splitter had room for one row of it.
+    m_tabs->addTab(pane, title);
+    m_tabs->setTabVisible(m_tabs->count() - 1, false);
+}
+
+void PodInspector::setPaneShown(bool shown)
+{
+    if (!m_tabs || m_tabs->count() < 2)
+        return;
+    m_tabs->setTabVisible(1, shown);
+    m_tabs->tabBar()->setVisible(shown);
+    m_tabs->setCurrentIndex(shown ? 1 : 0);
+}
+
+bool PodInspector::isPaneShown() const
+{
+    return m_tabs && m_tabs->count() > 1 && m_tabs->isTabVisible(1);
+}
 
 QSize PodInspector::sizeHint() const
 {

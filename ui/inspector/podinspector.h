@@ -14,6 +14,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 class QToolButton;
 
@@ -33,6 +34,12 @@ public:
 
     // The run inspected (null: none). Call again for each new run.
     void setRun(const Run* run);
+
+    // A tab of its own beside the attempt's table (side by side: the attempt in both runs), shown
+    // and brought forward with setPaneShown(true); the tabs show only while it is.
+    void addPane(QWidget* pane, const QString& title);
+    void setPaneShown(bool shown);
+    bool isPaneShown() const;
 
     // For tests and the screenshot tool.
     AttemptTableModel* attemptModel() const { return m_attempt; }
@@ -70,6 +77,7 @@ private:
 
     const Run* m_run = nullptr;
     ViewState* m_viewState;
+    QTabWidget* m_tabs = nullptr; // the attempt's table, and addPane()'s
     qint32 m_pod = -1;
     qint32 m_cycle = -1;
     qint32 m_latestVisible = -1; // the pod's latest cycle at the cursor, when last looked

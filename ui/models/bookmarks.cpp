@@ -13,6 +13,7 @@ QString heatmapModeName(const HeatmapMode& mode, const QStringList& measures)
     case HeatmapMode::TotalScore: return QStringLiteral("score");
     case HeatmapMode::PluginScore: return QStringLiteral("score:") + mode.plugin;
     case HeatmapMode::Measure: return measures.value(mode.measure);
+    case HeatmapMode::Capacity: return measures.value(0); // a capacity answer is not kept with a bookmark
     }
     return {};
 }

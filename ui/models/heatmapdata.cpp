@@ -243,6 +243,8 @@ double heatmapValue(const HeatmapMode& mode, const trace::ReplayState& state, co
     switch (mode.kind) {
     case HeatmapMode::Measure:
         return utilization(state, node, mode.measure);
+    case HeatmapMode::Capacity:
+        return none; // the view's
     case HeatmapMode::Verdict:
         switch (cycle.filter(node).verdict) {
         case CycleNodes::Verdict::NotEvaluated:
@@ -304,6 +306,17 @@ QColor scoreColor(double fraction, const QColor& background)
 {
     fraction = std::clamp(std::isnan(fraction) ? 0.0 : fraction, 0.0, 1.0);
     return mix(background, QColor(0x0c, 0x8a, 0x6c), 0.18 + 0.82 * fraction);
+}
+
+QColor differenceColor(double delta, const QColor& background)
+{
+    // A diverging ramp: a node fuller in this run than in the other warms to orange, an emptier one
+    // cools to blue, the same node recedes into the background. Full colour at half a node's worth.
+    if (std::isnan(delta))
+        delta = 0;
+    const double strength = std::clamp(std::abs(delta) / differenceSaturation, 0.0, 1.0);
+    const QColor hue = delta > 0 ? QColor(0xe0, 0x6c, 0x00) : QColor(0x1f, 0x6f, 0xd1);
+    return mix(background, hue, 0.08 + 0.92 * std::sqrt(strength));
 }
 
 QColor feasibleColor()

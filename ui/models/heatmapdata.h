@@ -20,11 +20,13 @@ namespace ksv {
 
 struct HeatmapMode
 {
-    enum Kind : quint8 { Measure, Verdict, TotalScore, PluginScore };
+    // Capacity: how many copies of a pod each node took in the last "How Many More Fit" (its values
+    // come from the view, not from the run).
+    enum Kind : quint8 { Measure, Verdict, TotalScore, PluginScore, Capacity };
     Kind kind = Measure;
     int measure = trace::MeasureCpu; // Measure: index into ReplayCatalogue::measures()
     QString plugin; // PluginScore: the Score plugin's name
-    bool isCycleMode() const { return kind != Measure; }
+    bool isCycleMode() const { return kind == Verdict || kind == TotalScore || kind == PluginScore; }
     friend bool operator==(const HeatmapMode&, const HeatmapMode&) = default;
 };
 
@@ -149,6 +151,10 @@ double heatmapValue(const HeatmapMode& mode, const trace::ReplayState& state, co
 QColor utilizationColor(double fraction, const QColor& background); // 0..1; above 1: overcommit
 QColor overcommitColor();
 QColor scoreColor(double fraction, const QColor& background); // 0..1 of the attempt's range
+// Side by side: one node's requested/allocatable here minus in the other run (−1..1), saturating at
+// ±differenceSaturation.
+inline constexpr double differenceSaturation = 0.5;
+QColor differenceColor(double delta, const QColor& background);
 QColor feasibleColor();
 // A stable colour per rejecting Filter plugin, the same in every attempt.
 QColor rejectionColor(const QString& plugin);

@@ -17,11 +17,12 @@ struct Outcome
 };
 
 // As `kschedviz compare` runs each: the configuration's extenders (and the scenario's demo extender)
-// called, the scenario's seed.
+// called, the scenario's seed unless the comparison gives another.
 RunSummary summarize(const LoadedScenario& loaded, const std::atomic<bool>& stop)
 {
     SimulationOptions options;
     options.nodeDetail = false;
+    options.seed = loaded.seed;
     if (const auto session = extenderhttp::ExtenderSession::start(*loaded.scenario, loaded.configuration))
         options.extenderTransport = session->transport();
     return summarizeRun(*loaded.scenario, loaded.configuration, options, &stop);

@@ -6,6 +6,7 @@
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 namespace ksv {
 
@@ -16,6 +17,8 @@ struct LoadedScenario
     config::KubeSchedulerConfiguration configuration; // the scenario's, the file's, or the default
     std::shared_ptr<const trace::ReplayCatalogue> catalogue; // numbered here, not on the GUI thread
     QStringList warnings;
+    // Overrides the scenario's spec.seed: the same scenario with another seed, side by side.
+    std::optional<quint64> seed;
 };
 
 // Loads a scenario (and optionally a scheduler configuration) on a worker thread: the GUI thread

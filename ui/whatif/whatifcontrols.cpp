@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QTimer>
 
 #include <utility>
 
@@ -142,9 +143,10 @@ WhatIfControls::WhatIfControls(QWidget* window, PlaybackController* playback, st
     });
     connect(m_compare, &CompareJob::compared, this, [this](std::shared_ptr<const RunComparison> comparison) {
         const int edits = editCount();
-        m_differences->showComparison(*comparison, tr("Before: the scenario as loaded. After: with the %n edit(s). %1", nullptr, edits)
-                                                       .arg(comparison->differences.isEmpty() ? tr("No pod's fate differs.")
-                                                                                             : tr("%n pod(s) differ.", nullptr, int(comparison->differences.size()))));
+        const QString differ = comparison->differences.isEmpty() ? tr("No pod's fate differs.")
+                                                                  : tr("%n pod(s) differ.", nullptr, int(comparison->differences.size()));
+        m_differences->showComparison(*comparison, m_pairAfter ? m_pairDescription + QLatin1Char(' ') + differ
+                                                               : tr("Before: the scenario as loaded. After: with the %n edit(s). %1", nullptr, edits).arg(differ));
     });
     connect(m_differences, &DifferencesDock::podActivated, this, [this](const QString& pod) {
         if (const Run* run = m_playback->run(); run && run->index().catalogue().podIndex(pod) >= 0)
@@ -205,9 +207,27 @@ void WhatIfControls::setDifferencesShown(bool shown)
     compareIfShown();
 }
 
+void WhatIfControls::setComparedPair(std::shared_ptr<const LoadedScenario> before, std::shared_ptr<const LoadedScenario> after, const QString& description)
+{
+    m_pairBefore = std::move(before);
+    m_pairAfter = std::move(after);
+    m_pairDescription = description;
+    m_comparisonStale = true;
+    // After the edit that may have changed the pair has said its own (it compares at once).
+    QTimer::singleShot(0, this, &WhatIfControls::compareIfShown);
+}
+
 void WhatIfControls::compareIfShown()
 {
-    if (!m_differencesShown || !m_comparisonStale || !m_session->base() || !m_session->shown())
+    if (!m_differencesShown || !m_comparisonStale)
+        return;
+    if (m_pairBefore && m_pairAfter) {
+        m_comparisonStale = false;
+        m_differences->setStatus(tr("Running both scenarios to their end to compare them…"));
+        m_compare->compare(m_pairBefore, m_pairAfter);
+        return;
+    }
+    if (!m_session->base() || !m_session->shown())
         return;
     m_comparisonStale = false;
     if (!m_session->isEdited()) {

@@ -44,6 +44,9 @@ public:
     // A scenario loaded from a file: the base of the edits from now on. `configPath`: the --config file
     // (or the one opened in the app), empty when the scenario's own or the default applies.
     void setBase(std::shared_ptr<const LoadedScenario> loaded, const QString& configPath);
+    // The pair the Differences dock compares instead of before and after the edits (side by side:
+    // ui/compare), with what `description` says of them; nulls go back to the edits.
+    void setComparedPair(std::shared_ptr<const LoadedScenario> before, std::shared_ptr<const LoadedScenario> after, const QString& description);
     // Live mode has no scenario to edit.
     void setEnabled(bool enabled);
 
@@ -95,6 +98,9 @@ private:
     QAction* m_discard;
     bool m_enabled = true;
     QString m_configOrigin; // where the base's configuration came from
+    std::shared_ptr<const LoadedScenario> m_pairBefore; // side by side: what the Differences compare
+    std::shared_ptr<const LoadedScenario> m_pairAfter;
+    QString m_pairDescription;
 };
 
 } // namespace ksv
