@@ -555,7 +555,8 @@ void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
     showScenarioStatus();
     startRun();
     const int edits = m_whatIf->editCount();
-    m_compare->setShown(m_current, m_whatIf->session()->base(),
+    // Every edit undone: nothing is before the run here, whatever the session's pointers.
+    m_compare->setShown(m_current, edits > 0 ? m_whatIf->session()->base() : m_current,
                         edits > 0 ? tr("the scenario with %n edit(s)", nullptr, edits) : tr("the scenario as loaded"));
     m_capacity->setScenario(m_current);
     m_pendingPlace = place;
@@ -756,6 +757,7 @@ void MainWindow::openCluster(const QString& kubeconfig, const QString& context)
     m_live = live;
     m_whatIf->setEnabled(false); // a live cluster is read, never edited; Freeze gives a scenario to edit
     m_compare->setEnabled(false);
+    m_howManyMore->setEnabled(false); // each snapshot is a new run, which forgets the answer at once
     connect(m_live, &LiveMode::disconnectRequested, this, &MainWindow::leaveLiveMode);
     // The live view is the cluster now: no virtual time to play or read (Freeze gives it).
     m_toolBar->hide();
@@ -775,6 +777,7 @@ void MainWindow::leaveLiveMode()
     m_live = nullptr;
     m_whatIf->setEnabled(true);
     m_compare->setEnabled(true);
+    m_howManyMore->setEnabled(true);
     m_toolBar->show();
     m_statusTime->show();
     setContentsMargins(0, 0, 0, 0);
@@ -791,6 +794,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const LoadedScenario> snapshot, co
     m_statusScenario->setText(m_current->path);
     m_statusScenario->setToolTip(m_current->warnings.join(QLatin1Char('\n')));
     m_playback->adopt(prepared);
+    // What Compare and How Many More Fit start from once live mode ends and the last snapshot stays.
+    m_compare->setShown(m_current, m_current, tr("the cluster's snapshot"));
+    m_capacity->setScenario(m_current);
     if (!selected.isEmpty()) {
         if (const qint32 pod = m_playback->run()->catalogue()->podIndex(selected); pod >= 0)
             selectPod(*m_viewState, m_playback->run(), pod, false);

@@ -1,14 +1,14 @@
 // Memory of two runs held at once (issue 22: comparing two runs of the scale sample should fit in
 // twice the memory of one run, or better; docs/performance.md, docs/whatif.md).
 //
-//   bench_comparememory [SCENARIO]   default: samples/scale-5000.yaml
+//   bench_comparememory [SCENARIO] [--keep-simulator]   default: samples/scale-5000.yaml
 //
 // Each mode runs in a child process of its own (this program again, with the hidden `--mode M`), so
 // that each peak is that mode's alone:
 //   load      the scenario and its catalogue only: the part two runs of one scenario share;
-//   one       one run held as the desktop app holds it (ui/playback/run.cpp): the engine's finished
-//             Simulator, its trace with per-node detail up to the app's budget, the TraceIndex with
-//             its checkpoints, the cursor's state;
+//   one       one run held as the desktop app holds it (ui/playback/run.cpp): its trace with per-node
+//             detail up to the app's budget, the TraceIndex with its checkpoints, the cursor's state
+//             (and with --keep-simulator the finished Simulator, as the engine kept it before);
 //   two       two such runs of ONE shared scenario and catalogue, the second with another seed, both
 //             alive at the measurement, as the app's side by side holds them;
 //   headless  `kschedviz compare`'s path (app/whatifcommands.cpp): summarizeRun twice, no node detail.
@@ -56,8 +56,11 @@ qint64 statusKib(const QByteArray& field)
     return 0;
 }
 
-// A run as the app holds one after it has played to its end. The Simulator stays: the engine keeps
-// its finished simulator until the run is stopped or replaced (ui/playback/enginecontroller.cpp).
+// Before 2026-11-27 the engine kept a finished run's Simulator until the run was stopped or replaced;
+// now it releases it as the run ends (EngineWorker::releaseIfOver). --keep-simulator measures the old way.
+bool keepSimulator = false;
+
+// A run as the app holds one after it has played to its end.
 struct HeldRun
 {
     std::shared_ptr<trace::Trace> trace;
@@ -90,6 +93,8 @@ HeldRun runAsTheApp(const std::shared_ptr<const Scenario>& scenario, const trace
             run.index->advance(run.trace->size());
     }
     run.index->advance(run.trace->size());
+    if (!keepSimulator)
+        run.simulator.reset();
     std::printf("seed %llu: %lld events, trace %.0f MiB (node detail %.0f MiB), index %.0f MiB; VmRSS now %.0f MiB\n",
                 static_cast<unsigned long long>(seed), qlonglong(run.trace->size()), mib(run.trace->memoryBytes()),
                 mib(run.trace->nodeDetailBytes()), mib(run.index->memoryBytes()), mib(statusKib("VmRSS:") << 10));
@@ -155,7 +160,10 @@ Result runChild(const QString& mode, const QString& file)
 {
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    process.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--mode"), mode, file});
+    QStringList arguments {QStringLiteral("--mode"), mode, file};
+    if (keepSimulator)
+        arguments << QStringLiteral("--keep-simulator");
+    process.start(QCoreApplication::applicationFilePath(), arguments);
     process.waitForFinished(-1);
     Result result {mode};
     for (const QByteArray& line : process.readAllStandardOutput().split('\n')) {
@@ -180,6 +188,7 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QStringList arguments = app.arguments().mid(1);
+    keepSimulator = arguments.removeAll(QStringLiteral("--keep-simulator")) > 0;
     QString mode;
     if (const qsizetype at = arguments.indexOf(QStringLiteral("--mode")); at >= 0 && at + 1 < arguments.size()) {
         mode = arguments[at + 1];

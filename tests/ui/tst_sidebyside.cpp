@@ -10,6 +10,7 @@
 #include "compare.h"
 #include "differencesdock.h"
 #include "differencesmodel.h"
+#include "editsession.h"
 #include "heatmapview.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
@@ -27,6 +28,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDockWidget>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTableView>
@@ -182,6 +184,82 @@ private Q_SLOTS:
         QVERIFY(!pane->isVisibleTo(&window));
     }
 
+    // Right after a load the window's cursor follows its run (paused at 0); the other run, played to
+    // its end at once, must still show the window's time, not its own end. And the pane follows a
+    // selection made in the window.
+    void oneCursorFromTheStart()
+    {
+        MainWindow window;
+        QVERIFY(openIn(window, m_path));
+        PlaybackController* playback = window.playback();
+        ViewState* view = window.viewState();
+        CompareControls* compare = window.compare();
+        SideBySide* sides = compare->sideBySide();
+        QVERIFY(view->isFollowing());
+        compare->compareWithConfiguration(m_mostAllocated);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->isActive() && sides->otherRun()->isComplete(), 10000);
+        Run* there = sides->otherRun();
+        QCOMPARE(sides->otherView()->cursorTime(), view->cursorTime());
+        QCOMPARE(sides->otherView()->cursor(), there->index().positionAfter(view->cursorTime()));
+        QVERIFY(sides->otherView()->cursor() < there->indexed()); // not the other run's end
+        QCOMPARE(there->state().pods[size_t(podIn(there, "default/late"))].node, -1);
+
+        // At 5 s: early bound on each side, late not created yet on either.
+        playback->seek(5 * nanosPerSecond);
+        QTRY_COMPARE_WITH_TIMEOUT(view->cursorTime(), 5 * nanosPerSecond, 10000);
+        QCOMPARE(sides->otherView()->cursorTime(), 5 * nanosPerSecond);
+        QCOMPARE(sides->otherView()->cursor(), there->index().positionAfter(5 * nanosPerSecond));
+        QCOMPARE(there->state().pods[size_t(podIn(there, "default/early"))].node, nodeIn(there, "node-b"));
+        QCOMPARE(there->state().pods[size_t(podIn(there, "default/late"))].node, -1);
+
+        // The pane follows the window's selection, one pod then the other.
+        ComparedAttemptPane* pane = compare->attemptPane();
+        playback->seek(15 * nanosPerSecond);
+        QTRY_VERIFY_WITH_TIMEOUT(playback->isFinished(), 10000);
+        selectPod(*view, playback->run(), podIn(playback->run(), "default/early"));
+        pane->refresh();
+        QVERIFY2(pane->headingText().contains(QStringLiteral("default/early")), qPrintable(pane->headingText()));
+        selectPod(*view, playback->run(), podIn(playback->run(), "default/late"));
+        QTRY_VERIFY_WITH_TIMEOUT(pane->headingText().contains(QStringLiteral("default/late")), 5000);
+        QCOMPARE(pane->model()->differingCount(), 2);
+
+        // Playing here plays the other side's views at the same pace.
+        playback->seek(5 * nanosPerSecond);
+        playback->play();
+        QVERIFY(sides->otherView()->isPlaying());
+        playback->pause();
+        QVERIFY(!sides->otherView()->isPlaying());
+    }
+
+    // Before and after the edits: the edited run here, the loaded one beside it; undoing every
+    // edit leaves nothing to compare.
+    void theScenarioAsLoaded()
+    {
+        MainWindow window;
+        QVERIFY(openIn(window, m_path));
+        CompareControls* compare = window.compare();
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        QFile config(m_mostAllocated);
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QVERIFY(window.whatIf()->session()->submitConfiguration(config.readAll()));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        window.playback()->seek(15 * nanosPerSecond);
+        QTRY_VERIFY_WITH_TIMEOUT(window.playback()->isFinished(), 10000);
+        compare->compareWithBase();
+        QVERIFY(compare->isActive());
+        Run* here = window.playback()->run();
+        Run* there = compare->sideBySide()->otherRun();
+        QTRY_VERIFY_WITH_TIMEOUT(there->isComplete(), 10000);
+        QCOMPARE(there->scenario(), compare->sideBySide()->other().loaded->scenario);
+        QCOMPARE(here->state().pods[size_t(podIn(here, "default/early"))].node, nodeIn(here, "node-b")); // MostAllocated
+        QCOMPARE(there->state().pods[size_t(podIn(there, "default/early"))].node, nodeIn(there, "node-a")); // as loaded
+        QVERIFY(compare->sideBySide()->other().label.contains(QStringLiteral("as loaded")));
+
+        window.whatIf()->undoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+        QVERIFY(!compare->isActive());
+    }
+
     void anotherSeedAndBrokenConfiguration()
     {
         MainWindow window;
@@ -250,6 +328,7 @@ private Q_SLOTS:
         // A new run forgets the answer, and the heatmap its colouring.
         playback->reset();
         QVERIFY(!panel->report().has_value());
+        QVERIFY2(!panel->text().contains(QString::number(expected.fit)), qPrintable(panel->text()));
         QVERIFY(heatmap->mode().kind != HeatmapMode::Capacity);
     }
 

@@ -96,12 +96,14 @@ bool CompareControls::isActive() const
 
 void CompareControls::compareWithBase()
 {
+    ++m_configGeneration; // a configuration still being read is not the choice any more
     m_choice = Choice {Choice::Base, {}, {}, 1};
     apply();
 }
 
 void CompareControls::compareWithSeed(quint64 seed)
 {
+    ++m_configGeneration;
     m_choice = Choice {Choice::Seed, {}, {}, seed};
     apply();
 }
@@ -155,6 +157,10 @@ void CompareControls::apply()
 {
     if (!m_choice || !m_shown || !m_enabled)
         return;
+    if (m_choice->kind == Choice::Base && m_base == m_shown) {
+        stop(); // a new scenario loaded, or every edit undone: nothing is before the run here
+        return;
+    }
     SideBySide::Other other;
     auto loaded = std::make_shared<LoadedScenario>(*m_shown);
     std::shared_ptr<const LoadedScenario> before = m_shown;

@@ -56,7 +56,20 @@ ComparedAttemptPane::ComparedAttemptPane(SideBySide* sideBySide, QWidget* parent
     // The other view follows the window's cursor and selection, so its changes come last.
     connect(sideBySide->otherView(), &ViewState::cursorChanged, m_refresh, &ViewRefresh::request);
     connect(sideBySide->otherView(), &ViewState::selectionChanged, m_refresh, &ViewRefresh::request);
-    connect(sideBySide, &SideBySide::otherRunChanged, m_refresh, &ViewRefresh::request);
+    // The window's own changes too: a selection that maps to the same one there changes nothing there.
+    connect(sideBySide->shownView(), &ViewState::cursorChanged, m_refresh, &ViewRefresh::request);
+    connect(sideBySide->shownView(), &ViewState::selectionChanged, m_refresh, &ViewRefresh::request);
+    // A new run may live where the old one did: nothing read from the old one is kept.
+    connect(sideBySide, &SideBySide::otherRunChanged, this, [this] {
+        m_shown = {};
+        m_model->clear();
+        m_refresh->request();
+    });
+    connect(sideBySide, &SideBySide::shownRunChanged, this, [this] {
+        m_shown = {};
+        m_model->clear();
+        m_refresh->request();
+    });
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const qint32 node = index.data(ComparedAttemptModel::NodeRole).toInt();
         if (node >= 0)

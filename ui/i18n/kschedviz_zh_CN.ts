@@ -541,12 +541,13 @@ Shown: %3</source>
         <translation>（无可用区）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
+        <location line="+17"/>
         <source>Select a pod, then ask how many more copies of it fit on the cluster as it is at the cursor.</source>
         <translation>选中一个 Pod，然后询问游标时刻的集群还能放下多少个它的副本。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-15"/>
         <source>How Many More Fit?</source>
         <translation>还能放下多少？</translation>
     </message>
@@ -556,7 +557,7 @@ Shown: %3</source>
         <translation>在游标时刻的集群上逐个调度选中 Pod 的副本，直到有一个放不下</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Select a pod first: its copies are what is counted.</source>
         <translation>请先选中一个 Pod：统计的是它的副本。</translation>
     </message>
@@ -586,7 +587,7 @@ Shown: %3</source>
         <translation>第 %1 个副本放不下：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
         <source>Zone</source>
         <translation>可用区</translation>
     </message>
@@ -738,7 +739,7 @@ Shown: %3</source>
 <context>
     <name>ksv::CompareControls</name>
     <message>
-        <location filename="../compare/comparecontrols.cpp" line="+36"/>
+        <location filename="../compare/comparecontrols.cpp" line="+44"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
@@ -793,7 +794,7 @@ Shown: %3</source>
         <translation>停止比较(&amp;T)</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+103"/>
         <source>the scenario as loaded (before the edits)</source>
         <translation>加载时的场景（编辑前）</translation>
     </message>
@@ -939,7 +940,7 @@ Shown: %3</source>
         <translation>只显示有差异的节点</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+78"/>
         <source>Select a pod to compare its attempt here with its attempt in %1, node by node.</source>
         <translation>选中一个 Pod，逐个节点比较它在此处与在 %1 中的尝试。</translation>
     </message>
@@ -2606,7 +2607,7 @@ Shown: %3</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Both runs</source>
         <translation>两个运行</translation>
     </message>
@@ -2621,7 +2622,7 @@ Shown: %3</source>
         <translation>还能放下多少</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>How Many More &amp;Fit?</source>
         <translation>还能放下多少(&amp;F)？</translation>
     </message>
@@ -2762,12 +2763,12 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+18"/>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>the scenario as loaded</source>
         <translation>加载时的场景</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-35"/>
         <source>%1 — kschedviz</source>
         <translation>%1 — kschedviz</translation>
     </message>
@@ -2803,7 +2804,7 @@ Shown: %3</source>
         <translation>Extender：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>the scenario with %n edit(s)</source>
         <translation>
             <numerusform>经过 %n 处编辑的场景</numerusform>
@@ -2878,6 +2879,11 @@ Shown: %3</source>
         <location line="+4"/>
         <source>Cannot connect</source>
         <translation>无法连接</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>the cluster&apos;s snapshot</source>
+        <translation>集群快照</translation>
     </message>
 </context>
 <context>

@@ -237,8 +237,10 @@ void EngineWorker::applySpeed()
 
 void EngineWorker::play()
 {
-    if (!m_simulator)
+    if (!m_simulator) {
+        report(true); // an ended run still answers, as the simulator did when it had nothing left
         return;
+    }
     m_runUntil.reset(); // playing paces from here, whatever ran before
     m_playing = true;
     m_playStartWallNs = wallNs();
@@ -248,8 +250,10 @@ void EngineWorker::play()
 
 void EngineWorker::runUntil()
 {
-    if (!m_simulator)
+    if (!m_simulator) {
+        report(true);
         return;
+    }
     {
         const std::lock_guard lock(m_mailbox->mutex);
         m_runUntil = m_mailbox->runUntil;
@@ -269,10 +273,20 @@ void EngineWorker::pause()
 
 void EngineWorker::step()
 {
-    if (!m_simulator)
-        return;
-    m_simulator->step();
+    if (m_simulator) {
+        m_simulator->step();
+        releaseIfOver();
+    }
     report(true);
+}
+
+void EngineWorker::releaseIfOver()
+{
+    if (!m_simulator || m_simulator->nextTime())
+        return;
+    m_reached = clock();
+    m_simulator.reset();
+    m_over = true;
 }
 
 void EngineWorker::advance()
@@ -309,6 +323,7 @@ void EngineWorker::advance()
         m_playing = false;
         m_runUntil.reset();
         m_timer->stop();
+        releaseIfOver();
         report(true);
         return;
     }
@@ -319,13 +334,13 @@ void EngineWorker::advance()
 
 void EngineWorker::report(bool force)
 {
-    if (!m_simulator)
+    if (!m_simulator && !m_over)
         return; // initialize() failed and said so
     const qint64 now = wallNs();
     if (!force && now - m_lastReportWallNs < frameNs)
         return;
     const qsizetype size = m_trace->size();
-    const bool done = !m_simulator->nextTime().has_value();
+    const bool done = !m_simulator || !m_simulator->nextTime().has_value();
     if (!force && size == m_lastReportedSize && clock() == m_lastReportedClock)
         return;
     m_lastReportWallNs = now;

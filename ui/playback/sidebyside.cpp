@@ -17,12 +17,15 @@ SideBySide::SideBySide(PlaybackController* playback, QObject* parent)
     , m_otherView(new ViewState(this))
 {
     connect(m_playback, &PlaybackController::runChanged, this, [this] {
+        Q_EMIT shownRunChanged();
         mapNodes();
         followCursor();
         followSelection();
     });
     connect(m_view, &ViewState::cursorChanged, this, &SideBySide::followCursor);
     connect(m_view, &ViewState::selectionChanged, this, &SideBySide::followSelection);
+    // The other side's views refresh at the pace the window's do while playing.
+    connect(m_view, &ViewState::playingChanged, m_otherView, &ViewState::setPlaying);
     connect(m_otherView, &ViewState::selectionChanged, this, &SideBySide::selectionFromOther);
     // The other side's timeline or charts ask for the one cursor both share.
     connect(m_otherView, &ViewState::seekRequested, m_view, [this](VirtualNanos t) { m_view->requestSeek(t); });
@@ -154,14 +157,13 @@ void SideBySide::followCursor()
 {
     if (!m_run)
         return;
+    // The window's cursor "following" its run says nothing of this one, which runs ahead as fast
+    // as it goes: only the virtual time is shared.
     const VirtualNanos t = m_view->cursorTime();
-    const bool following = m_view->isFollowing() && m_run->isComplete();
-    if (following || (t > m_run->engineTime() && !m_run->isEngineFinished())) {
-        // The other run is not there yet (it shows as far as it got), or both are at their ends.
-        m_run->follow();
-    } else {
+    if (t > m_run->engineTime() && !m_run->isEngineFinished())
+        m_run->follow(); // not there yet: as far as it got, catching up as it goes
+    else
         m_run->moveTo(m_run->index().positionAfter(t));
-    }
     m_otherView->setCursor(m_run->position(), t, m_run->isFollowing());
     // An attempt the other run had not begun when the selection was copied may have begun now.
     if (m_view->selectedCycle() >= 0 && m_otherView->selectedCycle() != otherCycle(m_view->selectedCycle()))

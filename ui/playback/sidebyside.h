@@ -62,6 +62,8 @@ public:
 Q_SIGNALS:
     // A new other run (null: side by side ended). Views take it before anything else is said.
     void otherRunChanged(ksv::Run* run);
+    // The window has a new run (said before the other side follows it; the old one is about to go).
+    void shownRunChanged();
     // The other run could not be made (its configuration refused by the engine, an extender problem).
     void failed(const QString& message);
 

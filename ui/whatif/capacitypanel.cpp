@@ -90,6 +90,7 @@ CapacityPanel::CapacityPanel(PlaybackController* playback, QWidget* parent)
         m_report.reset();
         m_error.clear();
         m_results->clear();
+        m_heading->setText(tr("Select a pod, then ask how many more copies of it fit on the cluster as it is at the cursor."));
         m_estimate->setEnabled(true);
         Q_EMIT estimated({}, {});
     });
