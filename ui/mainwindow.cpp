@@ -251,6 +251,12 @@ void MainWindow::createDocks()
 
 void MainWindow::showRun(Run* run)
 {
+    if (run) {
+        connect(run, &Run::progressed, this, [this] {
+            if (m_pendingPlace)
+                updateStatus();
+        });
+    }
     m_nodesAtCursor.reset();
     m_pods->setRun(run ? &run->index() : nullptr);
     refreshTables();
@@ -562,6 +568,7 @@ void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
     m_pendingPlace = place;
     if (place.time > 0)
         m_playback->seek(place.time);
+    updateStatus();
     restorePlace();
 }
 
@@ -573,6 +580,7 @@ void MainWindow::restorePlace()
         return; // the new run is still on its way to the time
     const Place place = *m_pendingPlace;
     m_pendingPlace.reset();
+    updateStatus();
     const Run* run = m_playback->run();
     const trace::ReplayCatalogue& catalogue = run->index().catalogue();
     // The pod with its latest cycle at the cursor, as a click selects it; a pod the edit removed
@@ -610,6 +618,13 @@ void MainWindow::showFailure(const QString& message)
 void MainWindow::updateStatus()
 {
     using trace::PodLocation;
+    if (m_pendingPlace && m_playback->run()) {
+        // An edit's rerun on its way back to the cursor's time: seconds on a large scenario, during
+        // which the cursor stands still; the engine's progress says it is not stuck.
+        m_statusTime->setText(tr("rerunning to %1 · the engine at %2")
+                                  .arg(format::virtualTime(m_pendingPlace->time), format::virtualTime(m_playback->run()->engineTime())));
+        return;
+    }
     m_statusTime->setText(tr("%1 · %2%3")
                               .arg(format::virtualTime(m_viewState->cursorTime(), format::microsecondDigits),
                                    PlaybackToolBar::speedText(m_playback->speed()),

@@ -110,9 +110,16 @@ private Q_SLOTS:
 
         // The taint, mended: a rerun at the same time with node-a still selected.
         QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        // While the rerun makes its way back to the cursor's time, the status bar says so: read in the
+        // first turn of the event loop after the new run, before the engine has reported.
+        QString whileRerunning;
+        connect(playback, &PlaybackController::runChanged, this, [&] { whileRerunning = statusText(window); }, Qt::QueuedConnection);
         dock->objectEditor()->setText(manifest + "spec:\n  taints:\n  - key: maintenance\n    effect: NoSchedule\n");
         dock->applyObject();
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        QVERIFY2(whileRerunning.contains(QStringLiteral("rerunning to 0:05")), qPrintable(whileRerunning));
+        QVERIFY2(!statusText(window).contains(QStringLiteral("rerunning")), qPrintable(statusText(window)));
+        disconnect(playback, &PlaybackController::runChanged, this, nullptr);
         QVERIFY(playback->run() != before);
         QVERIFY(!dock->objectEditor()->hasError());
         QCOMPARE(view->cursorTime(), cursor);

@@ -2632,7 +2632,7 @@ Shown: %3</source>
         <translation>在游标时刻的集群上调度选中 Pod 的副本，直到有一个放不下</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+115"/>
         <source>Filter pods by name, node or state</source>
         <translation>按名称、节点或状态筛选 Pod</translation>
     </message>
@@ -2811,7 +2811,7 @@ Shown: %3</source>
         </translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Could not load %1 — still showing %2</source>
         <translation>无法加载 %1 — 仍显示 %2</translation>
     </message>
@@ -2836,7 +2836,12 @@ Shown: %3</source>
         <translation>运行已停止</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
+        <source>rerunning to %1 · the engine at %2</source>
+        <translation>重新运行至 %1 · 引擎已到 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 · %2%3</source>
         <translation>%1 · %2%3</translation>
     </message>
