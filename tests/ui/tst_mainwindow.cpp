@@ -5,6 +5,7 @@
 #include "format.h"
 #include "framework/status.h"
 #include "mainwindow.h"
+#include "windowhelpers.h"
 #include "playbackcontroller.h"
 #include "playbacktoolbar.h"
 #include "run.h"
@@ -39,6 +40,7 @@
 #include "timelinezoom.h"
 
 using namespace ksv;
+using testing::statusText;
 using trace::PodLocation;
 
 namespace {
@@ -51,13 +53,6 @@ void load(MainWindow& window, const QString& file)
     QTRY_VERIFY_WITH_TIMEOUT(window.playback()->run()->indexed() > 0, 10000);
 }
 
-QString statusText(MainWindow& window)
-{
-    QStringList texts;
-    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
-        texts << label->text();
-    return texts.join(QLatin1Char('|'));
-}
 
 // Opens the backlog sample in the active window, plays it to its end and selects the pod that
 // needed the most attempts.

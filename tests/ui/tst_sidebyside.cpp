@@ -20,6 +20,7 @@
 #include "scenario/effectiveconfig.h"
 #include "scenario/loader.h"
 #include "screenshots.h"
+#include "windowhelpers.h"
 #include "sidebyside.h"
 #include "splitview.h"
 #include "viewstate.h"
@@ -35,17 +36,9 @@
 #include <QTest>
 
 using namespace ksv;
+using testing::openIn;
 
 namespace {
-
-bool openIn(MainWindow& window, const QString& path)
-{
-    window.resize(1280, 720);
-    window.show();
-    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-    window.openScenario(path);
-    return QTest::qWaitFor([&loaded] { return loaded.size() == 1; }, 10000);
-}
 
 qint32 nodeIn(const Run* run, const char* name)
 {

@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "scenario/loader.h"
 #include "screenshots.h"
+#include "windowhelpers.h"
 #include "viewstate.h"
 #include "whatifcontrols.h"
 #include "yamleditor.h"
@@ -32,26 +33,10 @@
 #include <QTest>
 
 using namespace ksv;
+using testing::openIn;
+using testing::statusText;
 
 namespace {
-
-// Opens `path` in `window`, shown at 1280x720, and waits for it.
-bool openIn(MainWindow& window, const QString& path)
-{
-    window.resize(1280, 720);
-    window.show();
-    QSignalSpy loaded(&window, &MainWindow::scenarioLoaded);
-    window.openScenario(path);
-    return QTest::qWaitFor([&loaded] { return loaded.size() == 1; }, 10000);
-}
-
-QString statusText(MainWindow& window)
-{
-    QStringList texts;
-    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
-        texts << label->text();
-    return texts.join(QLatin1Char('|'));
-}
 
 const Node* nodeNamed(const Scenario& scenario, const QString& name)
 {

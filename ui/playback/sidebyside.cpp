@@ -135,22 +135,22 @@ qint32 matchingAttempt(const Run& to, qint32 toPod, qint32 attempt, qsizetype en
     return latest;
 }
 
+qint32 SideBySide::matchCycle(const Run* from, const Run* to, qint32 cycle, qint32 (SideBySide::*mapPod)(qint32) const) const
+{
+    if (!from || !to || cycle < 0 || size_t(cycle) >= from->index().cycles().size())
+        return -1;
+    const trace::CycleRecord& record = from->index().cycles()[size_t(cycle)];
+    return matchingAttempt(*to, (this->*mapPod)(record.pod), record.attempt, to->position());
+}
+
 qint32 SideBySide::otherCycle(qint32 cycle) const
 {
-    const Run* shown = shownRun();
-    if (!m_run || !shown || cycle < 0 || size_t(cycle) >= shown->index().cycles().size())
-        return -1;
-    const trace::CycleRecord& record = shown->index().cycles()[size_t(cycle)];
-    return matchingAttempt(*m_run, otherPod(record.pod), record.attempt, m_run->position());
+    return matchCycle(shownRun(), m_run.get(), cycle, &SideBySide::otherPod);
 }
 
 qint32 SideBySide::shownCycle(qint32 otherCycle) const
 {
-    const Run* shown = shownRun();
-    if (!m_run || !shown || otherCycle < 0 || size_t(otherCycle) >= m_run->index().cycles().size())
-        return -1;
-    const trace::CycleRecord& record = m_run->index().cycles()[size_t(otherCycle)];
-    return matchingAttempt(*shown, shownPod(record.pod), record.attempt, shown->position());
+    return matchCycle(m_run.get(), shownRun(), otherCycle, &SideBySide::shownPod);
 }
 
 void SideBySide::followCursor()

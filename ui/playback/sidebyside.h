@@ -69,6 +69,8 @@ Q_SIGNALS:
 
 private:
     void mapNodes();
+    // `cycle` of run `from` matched in run `to`, its pod found there by `mapPod`.
+    qint32 matchCycle(const Run* from, const Run* to, qint32 cycle, qint32 (SideBySide::*mapPod)(qint32) const) const;
     void followCursor();
     void followSelection();
     void selectionFromOther();
