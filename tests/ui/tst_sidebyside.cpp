@@ -11,6 +11,7 @@
 #include "differencesdock.h"
 #include "differencesmodel.h"
 #include "editsession.h"
+#include "scenarioedits.h"
 #include "heatmapview.h"
 #include "mainwindow.h"
 #include "playbackcontroller.h"
@@ -251,6 +252,43 @@ private Q_SLOTS:
         window.whatIf()->undoAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
         QVERIFY(!compare->isActive());
+    }
+
+    // A taint on node-a here: TaintToleration rejects it in this run only, and the pane says so.
+    void aRejectionOnOneSide()
+    {
+        MainWindow window;
+        QVERIFY(openIn(window, m_path));
+        QSignalSpy shown(&window, &MainWindow::editedRunShown);
+        const ObjectRef nodeA {QStringLiteral("Node"), {}, QStringLiteral("node-a")};
+        QByteArray manifest = objectYaml(*findObject(*window.currentScenario()->scenario, nodeA));
+        manifest.append("spec:\n  taints:\n  - {key: maintenance, effect: NoSchedule}\n");
+        QVERIFY(window.whatIf()->session()->submit({ScenarioEdit::Kind::Replace, nodeA, manifest, {}}));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+        window.playback()->seek(15 * nanosPerSecond);
+        QTRY_VERIFY_WITH_TIMEOUT(window.playback()->isFinished(), 10000);
+        CompareControls* compare = window.compare();
+        compare->compareWithBase();
+        QTRY_VERIFY_WITH_TIMEOUT(compare->sideBySide()->otherRun()->isComplete(), 10000);
+        Run* here = window.playback()->run();
+        selectPod(*window.viewState(), here, podIn(here, "default/early"));
+        ComparedAttemptPane* pane = compare->attemptPane();
+        pane->refresh();
+        ComparedAttemptModel* model = pane->model();
+        QVERIFY2(model->outcomeHere().contains(QStringLiteral("chose node-b")), qPrintable(model->outcomeHere()));
+        QVERIFY2(model->outcomeThere().contains(QStringLiteral("chose node-a")), qPrintable(model->outcomeThere()));
+        bool found = false;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, ComparedAttemptModel::NodeColumn).data().toString().endsWith(QStringLiteral("node-a"))) {
+                found = true;
+                QCOMPARE(model->index(row, ComparedAttemptModel::VerdictHereColumn).data().toString(), QStringLiteral("rejected: TaintToleration"));
+                QCOMPARE(model->index(row, ComparedAttemptModel::VerdictThereColumn).data().toString(), QStringLiteral("chosen"));
+                QCOMPARE(model->index(row, ComparedAttemptModel::DifferencesColumn).data().toString(), QStringLiteral("TaintToleration rejects here only"));
+                QCOMPARE(model->index(row, ComparedAttemptModel::ScoreHereColumn).data().toString(), QString()); // not scored
+                QVERIFY(model->index(row, ComparedAttemptModel::ScoreThereColumn).data(ComparedAttemptModel::SortRole).toDouble() > 0);
+            }
+        }
+        QVERIFY(found);
     }
 
     void anotherSeedAndBrokenConfiguration()

@@ -154,6 +154,10 @@ void ComparedAttemptModel::rebuild()
             const auto shown = [](const QMap<QString, qint64>& scores, const QString& plugin) {
                 return scores.contains(plugin) ? QString::number(scores.value(plugin)) : QStringLiteral("–");
             };
+            // Scores are compared where both sides scored the node; where one did not (rejected, not
+            // evaluated, a lone feasible node), the verdicts say so and every plugin would read "– → n".
+            if (scoresHere.isEmpty() || scoresThere.isEmpty())
+                plugins.clear();
             for (const QString& plugin : plugins) {
                 if (scoresHere.value(plugin, -1) != scoresThere.value(plugin, -1))
                     differences.append(tr("%1 %2 → %3").arg(plugin, shown(scoresHere, plugin), shown(scoresThere, plugin)));
