@@ -8,12 +8,12 @@
 #include "httptransport.h"
 
 #include "../plugins/builders.h"
+#include "../refusedport.h"
 #include "extender/httpextender.h"
 #include "framework/snapshot.h"
 #include "scenario/loader.h"
 
 #include <QElapsedTimer>
-#include <QTcpServer>
 #include <QTest>
 
 #include <thread>
@@ -199,10 +199,9 @@ private Q_SLOTS:
     void connectionRefused()
     {
         config::Extender config = extenderConfig();
-        QTcpServer closed;
-        QVERIFY(closed.listen(QHostAddress::LocalHost));
-        const quint16 port = closed.serverPort();
-        closed.close();
+        const testing::RefusedPort refused;
+        QVERIFY(refused.port() != 0);
+        const quint16 port = refused.port();
         config.urlPrefix = QStringLiteral("http://127.0.0.1:%1").arg(port);
         HTTPExtender extender(config, 0, m_transport, nullptr);
         const auto result = extender.filter(pod("web"), {nodeInfo("node-a", true)});

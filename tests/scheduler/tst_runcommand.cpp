@@ -6,11 +6,12 @@
 #include "runcommand.h"
 #include "whatifcommands.h"
 
+#include "../refusedport.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -487,10 +488,9 @@ spec:
     // would; an ignorable one is skipped.
     void extenderDown()
     {
-        QTcpServer closed;
-        QVERIFY(closed.listen(QHostAddress::LocalHost));
-        const quint16 port = closed.serverPort();
-        closed.close();
+        const testing::RefusedPort nobody;
+        QVERIFY(nobody.port() != 0);
+        const quint16 port = nobody.port();
         QTemporaryDir dir;
         const auto config = [&](bool ignorable) {
             return writeFile(dir, ignorable ? QStringLiteral("ignorable.yaml") : QStringLiteral("down.yaml"),
