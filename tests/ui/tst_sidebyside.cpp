@@ -232,6 +232,8 @@ private Q_SLOTS:
         MainWindow window;
         QVERIFY(openIn(window, m_path));
         CompareControls* compare = window.compare();
+        compare->compareWithBase(); // no edits yet: nothing is before the run here
+        QVERIFY(!compare->isActive());
         QSignalSpy shown(&window, &MainWindow::editedRunShown);
         QFile config(m_mostAllocated);
         QVERIFY(config.open(QIODevice::ReadOnly));

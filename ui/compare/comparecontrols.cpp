@@ -96,6 +96,8 @@ bool CompareControls::isActive() const
 
 void CompareControls::compareWithBase()
 {
+    if (!m_base || m_base == m_shown)
+        return; // no edits: the run here is the scenario as loaded (the menu's action is off then)
     ++m_configGeneration; // a configuration still being read is not the choice any more
     m_choice = Choice {Choice::Base, {}, {}, 1};
     apply();
