@@ -365,6 +365,24 @@ private Q_SLOTS:
         QVERIFY(heatmap->mode().kind != HeatmapMode::Capacity);
     }
 
+    // The copies are placed without the configuration's extenders, as `kschedviz capacity` places
+    // them, and the panel says so.
+    void howManyMoreFitSaysExtendersAreNotCalled()
+    {
+        MainWindow window;
+        QVERIFY(openIn(window, QStringLiteral(KSV_SAMPLES_DIR "/lessons/09-extenders.yaml")));
+        QVERIFY(!window.currentScenario()->configuration.extenders.isEmpty());
+        PlaybackController* playback = window.playback();
+        const qint32 web = playback->run()->index().catalogue().podIndex(QStringLiteral("default/web-0"));
+        QVERIFY(web >= 0);
+        selectPod(*window.viewState(), playback->run(), web);
+        CapacityPanel* panel = window.capacity();
+        QVERIFY(panel->estimateSelected());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 30000);
+        QVERIFY2(panel->report().has_value(), qPrintable(panel->errorText()));
+        QVERIFY2(panel->text().contains(QStringLiteral("Not called here")), qPrintable(panel->text()));
+    }
+
 private:
     const QString m_path = QStringLiteral(KSV_TEST_DATA_DIR "/whatif-edits.yaml");
     const QString m_mostAllocated = QStringLiteral(KSV_SAMPLES_DIR "/configs/most-allocated.yaml");

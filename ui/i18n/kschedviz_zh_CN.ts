@@ -582,7 +582,19 @@ Shown: %3</source>
         <translation>当时的集群：已绑定或绑定中的 Pod %1 个；未计入的待调度 Pod %2 个。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Not called here:</source>
+        <translation>此处未调用：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>the configuration&apos;s %n extender(s), as kschedviz capacity does not call them: the count is kube-scheduler&apos;s without them.</source>
+        <translation>
+            <numerusform>配置中的 %n 个 extender，与 kschedviz capacity 一样不调用它们：统计结果是没有它们时 kube-scheduler 的结果。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Copy %1 did not fit:</source>
         <translation>第 %1 个副本放不下：</translation>
     </message>
@@ -794,7 +806,7 @@ Shown: %3</source>
         <translation>停止比较(&amp;T)</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <source>the scenario as loaded (before the edits)</source>
         <translation>加载时的场景（编辑前）</translation>
     </message>
@@ -892,7 +904,7 @@ Shown: %3</source>
         <translation>只有另一处 %1 拒绝</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>

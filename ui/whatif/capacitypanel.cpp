@@ -157,6 +157,12 @@ void CapacityPanel::show(const CapacityReport& report)
                                                .arg(report.boundAt)
                                                .arg(report.pendingLeftOut)
         + QStringLiteral("</p>");
+    // As `kschedviz capacity` warns: the copies are placed without the configuration's extenders.
+    if (m_loaded && !m_loaded->configuration.extenders.isEmpty())
+        html += QStringLiteral("<p><b>") + tr("Not called here:") + QStringLiteral("</b> ")
+            + tr("the configuration's %n extender(s), as kschedviz capacity does not call them: the count is kube-scheduler's without them.",
+                 nullptr, int(m_loaded->configuration.extenders.size()))
+            + QStringLiteral("</p>");
     if (report.stoppedBy) {
         html += QStringLiteral("<p><b>") + tr("Copy %1 did not fit:").arg(report.fit + 1) + QStringLiteral("</b> ")
             + report.stoppedBy->message.toHtmlEscaped() + QStringLiteral("</p>");
