@@ -214,6 +214,12 @@ QString ObjectRef::toString() const
     return kind + QLatin1Char(' ') + (namespace_.isEmpty() ? name : namespace_ + QLatin1Char('/') + name);
 }
 
+ObjectRef podRef(const QString& key)
+{
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    return {QStringLiteral("Pod"), key.left(std::max<qsizetype>(slash, 0)), key.mid(slash + 1)};
+}
+
 ObjectRef refOf(const KubeObject& object)
 {
     const ObjectMeta& meta = metaOf(object);

@@ -28,6 +28,8 @@ struct ObjectRef
     bool operator==(const ObjectRef&) const = default;
 };
 ObjectRef refOf(const KubeObject& object);
+// The pod a "namespace/name" key names, as the catalogue and the commands spell pods.
+ObjectRef podRef(const QString& key);
 
 struct ScenarioEdit
 {

@@ -35,7 +35,7 @@ struct HeatmapFrame
     std::span<const double> otherValues;
     QString otherLabel; // what the other run is
     bool difference() const { return !otherValues.empty(); }
-    // This run's value minus the other's; NaN where either is not a number.
+    // This run's value minus the other's (nodeDifference).
     double differenceAt(qint32 node) const;
 };
 

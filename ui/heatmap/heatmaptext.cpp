@@ -26,12 +26,7 @@ QString heatmapPercent(double fraction)
 
 double HeatmapFrame::differenceAt(qint32 node) const
 {
-    if (node < 0 || size_t(node) >= otherValues.size() || size_t(node) >= values.size())
-        return std::numeric_limits<double>::quiet_NaN();
-    const double here = values[size_t(node)];
-    const double there = otherValues[size_t(node)];
-    // Requests without allocatable are "over" on either side, not a number to subtract.
-    return std::isfinite(here) && std::isfinite(there) ? here - there : std::numeric_limits<double>::quiet_NaN();
+    return nodeDifference(values, otherValues, node);
 }
 
 QString heatmapDifference(double delta)

@@ -441,11 +441,7 @@ bool HeatmapView::showsDifference() const
 
 double HeatmapView::differenceValue(qint32 node) const
 {
-    if (!showsDifference() || node < 0 || size_t(node) >= m_otherValues.size() || size_t(node) >= m_values.size())
-        return std::numeric_limits<double>::quiet_NaN();
-    const double here = m_values[size_t(node)];
-    const double there = m_otherValues[size_t(node)];
-    return std::isfinite(here) && std::isfinite(there) ? here - there : std::numeric_limits<double>::quiet_NaN();
+    return showsDifference() ? nodeDifference(m_values, m_otherValues, node) : std::numeric_limits<double>::quiet_NaN();
 }
 
 void HeatmapView::setCapacity(const QString& pod, const QHash<QString, int>& copies)

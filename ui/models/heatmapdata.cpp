@@ -308,6 +308,16 @@ QColor scoreColor(double fraction, const QColor& background)
     return mix(background, QColor(0x0c, 0x8a, 0x6c), 0.18 + 0.82 * fraction);
 }
 
+double nodeDifference(std::span<const double> values, std::span<const double> otherValues, qint32 node)
+{
+    constexpr double none = std::numeric_limits<double>::quiet_NaN();
+    if (node < 0 || size_t(node) >= values.size() || size_t(node) >= otherValues.size())
+        return none;
+    const double here = values[size_t(node)];
+    const double there = otherValues[size_t(node)];
+    return std::isfinite(here) && std::isfinite(there) ? here - there : none;
+}
+
 QColor differenceColor(double delta, const QColor& background)
 {
     // A diverging ramp: a node fuller in this run than in the other warms to orange, an emptier one

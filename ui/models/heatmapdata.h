@@ -154,6 +154,9 @@ QColor scoreColor(double fraction, const QColor& background); // 0..1 of the att
 // Side by side: one node's requested/allocatable here minus in the other run (−1..1), saturating at
 // ±differenceSaturation.
 inline constexpr double differenceSaturation = 0.5;
+// `values` minus `otherValues` at the node (both by node of the run shown); NaN where either is not a
+// finite number (requests without allocatable are "over" on either side, not a number to subtract).
+double nodeDifference(std::span<const double> values, std::span<const double> otherValues, qint32 node);
 QColor differenceColor(double delta, const QColor& background);
 QColor feasibleColor();
 // A stable colour per rejecting Filter plugin, the same in every attempt.

@@ -26,8 +26,7 @@ Outcome estimateInBackground(const std::shared_ptr<const LoadedScenario>& loaded
 {
     try {
         const Scenario& scenario = *loaded->scenario;
-        const qsizetype slash = podKey.indexOf(QLatin1Char('/'));
-        const std::optional<KubeObject> object = findObject(scenario, {QStringLiteral("Pod"), podKey.left(slash), podKey.mid(slash + 1)});
+        const std::optional<KubeObject> object = findObject(scenario, podRef(podKey));
         if (!object || !std::holds_alternative<Pod>(*object))
             return CapacityPanel::tr("%1 is not a pod of the scenario: only its own pods can be copied.").arg(podKey);
         Pod pod = std::get<Pod>(*object); // admitted with the scenario: its priority is resolved

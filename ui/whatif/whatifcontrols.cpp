@@ -221,22 +221,20 @@ void WhatIfControls::compareIfShown()
 {
     if (!m_differencesShown || !m_comparisonStale)
         return;
-    if (m_pairBefore && m_pairAfter) {
-        m_comparisonStale = false;
-        m_differences->setStatus(tr("Running both scenarios to their end to compare them…"));
-        m_compare->compare(m_pairBefore, m_pairAfter);
-        return;
-    }
-    if (!m_session->base() || !m_session->shown())
+    // Side by side's pair when there is one, else before and after the edits.
+    const bool pair = m_pairBefore && m_pairAfter;
+    const std::shared_ptr<const LoadedScenario> before = pair ? m_pairBefore : m_session->base();
+    const std::shared_ptr<const LoadedScenario> after = pair ? m_pairAfter : m_session->shown();
+    if (!before || !after)
         return;
     m_comparisonStale = false;
-    if (!m_session->isEdited()) {
+    if (!pair && !m_session->isEdited()) {
         m_compare->cancel();
         m_differences->clear(tr("No edits: the run is the scenario as loaded."));
         return;
     }
     m_differences->setStatus(tr("Running both scenarios to their end to compare them…"));
-    m_compare->compare(m_session->base(), m_session->shown());
+    m_compare->compare(before, after);
 }
 
 void WhatIfControls::setEnabled(bool enabled)
@@ -289,11 +287,8 @@ std::optional<ObjectRef> WhatIfControls::selected() const
         return std::nullopt;
     const ViewState* view = m_playback->viewState();
     const trace::ReplayCatalogue& catalogue = run->index().catalogue();
-    if (view->selectedPod() >= 0 && view->selectedPod() < catalogue.podCount()) {
-        const QString key = catalogue.podKey(view->selectedPod());
-        const qsizetype slash = key.indexOf(QLatin1Char('/'));
-        return ObjectRef {QStringLiteral("Pod"), key.left(std::max<qsizetype>(slash, 0)), key.mid(slash + 1)};
-    }
+    if (view->selectedPod() >= 0 && view->selectedPod() < catalogue.podCount())
+        return podRef(catalogue.podKey(view->selectedPod()));
     if (view->selectedNode() >= 0 && view->selectedNode() < catalogue.nodeCount())
         return ObjectRef {QStringLiteral("Node"), {}, catalogue.nodeName(view->selectedNode())};
     return std::nullopt;
