@@ -1,6 +1,7 @@
 // `kschedviz export` run as a user runs it: the files it writes (PNG at 2x the --size, SVG, CSV,
 // a one-page PDF) and its bad arguments, each one message and exit status 2.
 #include "csvreader.h"
+#include "../sanitizers/lsantracer.h"
 
 #include <QImage>
 #include <QProcess>
@@ -19,7 +20,7 @@ struct Command
     QString err;
 };
 
-Command runKschedviz(const QStringList& arguments)
+Command runOnce(const QStringList& arguments)
 {
     QProcess process;
     process.start(QStringLiteral(KSV_BINARY), arguments);
@@ -29,6 +30,17 @@ Command runKschedviz(const QStringList& arguments)
         return {-1, QStringLiteral("timed out")};
     }
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+// Once more when the only failure was LeakSanitizer's tracer crashing at exit (lsantracer.h); a
+// second crash, or any other failure, stands.
+Command runKschedviz(const QStringList& arguments)
+{
+    const Command first = runOnce(arguments);
+    if (first.status == 0 || !lsanTracerCrashed(first.err))
+        return first;
+    qWarning("kschedviz %s: LeakSanitizer's tracer crashed at exit; running it once more", qPrintable(arguments.join(QLatin1Char(' '))));
+    return runOnce(arguments);
 }
 
 } // namespace
