@@ -51,6 +51,8 @@ constexpr OptionHelp runOptions[] = {
     {"--seed", nullptr, "N", K::Number, "The random seed (else the scenario's): it decides selectHost's ties, preemption's candidate offset and the latency model's draws."},
     {"--until", nullptr, "DURATION", K::Duration, "Stop at this virtual time instead of when nothing is left to do."},
     {"--trace", nullptr, "FILE", K::File, "Write the whole trace as JSON Lines (docs/trace-format.md)."},
+    {"--threads", nullptr, "N", K::Number,
+     "Spread Filter and Score over N threads (default: the configuration's parallelism, at most the machine's cores; one on two cores). The trace is the same for any number."},
     {"--no-node-detail", nullptr, nullptr, K::None, "Leave per-node Filter and Score detail out of the trace (smaller and faster for large runs)."},
     {"--node-detail-budget", nullptr, "MIB", K::Number, "Keep per-node detail until the trace holds this many MiB of it, as the app does."},
     {"--extender-answers", nullptr, "TRACE", K::File,

@@ -79,6 +79,13 @@ ParseResult parseArguments(const QStringList& arguments)
                 return {std::nullopt, QStringLiteral("--seed needs a non-negative integer")};
             options.seed = seed;
             ++i;
+        } else if (argument == QLatin1String("--threads")) {
+            bool ok = false;
+            const int threads = i + 1 < arguments.size() ? arguments[i + 1].toInt(&ok) : 0;
+            if (!ok || threads < 1 || threads > 256)
+                return {std::nullopt, QStringLiteral("--threads needs a number of threads from 1 to 256")};
+            options.threads = threads;
+            ++i;
         } else if (argument == QLatin1String("--until")) {
             const auto until = i + 1 < arguments.size() ? parseDuration(arguments[i + 1]) : std::nullopt;
             if (!until)
@@ -294,9 +301,9 @@ ParseResult parseArguments(const QStringList& arguments)
     if (!options.nodeDetail && options.nodeDetailBudgetMiB > 0)
         return {std::nullopt, QStringLiteral("--no-node-detail and --node-detail-budget exclude each other")};
     const bool runOnly = options.untilNanos || !options.traceFile.isEmpty() || !options.nodeDetail || options.nodeDetailBudgetMiB > 0
-        || !options.extenderAnswers.isEmpty();
+        || !options.extenderAnswers.isEmpty() || options.threads;
     if (runOnly && options.command != Command::Run)
-        return {std::nullopt, QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run")};
+        return {std::nullopt, QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run")};
     if (options.seed && options.command != Command::Run && options.command != Command::Compare)
         return {std::nullopt, QStringLiteral("--seed is for run and compare")};
     if (!options.screenshotDir.isEmpty() && options.command != Command::Gui)

@@ -43,6 +43,7 @@ struct Options
     QSize size;                    // --size WxH: the window's size (else exportDefaultSize)
     // run
     std::optional<quint64> seed;        // --seed N
+    std::optional<int> threads;         // --threads N (run): Filter and Score spread over N threads
     std::optional<qint64> untilNanos;   // --until DURATION
     QString traceFile;                  // --trace FILE
     QString extenderAnswers;            // --extender-answers TRACE: replay the extenders' answers a trace recorded

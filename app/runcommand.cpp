@@ -259,6 +259,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
         SimulationOptions simulation;
         simulation.seed = options.seed;
         simulation.until = options.untilNanos;
+        simulation.threads = options.threads;
         simulation.nodeDetail = options.nodeDetail;
         simulation.nodeDetailBudget = options.nodeDetailBudgetMiB << 20;
         simulation.extenderTransport = extenders;

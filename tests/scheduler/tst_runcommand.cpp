@@ -127,10 +127,14 @@ private Q_SLOTS:
                               << QStringLiteral("--seed needs a non-negative integer");
         QTest::newRow("until") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--until"), QStringLiteral("soon")}
                                << QStringLiteral("--until needs a duration such as 90s, 10m or 1h30m");
+        QTest::newRow("threads zero") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--threads"), QStringLiteral("0")}
+                                      << QStringLiteral("--threads needs a number of threads from 1 to 256");
+        QTest::newRow("threads elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--threads"), QStringLiteral("2")}
+                                           << QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
-                                         << QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run");
+                                         << QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("budget elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("64")}
-                                          << QStringLiteral("--until, --trace, --no-node-detail, --node-detail-budget and --extender-answers are for run");
+                                          << QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("budget not a number") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("lots")}
                                              << QStringLiteral("--node-detail-budget needs a size in MiB from 1 to 1073741824");
         QTest::newRow("budget zero") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("0")}
