@@ -47,11 +47,11 @@ QString seconds(VirtualNanos nanos)
 
 // Plays a lesson's scenario to its end and finds where each chapter starts: a chapter that never
 // does is an error at its place in the file (and so is every chapter after it).
-std::optional<LoadError> checkLesson(const Scenario& scenario, const QString& configPath, QList<ChapterStop>& stops)
+std::optional<LoadError> checkLesson(const Scenario& scenario, const QString& configPath, const VersionChoice& choice, QList<ChapterStop>& stops)
 {
     const Lesson& lesson = *scenario.lesson;
     trace::Trace trace;
-    const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, configPath);
+    const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, configPath, choice);
     const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
     SimulationOptions options;
     if (extenders)
@@ -81,10 +81,15 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     QStringList warnings;
     Scenario scenario;
     std::optional<SchedulerConfigSource> schedulerConfig;
+    version::Features features;
     try {
         scenario = loadScenarioFile(options.scenario, &warnings);
         // Where the configuration is, not whether it is valid: check reports what a run would use.
         schedulerConfig = effectiveConfigSource(scenario, options.config);
+        // The version and gates are checked, though: a run could not start without them.
+        features = runFeatures(scenario, versionChoice(options));
+        if (const QString warning = versionWarning(scenario, versionChoice(options)); !warning.isEmpty())
+            warnings.append(warning);
     } catch (const LoadError& error) {
         err << error.toString() << Qt::endl;
         return ExitBadInput;
@@ -94,7 +99,7 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     QList<ChapterStop> stops;
     if (scenario.lesson) {
         try {
-            if (const auto error = checkLesson(scenario, options.config, stops)) {
+            if (const auto error = checkLesson(scenario, options.config, versionChoice(options), stops)) {
                 err << error->toString() << Qt::endl;
                 return ExitBadInput;
             }
@@ -117,6 +122,7 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
         QJsonObject root {{QStringLiteral("file"), scenario.file},
                           {QStringLiteral("name"), scenario.name},
                           {QStringLiteral("seed"), static_cast<qint64>(scenario.seed)},
+                          {QStringLiteral("kubernetesVersion"), features.version.toString()},
                           {QStringLiteral("objects"), counts},
                           {QStringLiteral("pendingPods"), pending},
                           {QStringLiteral("boundPods"), bound},
@@ -137,6 +143,11 @@ int runCheck(const Options& options, QTextStream& out, QTextStream& err)
     out << scenario.file << QStringLiteral(": scenario \"") << scenario.name << QStringLiteral("\", seed ") << scenario.seed << Qt::endl;
     for (auto it = counts.begin(); it != counts.end(); ++it)
         out << QStringLiteral("  ") << it.key() << QStringLiteral(": ") << it.value().toInteger() << Qt::endl;
+    out << QStringLiteral("  Kubernetes: ") << features.version.toString()
+        << (options.kubernetesVersion ? QStringLiteral(" (--kubernetes-version)")
+            : scenario.kubernetesVersion ? QStringLiteral(" (spec.kubernetesVersion)")
+                                         : QStringLiteral(" (the default)"))
+        << Qt::endl;
     out << QStringLiteral("  pods pending at 0s: ") << pending << QStringLiteral(", bound: ") << bound << Qt::endl;
     if (!scenario.events.isEmpty()) {
         out << QStringLiteral("  events: ") << scenario.events.size() << QStringLiteral(" from ") << seconds(scenario.events.constFirst().at)

@@ -12,6 +12,11 @@ using K = ArgumentKind;
 constexpr OptionHelp configOption{"--config", nullptr, "FILE", K::File,
                                   "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1) used instead of the scenario's own."};
 constexpr OptionHelp jsonOption{"--json", nullptr, nullptr, K::None, "Print JSON instead of text."};
+constexpr OptionHelp versionOption{"--kubernetes-version", nullptr, "VERSION", K::Choice,
+                                   "The Kubernetes version to model, such as 1.36 (v1.36 and 1.36.4 are read too), instead of the scenario's spec.kubernetesVersion, the cluster's or the default (v1.32).",
+                                   "1.32 1.33 1.34 1.35 1.36 1.37"};
+constexpr OptionHelp gatesOption{"--feature-gates", nullptr, "NAME=BOOL,...", K::Gates,
+                                 "Feature gates on that version's defaults, as kube-scheduler's flag sets them (after the scenario's spec.featureGates)."};
 constexpr OptionHelp kubeconfigOption{"--kubeconfig", nullptr, "FILE", K::File,
                                       "The kubeconfig to read, alone. Without it, $KUBECONFIG's files are merged, else ~/.kube/config is read, as kubectl does."};
 constexpr OptionHelp contextOption{"--context", nullptr, "NAME", K::Context, "The kubeconfig context to use instead of current-context."};
@@ -23,6 +28,8 @@ constexpr OptionHelp selectOption{"--select", nullptr, "NAMESPACE/NAME", K::Pod,
 
 constexpr OptionHelp appOptions[] = {
     configOption,
+    {"--kubernetes-version", nullptr, "VERSION", K::Choice,
+     "Model this Kubernetes version instead of the scenario's (File > Kubernetes Version chooses it too).", "1.32 1.33 1.34 1.35 1.36 1.37"},
     kubeconfigOption,
     contextOption,
     {"--connect", nullptr, nullptr, K::None, "Open the Connect to Cluster dialog, which lists the kubeconfig's contexts."},
@@ -37,17 +44,21 @@ constexpr OptionHelp appOptions[] = {
     {"--select", nullptr, "NAMESPACE/NAME", K::Pod, "The pod selected for --screenshot (else the most retried one)."},
 };
 
-constexpr OptionHelp checkOptions[] = {configOption, jsonOption};
+constexpr OptionHelp checkOptions[] = {configOption, versionOption, gatesOption, jsonOption};
 
 constexpr OptionHelp explainOptions[] = {
     {"--pod", nullptr, "NAMESPACE/NAME", K::Pod, "The pod to explain (required; a name without a namespace is in default)."},
     {"--attempt", nullptr, "N|last", K::Number, "Which of the pod's scheduling attempts: a number from 1 (the default), or last."},
     configOption,
+    versionOption,
+    gatesOption,
     jsonOption,
 };
 
 constexpr OptionHelp runOptions[] = {
     configOption,
+    versionOption,
+    gatesOption,
     {"--seed", nullptr, "N", K::Number, "The random seed (else the scenario's): it decides selectHost's ties, preemption's candidate offset and the latency model's draws."},
     {"--until", nullptr, "DURATION", K::Duration, "Stop at this virtual time instead of when nothing is left to do."},
     {"--trace", nullptr, "FILE", K::File, "Write the whole trace as JSON Lines (docs/trace-format.md)."},
@@ -78,6 +89,8 @@ constexpr OptionHelp capacityOptions[] = {
      "The cluster as the scenario has it at this virtual time (default: once the scenario's run has nothing left to do)."},
     {"--max", nullptr, "N", K::Number, "Stop once N copies fit (default: until one does not)."},
     configOption,
+    versionOption,
+    gatesOption,
     jsonOption,
 };
 
@@ -85,6 +98,10 @@ constexpr OptionHelp compareOptions[] = {
     {"--config", nullptr, "FILE", K::File,
      "A KubeSchedulerConfiguration. Once: the scenario's own configuration is A and this is B. Twice: the first is A, the second B."},
     {"--seed", nullptr, "N", K::Number, "B runs with this seed, A with the scenario's, both with the same configuration."},
+    {"--kubernetes-version", nullptr, "VERSION", K::Choice,
+     "Once: both runs model this version. Twice: A models the first and B the second (the upgrade what-if), with the same configuration.",
+     "1.32 1.33 1.34 1.35 1.36 1.37"},
+    gatesOption,
     jsonOption,
 };
 
@@ -111,11 +128,13 @@ constexpr OptionHelp pendingOptions[] = {
     {"-n", "--namespace", "NAMESPACE", K::Namespace, "Only this namespace's pods (else the context's namespace)."},
     {"-A", "--all-namespaces", nullptr, K::None, "The pending pods of every namespace."},
     configOption,
+    versionOption,
+    gatesOption,
     jsonOption,
 };
 
 constexpr OptionHelp shadowOptions[] = {
-    kubeconfigOption, contextOption, timeoutOption, configOption,
+    kubeconfigOption, contextOption, timeoutOption, configOption, versionOption, gatesOption,
     {"--duration", nullptr, "DURATION", K::Duration, "Stop after this long (else at Ctrl+C)."},
     jsonOption,
 };
@@ -169,11 +188,13 @@ constexpr CommandHelp table[] = {
      capacityOptions, K::File, "capacity s.yaml --pod p.yaml"},
     {"compare",
      "kschedviz compare SCENARIO [--config A.yaml] --config B.yaml [--json]\n"
-     "kschedviz compare SCENARIO [--config FILE] --seed N [--json]",
-     "two runs of a scenario side by side: two configurations or two seeds",
+     "kschedviz compare SCENARIO [--config FILE] --seed N [--json]\n"
+     "kschedviz compare SCENARIO [--config FILE] --kubernetes-version A --kubernetes-version B [--json]",
+     "two runs of a scenario side by side: two configurations, two seeds or two Kubernetes versions",
      "Runs the scenario twice and prints a summary of each run: pods scheduled and not, attempts, scheduling latency p50 and "
      "p99, preemptions, requested resources, nodes used and zone skew. Then every pod whose fate differs: bound to another "
-     "node, bound in one run only, or bound at another time.",
+     "node, bound in one run only, or bound at another time. Two Kubernetes versions are the upgrade what-if: what moving "
+     "the cluster from A to B changes.",
      compareOptions, K::File, "compare s.yaml --config a.yaml"},
     {"extender", "kschedviz extender --rules FILE [--listen ADDRESS:PORT] [--cert FILE --key FILE]",
      "serve the demo scheduler extender: filter, prioritize, bind and preempt",

@@ -9,7 +9,7 @@ namespace ksv::cli {
 
 // What an option's argument (or a command's positional argument) is: the help shows it, the shell
 // completion offers candidates of that kind (completion.h).
-enum class ArgumentKind { None, File, Directory, Duration, Number, Choice, Context, Pod, Lesson, Namespace, Size, Address };
+enum class ArgumentKind { None, File, Directory, Duration, Number, Choice, Context, Pod, Lesson, Namespace, Size, Address, Gates };
 
 struct OptionHelp
 {

@@ -5,6 +5,7 @@
 #include "scenario/loader.h"
 
 #include <QFileInfo>
+#include <QTextStream>
 #include <QRegularExpression>
 
 namespace ksv::cli {
@@ -14,6 +15,12 @@ QStringList exportViewNames()
     return { QStringLiteral("queues"), QStringLiteral("heatmap"), QStringLiteral("inspector"), QStringLiteral("timeline"),
              QStringLiteral("charts"), QStringLiteral("eventlog"), QStringLiteral("nodes"), QStringLiteral("pods"),
              QStringLiteral("bookmarks"), QStringLiteral("edit"), QStringLiteral("differences"), QStringLiteral("capacity") };
+}
+
+void warnAboutVersion(const Scenario& scenario, const VersionChoice& choice, QTextStream& err)
+{
+    if (const QString warning = versionWarning(scenario, choice); !warning.isEmpty())
+        err << QStringLiteral("warning: ") << warning << Qt::endl;
 }
 
 ParseResult parseArguments(const QStringList& arguments)
@@ -57,6 +64,33 @@ ParseResult parseArguments(const QStringList& arguments)
             if (!options.configB.isEmpty())
                 return {std::nullopt, QStringLiteral("--config at most twice (compare: A and B)")};
             (options.config.isEmpty() ? options.config : options.configB) = file;
+        } else if (argument == QLatin1String("--kubernetes-version") || argument.startsWith(QLatin1String("--kubernetes-version="))) {
+            QString text;
+            if (argument.contains(QLatin1Char('=')))
+                text = argument.section(QLatin1Char('='), 1);
+            else if (i + 1 < arguments.size())
+                text = arguments[++i];
+            QString error;
+            const auto version = version::parseKubeVersion(text, &error);
+            if (!version)
+                return {std::nullopt, QStringLiteral("--kubernetes-version: ") + error};
+            // A second one is compare's B (refused for any other command below).
+            if (options.kubernetesVersionB)
+                return {std::nullopt, QStringLiteral("--kubernetes-version at most twice (compare: A and B)")};
+            (options.kubernetesVersion ? options.kubernetesVersionB : options.kubernetesVersion) = version;
+        } else if (argument == QLatin1String("--feature-gates") || argument.startsWith(QLatin1String("--feature-gates="))) {
+            QString text;
+            if (argument.contains(QLatin1Char('=')))
+                text = argument.section(QLatin1Char('='), 1);
+            else if (i + 1 < arguments.size())
+                text = arguments[++i];
+            if (text.isEmpty())
+                return {std::nullopt, QStringLiteral("--feature-gates needs NAME=true|false[,NAME=true|false...]")};
+            try {
+                options.featureGates += version::parseGateList(text);
+            } catch (const LoadError& error) {
+                return {std::nullopt, error.toString()};
+            }
         } else if (argument == QLatin1String("--pod")) {
             if (i + 1 >= arguments.size())
                 return {std::nullopt, QStringLiteral("--pod needs NAMESPACE/NAME (explain) or a Pod manifest FILE (capacity)")};
@@ -229,10 +263,15 @@ ParseResult parseArguments(const QStringList& arguments)
         options.scenario = positional.constFirst();
         if (options.command == Command::Capacity && options.pod.isEmpty())
             return {std::nullopt, QStringLiteral("capacity needs --pod FILE: the pod to place copies of, as a Pod manifest")};
-        if (options.command == Command::Compare && options.config.isEmpty() && !options.seed)
-            return {std::nullopt, QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N]")};
-        if (options.command == Command::Compare && !options.configB.isEmpty() && options.seed)
-            return {std::nullopt, QStringLiteral("compare: a second --config or --seed, not both")};
+        if (options.command == Command::Compare && options.kubernetesVersion && !options.kubernetesVersionB && !options.seed
+            && options.config.isEmpty())
+            return {std::nullopt, QStringLiteral("compare: --kubernetes-version twice to compare two versions (A, then B)")};
+        if (options.command == Command::Compare && options.config.isEmpty() && !options.seed && !options.kubernetesVersionB)
+            return {std::nullopt, QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N], or "
+                                                 "--kubernetes-version A --kubernetes-version B")};
+        if (options.command == Command::Compare && int(!options.configB.isEmpty()) + int(options.seed.has_value()) + int(options.kubernetesVersionB.has_value()) > 1)
+            return {std::nullopt, QStringLiteral("compare: a second --config, --seed or a second --kubernetes-version, one of them")};
+
     } else if (verb == QLatin1String("export")) {
         options.command = Command::Export;
         positional.removeFirst();
@@ -290,6 +329,17 @@ ParseResult parseArguments(const QStringList& arguments)
         return {std::nullopt, QStringLiteral("--pod is for explain and capacity")};
     if (!options.configB.isEmpty() && options.command != Command::Compare)
         return {std::nullopt, QStringLiteral("--config twice is for compare")};
+    if (options.kubernetesVersionB && options.command != Command::Compare)
+        return {std::nullopt, QStringLiteral("--kubernetes-version twice is for compare")};
+    const bool versioned = options.command == Command::Gui || options.command == Command::Check || options.command == Command::Explain
+        || options.command == Command::Run
+        || options.command == Command::Capacity || options.command == Command::Compare || options.command == Command::Pending
+        || options.command == Command::Shadow;
+    if ((options.kubernetesVersion || !options.featureGates.isEmpty()) && !versioned)
+        return {std::nullopt, QStringLiteral("--kubernetes-version and --feature-gates are for check, explain, run, capacity, compare, "
+                                             "pending, shadow and the app")};
+    if (options.command == Command::Gui && !options.featureGates.isEmpty())
+        return {std::nullopt, QStringLiteral("--feature-gates is for the headless commands: the app takes a scenario's spec.featureGates")};
     if (options.maxCopies && options.command != Command::Capacity)
         return {std::nullopt, QStringLiteral("--max is for capacity")};
     if (options.attempt != 1 && options.command != Command::Explain)

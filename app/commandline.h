@@ -1,5 +1,8 @@
 #pragma once
 
+#include "scenario/effectiveconfig.h"
+#include "version/features.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -23,6 +26,9 @@ struct Options
     QString scenario;  // empty: the bundled default sample
     QString config;    // --config
     QString configB;   // a second --config (compare's B)
+    std::optional<version::KubeVersion> kubernetesVersion;  // --kubernetes-version: overrides the scenario's and the cluster's
+    std::optional<version::KubeVersion> kubernetesVersionB; // a second --kubernetes-version (compare's B)
+    QList<version::GateSetting> featureGates;               // --feature-gates A=true,B=false (may repeat)
     QString pod;       // --pod NAMESPACE/NAME (explain), or a Pod manifest file (capacity)
     std::optional<int> maxCopies; // --max N (capacity)
     int attempt = 1;   // --attempt N|last (explain); 0 is last
@@ -69,6 +75,15 @@ struct ParseResult
     std::optional<Options> options;
     QString error; // set when options is empty
 };
+
+// --kubernetes-version (the first, for compare) and --feature-gates, for effectiveConfiguration.
+inline VersionChoice versionChoice(const Options& options)
+{
+    return {options.kubernetesVersion, options.featureGates};
+}
+
+// Prints versionWarning's sentence, if any, as "warning: ...".
+void warnAboutVersion(const Scenario& scenario, const VersionChoice& choice, QTextStream& err);
 
 // Parses argv[1..]. Kept free of QCommandLineParser's exit-on-error so that every bad invocation
 // is reported the same way (exit status 2).

@@ -1,5 +1,7 @@
 #include "completion.h"
 
+#include "version/features.h"
+
 #include "commandhelp.h"
 
 #include "kubeconfig.h"
@@ -162,6 +164,13 @@ Completion complete(const QStringList& allWords, const CompletionSources& source
         case ArgumentKind::Number:
             if (QLatin1String(pending->flag) == QLatin1String("--attempt"))
                 offer(QStringLiteral("last"));
+            break;
+        case ArgumentKind::Gates:
+            // The gates kschedviz knows, each ready for its value; after a comma, the next one.
+            for (const version::GateSpec& gate : version::gates()) {
+                const QString prefix = current.contains(QLatin1Char(',')) ? current.left(current.lastIndexOf(QLatin1Char(',')) + 1) : QString();
+                offer(prefix + QLatin1String(gate.name) + QLatin1Char('='), QString::fromLatin1(gate.effect));
+            }
             break;
         case ArgumentKind::None:
         case ArgumentKind::Duration:

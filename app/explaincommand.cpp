@@ -104,14 +104,18 @@ int runExplain(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config, versionChoice(options));
         const std::shared_ptr<extenderhttp::ExtenderSession> extenders = extenderhttp::ExtenderSession::start(scenario, configuration);
         const ExplainReport report = explainPod(scenario, configuration, options.pod, ExplainAttempt {std::max(options.attempt, 1), options.attempt == 0},
                                                 extenders ? extenders->transport() : nullptr);
-        if (options.json)
-            out << QString::fromUtf8(explainJson(report));
-        else
+        warnAboutVersion(scenario, versionChoice(options), err);
+        if (options.json) {
+            QJsonObject root = explainObject(report);
+            root.insert(QStringLiteral("kubernetesVersion"), configuration.features.version.toString());
+            out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        } else {
             out << explainTable(report);
+        }
         out.flush();
         return ExitOk;
     } catch (const LoadError& error) {

@@ -73,6 +73,8 @@ int runGui(int argc, char** argv, const ksv::cli::Options& options)
         window.resize(options.size.isEmpty() ? ksv::cli::exportDefaultSize : options.size);
     if (!options.config.isEmpty())
         window.openSchedulerConfig(options.config);
+    if (options.kubernetesVersion)
+        window.setKubernetesVersion(options.kubernetesVersion);
     if (!options.kubeconfig.isEmpty() || !options.context.isEmpty())
         window.openCluster(options.kubeconfig, options.context);
     else if (!options.lesson.isEmpty())
@@ -201,7 +203,8 @@ int main(int argc, char** argv)
         out << formatCompletion(complete(options.completeWords, CompletionSources::standard()));
         return ExitOk;
     case Command::Version:
-        out << QStringLiteral("kschedviz " KSV_VERSION " (models kube-scheduler v1.32)") << Qt::endl;
+        out << QStringLiteral("kschedviz " KSV_VERSION " (models kube-scheduler ") << ksv::version::modelledList()
+            << QStringLiteral("; the default is ") << ksv::version::defaultVersion.toString() << QStringLiteral(")") << Qt::endl;
         return ExitOk;
     case Command::Check: {
         QCoreApplication app(argc, argv);

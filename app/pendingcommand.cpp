@@ -138,7 +138,7 @@ int runPending(const Options& options, QTextStream& out, QTextStream& err)
     scenario.initial = client::scenarioState(connection.session->state());
     config::KubeSchedulerConfiguration configuration;
     try {
-        configuration = effectiveConfiguration(scenario, options.config);
+        configuration = effectiveConfiguration(scenario, options.config, versionChoice(options));
         if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
             err << QStringLiteral("warning: ") << warning << Qt::endl;
     } catch (const LoadError& error) {

@@ -129,7 +129,8 @@ QJsonObject placementsJson(const QList<Placement>& placements)
 QString runTable(const Simulator& simulator, const QString& scenarioName, quint64 seed)
 {
     const QList<PodSummary> pods = simulator.podSummaries();
-    QString text = QStringLiteral("Scenario ") + scenarioName + QStringLiteral(", seed ") + QString::number(seed) + QStringLiteral(", ran to ")
+    QString text = QStringLiteral("Scenario ") + scenarioName + QStringLiteral(", Kubernetes ") + simulator.features().version.toString()
+        + QStringLiteral(", seed ") + QString::number(seed) + QStringLiteral(", ran to ")
         + secondsText(simulator.now()) + QStringLiteral(" of virtual time\n\n");
     QList<QStringList> rows {{QStringLiteral("POD"), QStringLiteral("NODE"), QStringLiteral("ATTEMPTS"), QStringLiteral("SCHEDULED"),
                               QStringLiteral("STATE / LAST MESSAGE")}};
@@ -225,14 +226,20 @@ QByteArray runJson(const Simulator& simulator, quint64 seed, const trace::Trace&
     // Only with --node-detail-budget: the trace file's per-node lines stop at this cycle.
     if (trace.nodeDetailCutoff() >= 0)
         stats.insert(QStringLiteral("nodeDetailStoppedAtCycle"), trace.nodeDetailCutoff());
-    return QJsonDocument(QJsonObject {{QStringLiteral("pods"), pods}, {QStringLiteral("stats"), stats}}).toJson(QJsonDocument::Indented);
+    QJsonObject root {{QStringLiteral("kubernetesVersion"), trace.features().version.toString()},
+                      {QStringLiteral("pods"), pods},
+                      {QStringLiteral("stats"), stats}};
+    const QByteArray header = trace::runHeaderLine(trace.features());
+    if (const QJsonObject gates = QJsonDocument::fromJson(header).object().value(QStringLiteral("featureGates")).toObject(); !gates.isEmpty())
+        root.insert(QStringLiteral("featureGates"), gates);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 int runRun(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config, versionChoice(options));
         // The extenders: called over HTTP, or answered from a recorded trace.
         std::shared_ptr<extender::ExtenderTransport> extenders;
         if (!options.extenderAnswers.isEmpty()) {
@@ -256,6 +263,7 @@ int runRun(const Options& options, QTextStream& out, QTextStream& err)
                 return ExitBadInput;
             }
         }
+        warnAboutVersion(scenario, versionChoice(options), err);
         SimulationOptions simulation;
         simulation.seed = options.seed;
         simulation.until = options.untilNanos;

@@ -70,7 +70,7 @@ int runShadow(const Options& options, QTextStream& out, QTextStream& err)
     // The configuration first: a bad --config is said before anything is sent.
     config::KubeSchedulerConfiguration configuration;
     try {
-        configuration = effectiveConfiguration(Scenario {}, options.config);
+        configuration = effectiveConfiguration(Scenario {}, options.config, versionChoice(options));
         if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
             err << QStringLiteral("warning: ") << warning << Qt::endl;
     } catch (const LoadError& error) {

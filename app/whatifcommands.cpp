@@ -73,7 +73,7 @@ QString use(const ResourceUse& use)
 QString runLabel(const ComparedRun& run)
 {
     return (run.configuration.isEmpty() ? QStringLiteral("the scenario's configuration") : run.configuration) + QStringLiteral(", seed ")
-        + QString::number(run.seed);
+        + QString::number(run.seed) + QStringLiteral(", Kubernetes ") + run.kubernetesVersion.toString();
 }
 
 QJsonObject summaryJson(const ComparedRun& run, const RunSummary& summary)
@@ -85,6 +85,7 @@ QJsonObject summaryJson(const ComparedRun& run, const RunSummary& summary)
                                         {QStringLiteral("allocatable"), double(use.allocatable)}});
     return QJsonObject {
         {QStringLiteral("config"), run.configuration.isEmpty() ? QJsonValue() : QJsonValue(run.configuration)},
+        {QStringLiteral("kubernetesVersion"), run.kubernetesVersion.toString()},
         {QStringLiteral("seed"), QString::number(run.seed)},
         {QStringLiteral("scheduled"), summary.scheduled},
         {QStringLiteral("notScheduled"), summary.notScheduled},
@@ -179,7 +180,8 @@ int runCapacity(const Options& options, QTextStream& out, QTextStream& err)
 {
     try {
         const Scenario scenario = loadScenarioFile(options.scenario);
-        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario, options.config, versionChoice(options));
+        warnAboutVersion(scenario, versionChoice(options), err);
         if (const QString warning = extenderWarning(configuration); !warning.isEmpty())
             err << QStringLiteral("warning: ") << warning << Qt::endl;
         // The cluster once, for the template's PriorityClasses and for the copies.
@@ -272,18 +274,29 @@ int runCompare(const Options& options, QTextStream& out, QTextStream& err)
         // scenario's) with the scenario's seed against N. --config A alone: the scenario's own against A.
         ComparedRun a;
         ComparedRun b;
-        if (!options.configB.isEmpty()) {
-            a = {options.config, scenario.seed};
-            b = {options.configB, scenario.seed};
+        if (options.kubernetesVersionB) {
+            // The upgrade what-if: one configuration, one seed, two versions.
+            a = {options.config, scenario.seed, {}};
+            b = {options.config, scenario.seed, {}};
+        } else if (!options.configB.isEmpty()) {
+            a = {options.config, scenario.seed, {}};
+            b = {options.configB, scenario.seed, {}};
         } else if (options.seed) {
-            a = {options.config, scenario.seed};
-            b = {options.config, *options.seed};
+            a = {options.config, scenario.seed, {}};
+            b = {options.config, *options.seed, {}};
         } else {
-            a = {QString(), scenario.seed};
-            b = {options.config, scenario.seed};
+            a = {QString(), scenario.seed, {}};
+            b = {options.config, scenario.seed, {}};
         }
-        const config::KubeSchedulerConfiguration configurationA = effectiveConfiguration(scenario, a.configuration);
-        const config::KubeSchedulerConfiguration configurationB = effectiveConfiguration(scenario, b.configuration);
+        const VersionChoice choiceA {options.kubernetesVersion, options.featureGates};
+        const VersionChoice choiceB {options.kubernetesVersionB ? options.kubernetesVersionB : options.kubernetesVersion, options.featureGates};
+        const config::KubeSchedulerConfiguration configurationA = effectiveConfiguration(scenario, a.configuration, choiceA);
+        const config::KubeSchedulerConfiguration configurationB = effectiveConfiguration(scenario, b.configuration, choiceB);
+        a.kubernetesVersion = configurationA.features.version;
+        b.kubernetesVersion = configurationB.features.version;
+        warnAboutVersion(scenario, choiceA, err);
+        if (configurationB.features.version != configurationA.features.version)
+            warnAboutVersion(scenario, choiceB, err);
         // Each run calls its configuration's extenders (and the scenario's demo extender) as run does.
         SimulationOptions optionsA;
         optionsA.seed = a.seed;

@@ -24,6 +24,7 @@ struct ComparedRun
 {
     QString configuration; // the file, or "" for the scenario's own
     quint64 seed = 0;
+    version::KubeVersion kubernetesVersion; // the version the run modelled
 };
 QString compareText(const QString& scenario, const ComparedRun& a, const RunSummary& runA, const ComparedRun& b,
                     const RunSummary& runB, const QList<PodDifference>& differences);

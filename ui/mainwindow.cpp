@@ -386,6 +386,21 @@ void MainWindow::createMenus()
         if (!path.isEmpty())
             openSchedulerConfig(path);
     });
+    // The version the run models (docs/versions.md): the scenario's, or one chosen here.
+    QMenu* versions = file->addMenu(tr("&Kubernetes Version"));
+    m_versionActions = new QActionGroup(this);
+    const auto addVersion = [this, versions](const QString& text, std::optional<version::KubeVersion> version) {
+        QAction* action = versions->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(!version);
+        action->setData(version ? version->toString() : QString());
+        m_versionActions->addAction(action);
+        connect(action, &QAction::triggered, this, [this, version] { setKubernetesVersion(version); });
+    };
+    addVersion(tr("As the Scenario Says"), std::nullopt);
+    versions->addSeparator();
+    for (const version::KubeVersion version : version::modelledVersions)
+        addVersion(version.toString(), version);
     QAction* reload = file->addAction(tr("&Reload"), this, [this] {
         if (!m_scenarioPath.isEmpty())
             openScenario(m_scenarioPath);
@@ -484,8 +499,8 @@ void MainWindow::createMenus()
     help->addAction(tr("&About kschedviz"), this, [this] {
         QMessageBox::about(this, tr("About kschedviz"),
                            tr("<b>kschedviz %1</b><p>Watch kube-scheduler think: a re-implementation of the Kubernetes "
-                              "v1.32 scheduler pipeline, step by step.</p>")
-                               .arg(QApplication::applicationVersion()));
+                              "scheduler pipeline, step by step, as %2 run it.</p>")
+                               .arg(QApplication::applicationVersion(), version::modelledList()));
     });
 }
 
@@ -494,7 +509,46 @@ void MainWindow::openScenario(const QString& path)
     leaveLiveMode(); // a file replaces the cluster on screen
     m_scenarioPath = path;
     m_statusScenario->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    m_loader->load(path, m_configPath);
+    m_loader->load(path, m_configPath, m_versionChoice);
+}
+
+void MainWindow::setKubernetesVersion(std::optional<version::KubeVersion> version)
+{
+    m_versionChoice.version = version;
+    updateVersionMenu();
+    if (m_scenarioPath.isEmpty() || !m_current)
+        return;
+    m_placeAfterLoad = placeNow();
+    openScenario(m_scenarioPath);
+}
+
+void MainWindow::updateVersionMenu()
+{
+    if (!m_versionActions)
+        return;
+    const QString chosen = m_versionChoice.version ? m_versionChoice.version->toString() : QString();
+    for (QAction* action : m_versionActions->actions()) {
+        action->setChecked(action->data().toString() == chosen);
+        // The first entry names what the scenario says, once one is loaded.
+        if (action->data().toString().isEmpty() && m_current) {
+            const version::KubeVersion own = m_current->scenario->kubernetesVersion.value_or(version::defaultVersion);
+            action->setText(tr("As the Scenario Says (%1)").arg(own.toString()));
+        }
+    }
+}
+
+MainWindow::Place MainWindow::placeNow() const
+{
+    // The same place in another run, by name (catalogue ids are per run) and by virtual time.
+    Place place {m_viewState->cursorTime(), {}, {}};
+    if (const Run* run = m_playback->run()) {
+        const trace::ReplayCatalogue& catalogue = run->index().catalogue();
+        if (m_viewState->selectedPod() >= 0)
+            place.pod = catalogue.podKey(m_viewState->selectedPod());
+        if (m_viewState->selectedNode() >= 0)
+            place.node = catalogue.nodeName(m_viewState->selectedNode());
+    }
+    return place;
 }
 
 void MainWindow::openSchedulerConfig(const QString& path)
@@ -509,12 +563,22 @@ void MainWindow::showLoaded(std::shared_ptr<const LoadedScenario> result)
     m_current = std::move(result);
     m_pendingPlace.reset();
     m_whatIf->setBase(m_current, m_configPath);
+    updateVersionMenu();
     showScenarioStatus();
     startRun();
     m_compare->setShown(m_current, m_current, tr("the scenario as loaded"));
     m_capacity->setScenario(m_current);
     if (!m_current->path.startsWith(QLatin1Char(':')))
         addRecentFile(m_current->path);
+    // Another version of the same scenario: back to where the user was.
+    if (m_placeAfterLoad) {
+        m_pendingPlace = m_placeAfterLoad;
+        m_placeAfterLoad.reset();
+        if (m_pendingPlace->time > 0)
+            m_playback->seek(m_pendingPlace->time);
+        updateStatus();
+        restorePlace();
+    }
     Q_EMIT scenarioLoaded();
 }
 
@@ -528,35 +592,31 @@ void MainWindow::startRun()
 void MainWindow::showScenarioStatus()
 {
     const Scenario& scenario = *m_current->scenario;
-    setWindowTitle(tr("%1 — kschedviz").arg(scenario.name));
+    const QString kubernetes = m_current->configuration.features.version.toString();
+    setWindowTitle(tr("%1 — Kubernetes %2 — kschedviz").arg(scenario.name, kubernetes));
     // The run calls the configuration's extenders over HTTP: said where the scenario is named, with
     // their URLs in the tooltip, since a slow or broken one changes every attempt.
     QStringList extenderUrls;
     for (const config::Extender& extender : m_current->configuration.extenders)
         extenderUrls.append(extender.urlPrefix);
     const int edits = m_whatIf->editCount();
-    m_statusScenario->setText(tr("%1 (seed %2)%3%4%5")
-                                  .arg(QFileInfo(m_current->path).fileName())
+    m_statusScenario->setText(tr("%1 (Kubernetes %2, seed %3)%4%5%6%7")
+                                  .arg(QFileInfo(m_current->path).fileName(), kubernetes)
                                   .arg(scenario.seed)
                                   .arg(edits > 0 ? tr(" — edited (%n change(s))", nullptr, edits) : QString())
                                   .arg(m_current->warnings.isEmpty() ? QString() : tr(" — %n object(s) skipped", nullptr, int(m_current->warnings.size())))
-                                  .arg(extenderUrls.isEmpty() ? QString() : tr(" — %n extender(s)", nullptr, int(extenderUrls.size()))));
+                                  .arg(extenderUrls.isEmpty() ? QString() : tr(" — %n extender(s)", nullptr, int(extenderUrls.size())))
+                                  .arg(m_current->versionWarning.isEmpty() ? QString() : tr(" — ⚠ modelled in part")));
+    // The engine's sentence stays in English, as the command line prints it.
     m_statusScenario->setToolTip(((extenderUrls.isEmpty() ? QStringList() : QStringList {tr("Extenders: %1").arg(extenderUrls.join(QStringLiteral(", ")))})
+                                  + (m_current->versionWarning.isEmpty() ? QStringList() : QStringList {m_current->versionWarning})
                                   + m_current->warnings)
                                      .join(QLatin1Char('\n')));
 }
 
 void MainWindow::showEdited(std::shared_ptr<const LoadedScenario> edited)
 {
-    // The same place in the new run, by name (catalogue ids are per run) and by virtual time.
-    Place place {m_viewState->cursorTime(), {}, {}};
-    if (const Run* run = m_playback->run()) {
-        const trace::ReplayCatalogue& catalogue = run->index().catalogue();
-        if (m_viewState->selectedPod() >= 0)
-            place.pod = catalogue.podKey(m_viewState->selectedPod());
-        if (m_viewState->selectedNode() >= 0)
-            place.node = catalogue.nodeName(m_viewState->selectedNode());
-    }
+    const Place place = placeNow();
     m_current = std::move(edited);
     showScenarioStatus();
     startRun();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "nodesatcursor.h"
+#include "scenario/effectiveconfig.h"
 #include "scenario/scenario.h"
 
 #include <QMainWindow>
@@ -15,6 +16,7 @@ class QDockWidget;
 class QLabel;
 class QAbstractItemModel;
 class QAction;
+class QActionGroup;
 class QMenu;
 class QScrollArea;
 class QTableView;
@@ -92,6 +94,11 @@ public:
     PlaybackToolBar* playbackToolBar() const { return m_toolBar; }
     // The config file chosen (--config, File > Open Scheduler Configuration), empty for the default.
     const QString& schedulerConfigPath() const { return m_configPath; }
+    // The Kubernetes version the window models instead of the scenario's (File > Kubernetes Version);
+    // nullopt: the scenario's spec.kubernetesVersion, else the default. Reruns the scenario on screen
+    // at the cursor's time, with the same pod or node selected.
+    void setKubernetesVersion(std::optional<version::KubeVersion> version);
+    std::optional<version::KubeVersion> kubernetesVersionChoice() const { return m_versionChoice.version; }
 
 Q_SIGNALS:
     // For tests and the screenshot tool: a load finished, well or not.
@@ -160,6 +167,12 @@ private:
         QString node;
     };
     std::optional<Place> m_pendingPlace;
+    Place placeNow() const;
+    // Where a version change's reload puts the cursor and the selection back.
+    std::optional<Place> m_placeAfterLoad;
+    VersionChoice m_versionChoice;
+    QActionGroup* m_versionActions = nullptr;
+    void updateVersionMenu();
     NodeTableModel* m_nodes;
     // The Nodes tab shows the cluster at the cursor; while the cursor moves (playing) it is brought
     // up to date a few times a second, and only while the tab is shown.

@@ -21,10 +21,11 @@ inline const QString configurationKind = QStringLiteral("KubeSchedulerConfigurat
 KubeSchedulerConfiguration decodeConfiguration(const YamlField& document);
 
 // What kube-scheduler runs with when given no configuration file: one profile "default-scheduler".
-KubeSchedulerConfiguration defaultConfiguration();
+KubeSchedulerConfiguration defaultConfiguration(const version::Features& features = {});
 
-// getDefaultPlugins of v1.32: everything in MultiPoint, score weights on the score plugins.
-Plugins defaultPlugins();
+// getDefaultPlugins and applyFeatureGates: everything in MultiPoint, score weights on the score
+// plugins; DynamicResources before DefaultPreemption where the version's gates turn DRA on.
+Plugins defaultPlugins(const version::Features& features = {});
 
 // mergePlugins / mergePluginSet (default_plugins.go): the profile's plugins laid over the defaults, per
 // extension point. A custom entry naming a default plugin replaces it in place (its weight wins); other

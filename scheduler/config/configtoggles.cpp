@@ -108,9 +108,18 @@ void removeNamed(const YAML::Node& profile, const char* point, const char* list,
     }
 }
 
+// The text does not say which version it will run under, so a plugin counts as default if any modelled
+// version has it by default: the newest list holds every older one's plugins (it only gained
+// DynamicResources), and disabling a name a version lacks changes nothing there.
+const Plugins& defaultsOfAnyVersion()
+{
+    static const Plugins plugins = defaultPlugins(version::defaultFeatures(version::modelledVersions.back()));
+    return plugins;
+}
+
 bool isDefault(const QString& plugin)
 {
-    for (const PluginRef& ref : defaultPlugins().multiPoint.enabled) {
+    for (const PluginRef& ref : defaultsOfAnyVersion().multiPoint.enabled) {
         if (ref.name == plugin)
             return true;
     }
@@ -123,7 +132,7 @@ bool isDefault(const QString& plugin)
 bool pointHasPlugin(const ExtensionPoint& point, const QString& plugin)
 {
     int weight = 0;
-    for (const PluginRef& ref : defaultPlugins().multiPoint.enabled) {
+    for (const PluginRef& ref : defaultsOfAnyVersion().multiPoint.enabled) {
         if (ref.name == plugin)
             weight = ref.weight;
     }

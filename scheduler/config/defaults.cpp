@@ -77,7 +77,7 @@ const PluginArgs* Profile::argsFor(const QString& plugin) const
     return nullptr;
 }
 
-Plugins defaultPlugins()
+Plugins defaultPlugins(const version::Features& features)
 {
     const auto plugin = [](const char* name, int weight = 0) {
         return PluginRef {QString::fromLatin1(name), weight, {}, {}};
@@ -105,6 +105,14 @@ Plugins defaultPlugins()
         plugin("ImageLocality", 1),
         plugin("DefaultBinder"),
     };
+    // applyFeatureGates: DynamicResources goes just before DefaultPreemption. It has no Score in
+    // v1.34, so no weight; from v1.35 it scores with weight 2.
+    if (features.enableDynamicResourceAllocation) {
+        auto& enabled = plugins.multiPoint.enabled;
+        const auto preemption = std::find_if(enabled.begin(), enabled.end(),
+                                             [](const PluginRef& ref) { return ref.name == QLatin1String("DefaultPreemption"); });
+        enabled.insert(preemption, plugin("DynamicResources", features.version >= version::v1_35 ? 2 : 0));
+    }
     return plugins;
 }
 
@@ -151,9 +159,10 @@ Plugins mergePlugins(const Plugins& defaults, const Plugins& custom)
     return merged;
 }
 
-void setProfileDefaults(Profile& profile, const Plugins& custom)
+void setProfileDefaults(Profile& profile, const Plugins& custom, const version::Features& features)
 {
-    profile.plugins = mergePlugins(defaultPlugins(), custom);
+    profile.custom = custom;
+    profile.plugins = mergePlugins(defaultPlugins(features), custom);
     // Every plugin enabled anywhere that has an Args type and no pluginConfig gets defaulted args,
     // appended in name order (upstream walks a sorted set of names).
     QStringList names;
@@ -170,15 +179,43 @@ void setProfileDefaults(Profile& profile, const Plugins& custom)
     }
 }
 
-KubeSchedulerConfiguration defaultConfiguration()
+KubeSchedulerConfiguration defaultConfiguration(const version::Features& features)
 {
     KubeSchedulerConfiguration configuration;
+    configuration.features = features;
     Profile profile;
     profile.schedulerName = defaultSchedulerName;
     profile.path = QStringLiteral("profiles[0]");
-    setProfileDefaults(profile, Plugins {});
+    setProfileDefaults(profile, Plugins {}, features);
     configuration.profiles.append(profile);
     return configuration;
+}
+
+void applyFeatures(KubeSchedulerConfiguration& configuration, const version::Features& features)
+{
+    configuration.features = features;
+    for (Profile& profile : configuration.profiles) {
+        // The entries defaulting added have no place in the file; those the profile wrote stay.
+        profile.pluginConfig.removeIf([](const PluginConfig& config) { return config.path.isEmpty() && !config.source.isValid(); });
+        setProfileDefaults(profile, profile.custom, features);
+    }
+    // The extenders' ignoredByScheduler resources go into NodeResourcesFit's args again, as the
+    // decoder put them there (buildExtenders), defaulted entry or not.
+    QStringList ignored;
+    for (const Extender& extender : configuration.extenders) {
+        for (const ExtenderManagedResource& resource : extender.managedResources) {
+            if (resource.ignoredByScheduler)
+                ignored.append(resource.name);
+        }
+    }
+    if (ignored.isEmpty())
+        return;
+    for (Profile& profile : configuration.profiles) {
+        for (PluginConfig& config : profile.pluginConfig) {
+            if (auto* args = std::get_if<NodeResourcesFitArgs>(&config.args); args && config.name == QLatin1String("NodeResourcesFit"))
+                args->ignoredResources = ignored;
+        }
+    }
 }
 
 } // namespace ksv::config

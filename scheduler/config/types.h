@@ -7,6 +7,7 @@
 
 #include "api/objects.h"
 #include "args.h"
+#include "version/features.h"
 
 #include <QByteArray>
 #include <QLatin1String>
@@ -83,6 +84,7 @@ struct Profile
     QString schedulerName;
     std::optional<int> percentageOfNodesToScore; // overrides the global value when set
     Plugins plugins; // defaults merged with the profile's own (mergePlugins)
+    Plugins custom;  // the profile's own plugins, as written: merged again for another version (applyFeatures)
     QList<PluginConfig> pluginConfig;
     SourceLocation source;
     QString path; // "profiles[0]", with the document's prefix
@@ -143,6 +145,9 @@ struct KubeSchedulerConfiguration
     QList<Profile> profiles;
     QList<Extender> extenders;
     SourceLocation source;
+    // The Kubernetes version and gates the profiles were defaulted for (applyFeatures), and which the
+    // engine runs: plugins, the queue and the loop read their settings from here.
+    version::Features features;
     friend bool operator==(const KubeSchedulerConfiguration&, const KubeSchedulerConfiguration&) = default;
 };
 

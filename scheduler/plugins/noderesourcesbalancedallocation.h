@@ -5,6 +5,7 @@
 // added, are close to each other.
 
 #include "resourceallocation.h"
+#include "version/features.h"
 
 #include "config/args.h"
 #include "framework/interface.h"
@@ -19,8 +20,8 @@ public:
     static inline const QString Name = QStringLiteral("NodeResourcesBalancedAllocation");
     static inline const QString preScoreStateKey = QStringLiteral("PreScoreNodeResourcesBalancedAllocation");
 
-    explicit NodeResourcesBalancedAllocation(const config::NodeResourcesBalancedAllocationArgs& args,
-                                             framework::Handle& handle);
+    NodeResourcesBalancedAllocation(const config::NodeResourcesBalancedAllocationArgs& args, framework::Handle& handle,
+                                    const version::Features& features = {});
 
     QString name() const override { return Name; }
 
@@ -29,7 +30,10 @@ public:
     framework::ScoreOutcome score(framework::CycleState& state, const Pod& pod, const framework::NodeInfo& nodeInfo) override;
 
 private:
+    bool isBestEffortPod(const QList<qint64>& podRequests) const;
+
     ResourceAllocationScorer m_resourceAllocationScorer;
+    bool m_skipBestEffort; // v1.33 (#130260)
 };
 
 } // namespace ksv::plugins

@@ -3,6 +3,7 @@
 #include "coscheduling.h"
 #include "defaultbinder.h"
 #include "defaultpreemption.h"
+#include "dynamicresources.h"
 #include "imagelocality.h"
 #include "interpodaffinity.h"
 #include "nodeaffinity.h"
@@ -26,49 +27,61 @@ namespace ksv::plugins {
 
 namespace {
 
+// runtime.FactoryAdapter: the registry binds the run's features into each factory, and a plugin
+// whose behaviour depends on them takes them in its constructor.
 template<typename PluginT>
-void addPlain(framework::Registry& registry)
+void addPlain(framework::Registry& registry, const version::Features& features)
 {
-    registry.add(PluginT::Name, [](const config::PluginConfig*, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
-        return std::make_unique<PluginT>(handle);
+    registry.add(PluginT::Name, [features](const config::PluginConfig*, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
+        if constexpr (std::is_constructible_v<PluginT, framework::Handle&, const version::Features&>)
+            return std::make_unique<PluginT>(handle, features);
+        else
+            return std::make_unique<PluginT>(handle);
     });
 }
 
 // A plugin with typed args: those of its pluginConfig entry, else the defaulted ones (a default
 // constructed args value holds upstream's defaults).
 template<typename PluginT, typename ArgsT>
-void addWithArgs(framework::Registry& registry)
+void addWithArgs(framework::Registry& registry, const version::Features& features)
 {
-    registry.add(PluginT::Name, [](const config::PluginConfig* config, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
+    registry.add(PluginT::Name, [features](const config::PluginConfig* config, framework::Handle& handle) -> std::unique_ptr<framework::Plugin> {
         const ArgsT* args = config ? std::get_if<ArgsT>(&config->args) : nullptr;
-        return std::make_unique<PluginT>(args ? *args : ArgsT {}, handle);
+        if constexpr (std::is_constructible_v<PluginT, const ArgsT&, framework::Handle&, const version::Features&>)
+            return std::make_unique<PluginT>(args ? *args : ArgsT {}, handle, features);
+        else
+            return std::make_unique<PluginT>(args ? *args : ArgsT {}, handle);
     });
 }
 
 } // namespace
 
-framework::Registry inTreeRegistry()
+framework::Registry inTreeRegistry(const version::Features& features)
 {
     framework::Registry registry;
-    addPlain<SchedulingGates>(registry);
-    addPlain<PrioritySort>(registry);
-    addPlain<NodeUnschedulable>(registry);
-    addPlain<NodeName>(registry);
-    addPlain<TaintToleration>(registry);
-    addWithArgs<NodeAffinity, config::NodeAffinityArgs>(registry);
-    addPlain<NodePorts>(registry);
-    addWithArgs<NodeResourcesFit, config::NodeResourcesFitArgs>(registry);
-    addPlain<VolumeRestrictions>(registry);
-    addPlain<NodeVolumeLimits>(registry);
-    addWithArgs<VolumeBinding, config::VolumeBindingArgs>(registry);
-    addPlain<VolumeZone>(registry);
-    addWithArgs<PodTopologySpread, config::PodTopologySpreadArgs>(registry);
-    addWithArgs<InterPodAffinity, config::InterPodAffinityArgs>(registry);
-    addWithArgs<DefaultPreemption, config::DefaultPreemptionArgs>(registry);
-    addWithArgs<NodeResourcesBalancedAllocation, config::NodeResourcesBalancedAllocationArgs>(registry);
-    addPlain<ImageLocality>(registry);
-    addPlain<DefaultBinder>(registry);
-    addWithArgs<Coscheduling, config::CoschedulingArgs>(registry); // out-of-tree: enabled only by configuration
+    addPlain<SchedulingGates>(registry, features);
+    addPlain<PrioritySort>(registry, features);
+    addPlain<NodeUnschedulable>(registry, features);
+    addPlain<NodeName>(registry, features);
+    addPlain<TaintToleration>(registry, features);
+    addWithArgs<NodeAffinity, config::NodeAffinityArgs>(registry, features);
+    addPlain<NodePorts>(registry, features);
+    addWithArgs<NodeResourcesFit, config::NodeResourcesFitArgs>(registry, features);
+    addPlain<VolumeRestrictions>(registry, features);
+    addPlain<NodeVolumeLimits>(registry, features);
+    addWithArgs<VolumeBinding, config::VolumeBindingArgs>(registry, features);
+    addPlain<VolumeZone>(registry, features);
+    addWithArgs<PodTopologySpread, config::PodTopologySpreadArgs>(registry, features);
+    addWithArgs<InterPodAffinity, config::InterPodAffinityArgs>(registry, features);
+    addWithArgs<DefaultPreemption, config::DefaultPreemptionArgs>(registry, features);
+    addWithArgs<NodeResourcesBalancedAllocation, config::NodeResourcesBalancedAllocationArgs>(registry, features);
+    addPlain<ImageLocality>(registry, features);
+    addPlain<DefaultBinder>(registry, features);
+    // Registered in every version, as upstream's registry does; with its gate off it does nothing.
+    registry.add(DynamicResources::Name, [features](const config::PluginConfig*, framework::Handle& handle) {
+        return DynamicResources::create(handle, features);
+    });
+    addWithArgs<Coscheduling, config::CoschedulingArgs>(registry, features); // out-of-tree: enabled only by configuration
     return registry;
 }
 

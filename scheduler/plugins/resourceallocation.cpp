@@ -52,7 +52,7 @@ ResourceScorer weightedMeanScorer(const QList<config::ResourceSpec>& resources, 
     weights.reserve(resources.size());
     for (const auto& resource : resources)
         weights.append(resource.weight);
-    return [weights, resourceScore](std::span<const qint64> requested, std::span<const qint64> allocatable) -> qint64 {
+    return [weights, resourceScore](std::span<const qint64> requested, std::span<const qint64> /*allocated*/, std::span<const qint64> allocatable) -> qint64 {
         qint64 nodeScore = 0;
         qint64 weightSum = 0;
         for (std::size_t i = 0; i < requested.size(); ++i) {
@@ -109,7 +109,7 @@ ResourceScorer requestedToCapacityRatioScorer(const QList<config::ResourceSpec>&
         weights.append(resource.weight);
 
     // buildRequestedToCapacityRatioScorerFunction.
-    return [scaled, weights](std::span<const qint64> requested, std::span<const qint64> allocatable) -> qint64 {
+    return [scaled, weights](std::span<const qint64> requested, std::span<const qint64> /*allocated*/, std::span<const qint64> allocatable) -> qint64 {
         const auto resourceScoringFunction = [&scaled](qint64 req, qint64 capacity) {
             if (capacity == 0 || req > capacity)
                 return brokenLinear(scaled, maxUtilization);
@@ -161,6 +161,15 @@ qint64 balancedResourceScorer(std::span<const qint64> requested, std::span<const
         deviation = std::sqrt(sum / static_cast<double>(fractions.size()));
     }
     return static_cast<qint64>((1 - deviation) * static_cast<double>(maxNodeScore));
+}
+
+qint64 balancedResourceChangeScorer(std::span<const qint64> requested, std::span<const qint64> allocated, std::span<const qint64> allocatable)
+{
+    // Both scores lie in [50, 100], so the sum in parentheses is never negative and Go's truncating
+    // division is a floor.
+    const qint64 scoreWithPod = balancedResourceScorer(requested, allocatable);
+    const qint64 scoreWithoutPod = balancedResourceScorer(allocated, allocatable);
+    return maxNodeScore / 2 + (maxNodeScore / 2 + scoreWithPod - scoreWithoutPod) / 2;
 }
 
 // ---- ResourceAllocationScorer ------------------------------------------------------------------
@@ -249,6 +258,7 @@ framework::ScoreOutcome ResourceAllocationScorer::score(const framework::NodeInf
     // written below, so the arrays are not filled first.
     const auto count = size_t(m_resources.size());
     QVarLengthArray<qint64, 8> requested(m_resources.size());
+    QVarLengthArray<qint64, 8> allocated(m_resources.size());
     QVarLengthArray<qint64, 8> allocatable(m_resources.size());
     for (size_t i = 0; i < count; ++i) {
         const qint64 podRequest = qsizetype(i) < podRequests.size() ? podRequests[qsizetype(i)] : 0;
@@ -256,8 +266,11 @@ framework::ScoreOutcome ResourceAllocationScorer::score(const framework::NodeInf
         // Only fill the entry when the node has some of the resource.
         allocatable[qsizetype(i)] = allocation.allocatable;
         requested[qsizetype(i)] = allocation.allocatable == 0 ? 0 : allocation.requested;
+        allocated[qsizetype(i)] = allocation.allocatable == 0 ? 0 : allocation.requested - podRequest;
     }
-    return {m_scorer(std::span<const qint64>(requested.constData(), count), std::span<const qint64>(allocatable.constData(), count)), {}};
+    return {m_scorer(std::span<const qint64>(requested.constData(), count), std::span<const qint64>(allocated.constData(), count),
+                     std::span<const qint64>(allocatable.constData(), count)),
+            {}};
 }
 
 } // namespace ksv::plugins

@@ -28,8 +28,10 @@ using FunctionShape = QList<FunctionShapePoint>;
 qint64 brokenLinear(const FunctionShape& shape, qint64 p);
 
 // A scorer sees, per configured resource (in args order), what the node would have requested with
-// the pod and what it has allocatable; entries whose allocatable is 0 are to be skipped.
-using ResourceScorer = std::function<qint64(std::span<const qint64> requested, std::span<const qint64> allocatable)>;
+// the pod, what it has requested without it (v1.36's BalancedAllocation compares the two) and what it
+// has allocatable; entries whose allocatable is 0 are to be skipped.
+using ResourceScorer = std::function<qint64(std::span<const qint64> requested, std::span<const qint64> allocated,
+                                            std::span<const qint64> allocatable)>;
 
 // leastResourceScorer: weighted mean of (allocatable - requested) * 100 / allocatable.
 ResourceScorer leastResourceScorer(const QList<config::ResourceSpec>& resources);
@@ -41,6 +43,10 @@ ResourceScorer requestedToCapacityRatioScorer(const QList<config::ResourceSpec>&
                                               const QList<config::UtilizationShapePoint>& shape);
 // balancedResourceScorer: (1 - standard deviation of the utilization fractions) * 100, truncated.
 qint64 balancedResourceScorer(std::span<const qint64> requested, std::span<const qint64> allocatable);
+// v1.36's balancedResourceScorer (#135573): the change in balance the pod makes,
+// MaxNodeScore/2 + (MaxNodeScore/2 + with - without)/2: 75 for no change, towards 100 for better
+// balance and 50 for worse.
+qint64 balancedResourceChangeScorer(std::span<const qint64> requested, std::span<const qint64> allocated, std::span<const qint64> allocatable);
 
 // preScoreState / balancedAllocationPreScoreState: the pod's request for each configured resource,
 // in args order.

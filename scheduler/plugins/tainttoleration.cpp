@@ -64,12 +64,15 @@ qint64 countIntolerableTaintsPreferNoSchedule(const QList<Taint>& taints, const 
 
 } // namespace
 
-TaintToleration::TaintToleration(framework::Handle& /*handle*/)
+TaintToleration::TaintToleration(framework::Handle& /*handle*/, const version::Features& features)
+    : m_reasonNamesTaint(features.version < version::v1_34)
 {
 }
 
-// TaintToleration.Filter: the reason names the first untolerated taint as "{key: value}", so an empty
-// value reads "{key: }".
+// TaintToleration.Filter: up to v1.34.1 the reason names the first untolerated taint as
+// "{key: value}", so an empty value reads "{key: }"; from v1.35 (#134740, and v1.34.2 by #135023) it
+// is "node(s) had untolerated taint(s)" whatever the taint, which keeps keys and values out of pod
+// statuses and counts nodes with different taints together.
 Status TaintToleration::filter(framework::CycleState& /*state*/, const Pod& pod, const framework::NodeInfo& nodeInfo)
 {
     if (!nodeInfo.nodeHasTaints())
@@ -77,6 +80,8 @@ Status TaintToleration::filter(framework::CycleState& /*state*/, const Pod& pod,
     const Taint* taint = findMatchingUntoleratedTaint(nodeInfo.node().taints, pod.tolerations, doNotScheduleTaintsFilter);
     if (!taint)
         return {};
+    if (!m_reasonNamesTaint)
+        return Status(Code::UnschedulableAndUnresolvable, QStringLiteral("node(s) had untolerated taint(s)"));
     return Status(Code::UnschedulableAndUnresolvable, QStringLiteral("node(s) had untolerated taint ") + taint->toString());
 }
 

@@ -5,6 +5,7 @@
 
 #include "framework/events.h"
 #include "framework/interface.h"
+#include "version/features.h"
 
 namespace ksv::plugins {
 
@@ -32,7 +33,7 @@ class TaintToleration final : public framework::Plugin,
 public:
     static inline const QString Name = QStringLiteral("TaintToleration");
 
-    explicit TaintToleration(framework::Handle& handle);
+    explicit TaintToleration(framework::Handle& handle, const version::Features& features = {});
 
     QString name() const override { return Name; }
 
@@ -46,6 +47,9 @@ public:
     QList<framework::ClusterEventWithHint> eventsToRegister() const override;
     static framework::QueueingHint isSchedulableAfterNodeChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
     static framework::QueueingHint isSchedulableAfterPodTolerationChange(const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj);
+
+private:
+    bool m_reasonNamesTaint; // the Filter reason of v1.34.1 and before
 };
 
 } // namespace ksv::plugins

@@ -7,8 +7,9 @@
 
 namespace ksv::plugins {
 
-VolumeBinder::VolumeBinder(framework::Handle& handle)
+VolumeBinder::VolumeBinder(framework::Handle& handle, const version::Features& features)
     : m_handle(handle)
+    , m_nodeConflictReason(features.version >= version::v1_33 ? ErrReasonNodeConflictV133 : ErrReasonNodeConflict)
 {
 }
 
@@ -242,7 +243,7 @@ VolumeBinder::FindResult VolumeBinder::findPodVolumes(const Pod& /*pod*/, const 
     // Reasons in upstream's order, added on every return that is not an error.
     const auto finish = [&]() -> FindResult {
         if (!boundVolumesSatisfied)
-            result.reasons.append(ErrReasonNodeConflict);
+            result.reasons.append(m_nodeConflictReason);
         if (!unboundVolumesSatisfied)
             result.reasons.append(ErrReasonBindConflict);
         if (!sufficientStorage)

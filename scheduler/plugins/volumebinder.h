@@ -9,6 +9,7 @@
 // binder reads the cluster through the handle's lister, which is that cache once the loop applied them.
 
 #include "framework/interface.h"
+#include "version/features.h"
 
 namespace ksv::plugins {
 
@@ -44,8 +45,9 @@ class VolumeBinder
 {
 public:
     static inline const QString ErrReasonBindConflict = QStringLiteral("node(s) didn't find available persistent volumes to bind");
-    // v1.32 text; v1.33 renamed it to "node(s) didn't match PersistentVolume's node affinity".
+    // v1.32's text; v1.33 renamed it (#129887), so that it reads like NodeAffinity's reason.
     static inline const QString ErrReasonNodeConflict = QStringLiteral("node(s) had volume node affinity conflict");
+    static inline const QString ErrReasonNodeConflictV133 = QStringLiteral("node(s) didn't match PersistentVolume's node affinity");
     static inline const QString ErrReasonNotEnoughSpace = QStringLiteral("node(s) did not have enough free storage");
     static inline const QString ErrReasonPVNotExist =
         QStringLiteral("node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)");
@@ -58,7 +60,7 @@ public:
         QString error;
     };
 
-    explicit VolumeBinder(framework::Handle& handle);
+    explicit VolumeBinder(framework::Handle& handle, const version::Features& features = {});
 
     // GetPodVolumeClaims; `error` is set, and the claims are partial, when a claim cannot be classified.
     PodVolumeClaims getPodVolumeClaims(const Pod& pod, QString& error) const;
@@ -114,6 +116,7 @@ private:
     ProvisionCheck checkVolumeProvisions(const QList<PersistentVolumeClaim>& claimsToProvision, const Node& node) const;
 
     framework::Handle& m_handle;
+    QString m_nodeConflictReason; // ErrReasonNodeConflict as the version words it
 };
 
 } // namespace ksv::plugins

@@ -17,9 +17,9 @@ Status stateNotFound()
 
 } // namespace
 
-VolumeBinding::VolumeBinding(const config::VolumeBindingArgs& args, framework::Handle& handle)
+VolumeBinding::VolumeBinding(const config::VolumeBindingArgs& args, framework::Handle& handle, const version::Features& features)
     : m_handle(handle)
-    , m_binder(handle)
+    , m_binder(handle, features)
     , m_bindTimeoutSeconds(args.bindTimeoutSeconds)
 {
     // The scorer exists only with the VolumeCapacityPriority feature gate, alpha and off in v1.32

@@ -59,7 +59,7 @@ public:
         std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<StateData>(*this); }
     };
 
-    explicit VolumeBinding(const config::VolumeBindingArgs& args, framework::Handle& handle);
+    VolumeBinding(const config::VolumeBindingArgs& args, framework::Handle& handle, const version::Features& features = {});
 
     QString name() const override { return Name; }
 

@@ -164,6 +164,11 @@ Pod decodePod(const YamlField& object)
         }
     }
     pod.overhead = decodeResourceList(spec["overhead"]);
+    // Dynamic Resource Allocation is not modelled yet: a pod with claims would be placed as if it
+    // had none, so it is refused rather than run wrong.
+    if (const YamlField claims = spec["resourceClaims"]; !claims.elements().isEmpty())
+        claims.fail(QStringLiteral("resource claims (Dynamic Resource Allocation) are not modelled yet: kschedviz would place this pod as if "
+                                   "it had none (docs/versions.md)"));
     pod.schedulingGates = spec["schedulingGates"].list<QString>([](const YamlField& gate) { return gate.requiredString("name"); });
     const QString podName = pod.meta.name;
     pod.volumes = spec["volumes"].list<Volume>([&podName](const YamlField& f) { return decodeVolume(f, podName); });

@@ -1,6 +1,7 @@
 #include "effectiveconfig.h"
 
 #include "config/config.h"
+#include "config/defaults.h"
 #include "loader.h"
 
 namespace ksv {
@@ -12,10 +13,36 @@ std::optional<SchedulerConfigSource> effectiveConfigSource(const Scenario& scena
     return scenario.schedulerConfig;
 }
 
-config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath)
+namespace {
+
+version::KubeVersion runVersion(const Scenario& scenario, const VersionChoice& choice)
 {
+    return choice.version.value_or(scenario.kubernetesVersion.value_or(version::defaultVersion));
+}
+
+} // namespace
+
+version::Features runFeatures(const Scenario& scenario, const VersionChoice& choice)
+{
+    return version::resolveFeatures(runVersion(scenario, choice), scenario.featureGates + choice.gates);
+}
+
+QString versionWarning(const Scenario& scenario, const VersionChoice& choice)
+{
+    return version::partialModelWarning(runVersion(scenario, choice), scenario.featureGates + choice.gates);
+}
+
+config::KubeSchedulerConfiguration effectiveConfiguration(const Scenario& scenario, const QString& overridePath, const VersionChoice& choice)
+{
+    const version::Features features = runFeatures(scenario, choice);
     const std::optional<SchedulerConfigSource> source = effectiveConfigSource(scenario, overridePath);
-    return source ? source->configuration() : config::defaultConfiguration();
+    if (!source)
+        return config::defaultConfiguration(features);
+    config::KubeSchedulerConfiguration configuration = source->configuration();
+    // Decoding defaulted it for v1.32; another version's defaults replace those.
+    if (configuration.features != features)
+        config::applyFeatures(configuration, features);
+    return configuration;
 }
 
 QString extenderWarning(const config::KubeSchedulerConfiguration& configuration)

@@ -613,6 +613,12 @@ QByteArray writeObjectYaml(const QJsonObject& object)
 QByteArray writeScenario(const Scenario& scenario, ScenarioFormat format)
 {
     Json spec {{key("seed"), static_cast<qint64>(scenario.seed)}};
+    if (scenario.kubernetesVersion)
+        spec.insert(key("kubernetesVersion"), scenario.kubernetesVersion->toString().mid(1));
+    Json gates;
+    for (const version::GateSetting& gate : scenario.featureGates)
+        gates.insert(gate.name, gate.value);
+    insertIf(spec, "featureGates", gates);
     insertIf(spec, "timing", encodeTiming(scenario.timing));
     QJsonArray objects;
     const auto addAll = [&objects](const auto& list) {

@@ -343,7 +343,8 @@ private:
         const YamlField spec = document["spec"];
         if (!spec.isDefined())
             spec.fail(QStringLiteral("required value is missing"));
-        static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
+        static const QStringList knownKeys = {QStringLiteral("seed"), QStringLiteral("kubernetesVersion"), QStringLiteral("featureGates"),
+                                              QStringLiteral("timing"), QStringLiteral("schedulerConfig"),
                                               QStringLiteral("objects"), QStringLiteral("events"), QStringLiteral("recording"),
                                               QStringLiteral("lesson"), QStringLiteral("demoExtender")};
         spec.rejectUnknownKeys(knownKeys, QStringLiteral("unknown field; a Scenario spec has ") + knownKeys.join(QStringLiteral(", ")));
@@ -351,6 +352,15 @@ private:
             m_scenario.seed = static_cast<quint64>(seed.toInt(0, std::numeric_limits<qint64>::max()));
         if (const YamlField timing = spec["timing"]; timing.isDefined())
             m_scenario.timing = decodeTiming(timing);
+        if (const YamlField version = spec["kubernetesVersion"]; version.isDefined()) {
+            QString error;
+            m_scenario.kubernetesVersion = version::parseKubeVersion(version.toString(), &error);
+            if (!m_scenario.kubernetesVersion)
+                version.fail(error);
+            m_scenario.kubernetesVersionSource = version.location();
+        }
+        if (const YamlField gates = spec["featureGates"]; gates.isDefined())
+            m_scenario.featureGates = decodeFeatureGates(gates);
         if (const YamlField config = spec["schedulerConfig"]; config.isDefined())
             setSchedulerConfig(config, config.path());
         for (const auto& entry : spec["objects"].elements())
@@ -377,6 +387,18 @@ private:
             const Pod* pod = std::get_if<Pod>(&change.object);
             return pod && change.action == EventAction::Create && isKey(*pod);
         });
+    }
+
+    // spec.featureGates: NAME: true|false, as kube-scheduler's --feature-gates sets them. Whether the
+    // version has each gate is decided with the version (runFeatures), at the gate's line.
+    static QList<version::GateSetting> decodeFeatureGates(const YamlField& field)
+    {
+        if (!field.isMap())
+            field.fail(QStringLiteral("expected a mapping of feature gate names to true or false, found ") + field.describe());
+        QList<version::GateSetting> settings;
+        for (const auto& [name, value] : field.entries())
+            settings.append(version::GateSetting {name, value.toBool(), value.location(), value.path()});
+        return settings;
     }
 
     static Recording decodeRecording(const YamlField& field)

@@ -5,6 +5,7 @@
 #include "decoding/loaderror.h"
 #include "extender/demorules.h"
 #include "lesson/lesson.h"
+#include "version/features.h"
 
 #include <QList>
 #include <QString>
@@ -128,6 +129,11 @@ struct Scenario
     quint64 seed = 1;
     Timing timing;
     std::optional<SchedulerConfigSource> schedulerConfig;
+    // spec.kubernetesVersion and spec.featureGates (docs/versions.md): the version the scenario is
+    // written for, unless the command line or the app chooses another, and gates set for it.
+    std::optional<version::KubeVersion> kubernetesVersion;
+    SourceLocation kubernetesVersionSource;
+    QList<version::GateSetting> featureGates;
     ClusterState initial;       // objects that exist at t=0
     QList<ObjectChange> events; // sorted by time; stable for equal times (file order)
     std::optional<Recording> recording; // spec.recording, written by `kschedviz record`

@@ -24,9 +24,9 @@ QueueSettings queueSettings(const config::KubeSchedulerConfiguration& configurat
     return settings;
 }
 
-framework::Registry registryWith(const SimulationOptions& options)
+framework::Registry registryWith(const SimulationOptions& options, const version::Features& features)
 {
-    framework::Registry registry = plugins::inTreeRegistry();
+    framework::Registry registry = plugins::inTreeRegistry(features);
     if (options.extraPlugins)
         options.extraPlugins(registry);
     return registry;
@@ -116,7 +116,7 @@ Simulator::Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* 
     , m_epochMs(epochFor(m_source.initialState()))
     , m_random(options.seed.value_or(1))
     , m_timingRandom(options.seed.value_or(1) ^ 0x7469'6d69'6e67ULL)
-    , m_registry(registryWith(options))
+    , m_registry(registryWith(options, configuration.features))
     , m_parallelizer(options.threads.value_or(framework::effectiveParallelism(configuration.parallelism)))
     , m_profiles(configuration, m_registry, m_random)
     , m_algorithm(configuration.percentageOfNodesToScore)
@@ -134,6 +134,8 @@ Simulator::Simulator(std::unique_ptr<ClusterSource> ownedSource, ClusterSource* 
         framework->setSnapshot(m_cache.snapshot());
     }
     buildExtenders(configuration);
+    if (m_trace.size() == 0)
+        m_trace.setFeatures(configuration.features);
     // Whoever made the trace may have set it already, for readers on other threads.
     if (!m_trace.objects().hasInitial())
         m_trace.objects().setInitial(m_source.initialState());

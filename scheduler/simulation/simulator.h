@@ -99,6 +99,8 @@ public:
 
     QList<PodSummary> podSummaries() const;
     const Metrics& metrics() const { return m_metrics; }
+    // The version and gates the run models (its configuration's).
+    const version::Features& features() const { return m_trace.features(); }
     const SchedulingQueue& queue() const { return m_queue; }
     const SchedulerCache& cache() const { return m_cache; }
     qint64 schedulingCycles() const { return m_cycles; }

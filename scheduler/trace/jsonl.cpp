@@ -152,10 +152,30 @@ QByteArray toJsonLines(const Trace& trace, const Event& event)
     return lines;
 }
 
+QByteArray runHeaderLine(const version::Features& features)
+{
+    const version::Features defaults = version::defaultFeatures(features.version);
+    QJsonObject gates;
+    for (const version::GateSpec& gate : version::gates()) {
+        if (gate.field && features.*gate.field != defaults.*gate.field)
+            gates.insert(QLatin1String(gate.name), features.*gate.field);
+    }
+    if (features.version == version::v1_32 && gates.isEmpty())
+        return {};
+    QJsonObject line {{QStringLiteral("kind"), QStringLiteral("Run")},
+                      {QStringLiteral("kubernetesVersion"), features.version.toString()},
+                      {QStringLiteral("t"), 0}};
+    if (!gates.isEmpty())
+        line.insert(QStringLiteral("featureGates"), gates);
+    return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+}
+
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from)
 {
     const qsizetype end = trace.size();
     QByteArray buffer;
+    if (from == 0)
+        buffer = runHeaderLine(trace.features());
     for (qsizetype i = from; i < end; ++i) {
         buffer += toJsonLines(trace, trace.at(i));
         if (buffer.size() > (1 << 20)) {

@@ -14,7 +14,12 @@ namespace ksv::trace {
 
 // The event's line, or a block's lines, each ending in a newline.
 QByteArray toJsonLines(const Trace& trace, const Event& event);
-// Writes events [from, trace.size()) and returns the index after the last one written.
+// The first line of a trace that models another version than v1.32, or v1.32 with gates set:
+// {"featureGates":{...},"kind":"Run","kubernetesVersion":"v1.36","t":0}, with the gates whose value
+// differs from the version's defaults. Empty for v1.32 as it comes, whose traces have no such line.
+QByteArray runHeaderLine(const version::Features& features);
+// Writes events [from, trace.size()) and returns the index after the last one written; from 0, the
+// run's header line first.
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from = 0);
 // Reads what writeJsonLines wrote into `trace` (new and empty): every event with its strings, and
 // each cycle's per-node lines as the block they were written from, so that writing the trace again

@@ -305,10 +305,41 @@ private:
 
 } // namespace
 
+namespace {
+
+// The Run line runHeaderLine writes: the version and gates, resolved as a run resolves them.
+version::Features readRunHeader(const QString& source, int number, const QJsonObject& line)
+{
+    const SourceLocation where {source, number, 1};
+    for (const QString& key : line.keys()) {
+        if (key != QLatin1String("kind") && key != QLatin1String("kubernetesVersion") && key != QLatin1String("featureGates")
+            && key != QLatin1String("t"))
+            throw LoadError(where, key, QStringLiteral("unknown field; a Run line has featureGates, kind, kubernetesVersion and t"));
+    }
+    QString error;
+    const auto version = version::parseKubeVersion(line.value(QStringLiteral("kubernetesVersion")).toString(), &error);
+    if (!version)
+        throw LoadError(where, QStringLiteral("kubernetesVersion"), error);
+    QList<version::GateSetting> settings;
+    const QJsonValue gates = line.value(QStringLiteral("featureGates"));
+    if (!gates.isUndefined() && !gates.isObject())
+        throw LoadError(where, QStringLiteral("featureGates"), QStringLiteral("expected an object of gate names to true or false"));
+    const QJsonObject gateObject = gates.toObject();
+    for (auto it = gateObject.begin(); it != gateObject.end(); ++it) {
+        if (!it->isBool())
+            throw LoadError(where, QStringLiteral("featureGates.") + it.key(), QStringLiteral("expected true or false"));
+        settings.append(version::GateSetting {it.key(), it->toBool(), where, QStringLiteral("featureGates.") + it.key()});
+    }
+    return version::resolveFeatures(*version, settings);
+}
+
+} // namespace
+
 void readJsonLines(QIODevice& device, const QString& source, Trace& trace)
 {
     Reader reader(source, trace);
     int number = 0;
+    bool first = true;
     while (!device.atEnd()) {
         const QByteArray text = device.readLine();
         ++number;
@@ -320,6 +351,13 @@ void readJsonLines(QIODevice& device, const QString& source, Trace& trace)
             throw LoadError(SourceLocation {source, number, error.offset + 1}, {}, QStringLiteral("not JSON: ") + error.errorString());
         if (!document.isObject())
             throw LoadError(SourceLocation {source, number, 1}, {}, QStringLiteral("expected one JSON object per line"));
+        // Only a trace's first line may say which version the run modelled.
+        const bool header = first && document.object().value(QStringLiteral("kind")).toString() == QLatin1String("Run");
+        first = false;
+        if (header) {
+            trace.setFeatures(readRunHeader(source, number, document.object()));
+            continue;
+        }
         reader.read(Line(source, number, document.object()));
     }
     reader.flush();

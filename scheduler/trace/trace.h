@@ -9,6 +9,7 @@
 #include "cluster/objectlog.h"
 #include "event.h"
 #include "nodedetail.h"
+#include "version/features.h"
 
 #include <QHash>
 
@@ -52,6 +53,8 @@ public:
     // spent (SimulationOptions::nodeDetailBudget), or -1. Set before any event of that cycle's end
     // is appended, so a reader that sees the cycle's CycleEnd sees it too.
     qint32 nodeDetailCutoff() const { return m_nodeDetailCutoff.load(std::memory_order_acquire); }
+    // The Kubernetes version and gates the run modelled: set before the first event, never after.
+    const version::Features& features() const { return m_features; }
     // Whether scheduling cycle `cycle` came after the budget was spent.
     bool nodeDetailCutOff(qint32 cycle) const
     {
@@ -66,6 +69,11 @@ public:
     // Store a block; the returned handle goes into the value of the event that names it, which is
     // appended after.
     void setNodeDetailCutoff(qint32 cycle) { m_nodeDetailCutoff.store(cycle, std::memory_order_release); }
+    void setFeatures(const version::Features& features)
+    {
+        Q_ASSERT(size() == 0);
+        m_features = features;
+    }
     qint64 storeFilterNodes(std::span<const qint32> nodes, std::span<const FilterRejection> rejections);
     qint64 storeScoreNodes(std::span<const qint32> plugins, std::span<const qint32> weights, std::span<const qint32> nodes,
                            std::span<const qint64> raw, std::span<const qint64> normalized);
@@ -77,6 +85,7 @@ private:
     NodeDetailArena m_nodeDetail;
     ObjectLog m_objects;
     std::atomic<qint32> m_nodeDetailCutoff {-1};
+    version::Features m_features;
 };
 
 } // namespace ksv::trace

@@ -184,7 +184,13 @@ Features defaultFeatures(KubeVersion version)
 Features resolveFeatures(KubeVersion version, const QList<GateSetting>& settings)
 {
     Features features = defaultFeatures(version);
+    // The last setting of each gate is the one that counts, and the one checked, as with the flag's map.
+    QList<GateSetting> last;
     for (const GateSetting& setting : settings) {
+        last.removeIf([&setting](const GateSetting& earlier) { return earlier.name == setting.name; });
+        last.append(setting);
+    }
+    for (const GateSetting& setting : last) {
         const SourceLocation where = setting.source.file.isEmpty() ? SourceLocation {QStringLiteral("--feature-gates"), 0, 0} : setting.source;
         const QString path = setting.source.file.isEmpty() ? QString() : setting.fieldPath;
         const GateSpec* gate = findGate(setting.name);

@@ -30,6 +30,7 @@ QString sampleArgument(const OptionHelp& option)
     case ArgumentKind::Namespace: return QStringLiteral("team-a");
     case ArgumentKind::Size: return QStringLiteral("1280x720");
     case ArgumentKind::Address: return QStringLiteral("127.0.0.1:0");
+    case ArgumentKind::Gates: return QStringLiteral("SchedulerAsyncPreemption=false");
     case ArgumentKind::None: break;
     }
     return {};

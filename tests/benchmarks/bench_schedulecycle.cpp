@@ -114,7 +114,7 @@ void run(const char* label, int mix, int cycles, int threads)
     const ClusterState cluster = buildCluster(mix == 2);
     SchedulerCache cache(cluster);
     framework::Random random(1);
-    const framework::Registry registry = plugins::inTreeRegistry();
+    const framework::Registry registry = plugins::inTreeRegistry({});
     const config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
     Profiles profiles(configuration, registry, random);
     framework::Framework* framework = profiles.all().front().get();

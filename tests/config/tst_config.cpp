@@ -1,11 +1,14 @@
 // KubeSchedulerConfiguration decoding and defaulting: the v1.32 defaults (apis/config/v1/default_plugins.go,
 // defaults.go), mergePlugins, typed args, multiple profiles and the sample configurations.
 #include "config/config.h"
+#include "config/defaults.h"
 #include "scenario/loader.h"
 
 #include <QtTest>
 
 using namespace ksv;
+
+Q_DECLARE_METATYPE(ksv::version::Features)
 using namespace ksv::config;
 
 namespace {
@@ -96,6 +99,70 @@ private Q_SLOTS:
             if (point.name != QLatin1String("multiPoint"))
                 QVERIFY2((plugins.*point.set) == PluginSet {}, point.name.data());
         }
+    }
+
+    // TestApplyFeatureGates (apis/config/v1/default_plugins_test.go), v1.33 to v1.37: DynamicResources
+    // joins with DynamicResourceAllocation, just before DefaultPreemption, without a weight while it
+    // has no Score (v1.34) and with weight 2 from v1.35.
+    void defaultPluginsByVersion_data()
+    {
+        QTest::addColumn<ksv::version::Features>("features");
+        QTest::addColumn<QString>("multiPoint");
+        const QString before = "SchedulingGates PrioritySort NodeUnschedulable NodeName TaintToleration(3) NodeAffinity(2) NodePorts "
+                               "NodeResourcesFit(1) VolumeRestrictions NodeVolumeLimits VolumeBinding VolumeZone PodTopologySpread(2) "
+                               "InterPodAffinity(2) ";
+        const QString after = "DefaultPreemption NodeResourcesBalancedAllocation(1) ImageLocality(1) DefaultBinder";
+        QTest::newRow("v1.33: DRA beta, off") << version::defaultFeatures(version::v1_33) << before + after;
+        QTest::newRow("v1.33 with DynamicResourceAllocation") << version::resolveFeatures(
+            version::v1_33, {version::GateSetting {"DynamicResourceAllocation", true, {}, "--feature-gates"}})
+                                                              << before + "DynamicResources " + after;
+        QTest::newRow("v1.34: DRA GA") << version::defaultFeatures(version::v1_34) << before + "DynamicResources " + after;
+        QTest::newRow("v1.34 with DRA off") << version::resolveFeatures(version::v1_34, {version::GateSetting {"DynamicResourceAllocation", false, {}, "--feature-gates"}})
+                                            << before + after;
+        QTest::newRow("v1.35: it scores") << version::defaultFeatures(version::v1_35) << before + "DynamicResources(2) " + after;
+        QTest::newRow("v1.37") << version::defaultFeatures(version::v1_37) << before + "DynamicResources(2) " + after;
+    }
+    void defaultPluginsByVersion()
+    {
+        QFETCH(ksv::version::Features, features);
+        QFETCH(QString, multiPoint);
+        QCOMPARE(render(defaultPlugins(features).multiPoint.enabled), multiPoint);
+        QCOMPARE(render(defaultConfiguration(features).profiles[0].plugins.multiPoint.enabled), multiPoint);
+    }
+
+    // A configuration decodes once; applyFeatures defaults it again for another version from what the
+    // profile wrote, keeping the args it wrote and dropping the defaulted ones it no longer needs.
+    void applyFeaturesKeepsWhatWasWritten()
+    {
+        KubeSchedulerConfiguration configuration = decode("profiles:\n"
+                                                          "- schedulerName: default-scheduler\n"
+                                                          "  plugins:\n"
+                                                          "    multiPoint:\n"
+                                                          "      disabled:\n"
+                                                          "      - name: ImageLocality\n"
+                                                          "  pluginConfig:\n"
+                                                          "  - name: InterPodAffinity\n"
+                                                          "    args:\n"
+                                                          "      hardPodAffinityWeight: 7\n");
+        QVERIFY(!render(configuration.profiles[0].plugins.multiPoint.enabled).contains("DynamicResources"));
+        config::applyFeatures(configuration, version::defaultFeatures(version::v1_36));
+        const Profile& profile = configuration.profiles[0];
+        QCOMPARE(configuration.features.version, version::v1_36);
+        const QString rendered = render(profile.plugins.multiPoint.enabled);
+        QVERIFY2(rendered.contains("InterPodAffinity(2) DynamicResources(2) DefaultPreemption"), qPrintable(rendered));
+        QVERIFY(!rendered.contains("ImageLocality"));
+        QCOMPARE(argsOf<InterPodAffinityArgs>(profile, "InterPodAffinity").hardPodAffinityWeight, 7);
+        QCOMPARE(configNames(profile).count("InterPodAffinity"), 1);
+        // And back: the same as decoding it for v1.32.
+        config::applyFeatures(configuration, version::defaultFeatures(version::v1_32));
+        QCOMPARE(configuration.profiles[0].plugins, decode("profiles:\n"
+                                                           "- schedulerName: default-scheduler\n"
+                                                           "  plugins:\n"
+                                                           "    multiPoint:\n"
+                                                           "      disabled:\n"
+                                                           "      - name: ImageLocality\n")
+                                                        .profiles[0]
+                                                        .plugins);
     }
 
     void defaultConfigurationV132()

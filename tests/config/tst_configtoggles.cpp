@@ -180,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(has(profile.plugins.preScore.enabled, "NodeResourcesFit"));
         QVERIFY(!has(profile.plugins.score.enabled, "TaintToleration")); // the others stay off
         framework::Random random;
-        const Profiles built(scoring, plugins::inTreeRegistry(), random); // the engine takes it
+        const Profiles built(scoring, plugins::inTreeRegistry({}), random); // the engine takes it
     }
 
     void adaptiveOnAProfile()

@@ -1,16 +1,21 @@
-// NodeResourcesBalancedAllocation (noderesources/balanced_allocation_test.go, v1.32), and the
-// cross-plugin TestZeroRequest of schedule_one_test.go that sums it with NodeResourcesFit.
+// NodeResourcesBalancedAllocation (noderesources/balanced_allocation_test.go): v1.32's table, the
+// best-effort Skip of v1.33 (#130260) and v1.36's table for the score of the change in balance
+// (#135573); and the cross-plugin TestZeroRequest of schedule_one_test.go (v1.32) that sums it with
+// NodeResourcesFit.
 #include "builders.h"
 #include "testhandle.h"
 
 #include "plugins/noderesourcesbalancedallocation.h"
 #include "plugins/noderesourcesfit.h"
+#include "version/features.h"
 
 #include <QTest>
 
 using namespace ksv;
 using namespace ksv::test;
 using plugins::NodeResourcesBalancedAllocation;
+
+Q_DECLARE_METATYPE(ksv::version::KubeVersion)
 
 namespace {
 
@@ -75,6 +80,12 @@ private Q_SLOTS:
     void zeroRequest();
     void scorer_data();
     void scorer();
+    void bestEffortSkippedFromV133_data();
+    void bestEffortSkippedFromV133();
+    void scoreV136_data();
+    void scoreV136();
+    void changeScorer_data();
+    void changeScorer();
 };
 
 void TestBalancedAllocation::score_data()
@@ -230,6 +241,132 @@ void TestBalancedAllocation::scorer()
     const std::span<const qint64> r(requested.constData(), static_cast<std::size_t>(requested.size()));
     const std::span<const qint64> a(allocatable.constData(), static_cast<std::size_t>(allocatable.size()));
     QCOMPARE(plugins::balancedResourceScorer(r, a), expected);
+}
+
+void TestBalancedAllocation::bestEffortSkippedFromV133_data()
+{
+    QTest::addColumn<version::KubeVersion>("version");
+    QTest::addColumn<bool>("skipped");
+    QTest::newRow("v1.32 scores it") << version::v1_32 << false;
+    QTest::newRow("v1.33") << version::v1_33 << true;
+    QTest::newRow("v1.36") << version::v1_36 << true;
+}
+
+// v1.33's and v1.36's "nothing scheduled, nothing requested, skip in PreScore": PreScore Skips a
+// pod that requests none of the configured resources (the plain requests: no 100m / 200Mi defaults),
+// so Score is not run for it; without PreScore, Score gives such a pod 0.
+void TestBalancedAllocation::bestEffortSkippedFromV133()
+{
+    QFETCH(version::KubeVersion, version);
+    QFETCH(bool, skipped);
+    const QList<Node> nodes = {makeNode("node1", 4000, 10000), makeNode("node2", 4000, 10000)};
+    TestHandle handle(nodes, {});
+    NodeResourcesBalancedAllocation plugin(balancedArgs(), handle, version::defaultFeatures(version));
+    framework::CycleState state;
+    const Pod pod = bare("p");
+    const framework::Status status = plugin.preScore(state, pod, handle.snapshot().nodeInfos());
+    QCOMPARE(framework::toString(status.code()), framework::toString(skipped ? framework::Code::Skip : framework::Code::Success));
+    framework::CycleState fresh;
+    const framework::ScoreOutcome outcome = plugin.score(fresh, pod, *handle.snapshot().nodeInfos().first());
+    QVERIFY(outcome.status.isSuccess());
+    QCOMPARE(outcome.score, skipped ? qint64(0) : qint64(100));
+    // A pod that requests only what the plugin does not weigh is best effort too.
+    const Pod storageOnly = PodBuilder("s").req({{"ephemeral-storage", "1Gi"}});
+    framework::CycleState other;
+    QCOMPARE(framework::toString(plugin.preScore(other, storageOnly, handle.snapshot().nodeInfos()).code()),
+             framework::toString(skipped ? framework::Code::Skip : framework::Code::Success));
+}
+
+void TestBalancedAllocation::scoreV136_data()
+{
+    QTest::addColumn<Pod>("pod");
+    QTest::addColumn<QList<Node>>("nodes");
+    QTest::addColumn<QList<Pod>>("existing");
+    QTest::addColumn<config::NodeResourcesBalancedAllocationArgs>("args");
+    QTest::addColumn<bool>("runPreScore");
+    QTest::addColumn<QList<qint64>>("expected");
+
+    // Upstream's table after #135573 (v1.36), its rows without DRA objects, under their names; each
+    // expected score is MaxNodeScore/2 + (MaxNodeScore/2 + with - without)/2 of the comments'
+    // "Score: N (without -> with)".
+    const auto row = [](const char* name, const Pod& pod, const QList<Node>& nodes, const QList<Pod>& existing,
+                        const QList<qint64>& expected, const config::NodeResourcesBalancedAllocationArgs& args = balancedArgs(),
+                        bool runPreScore = true) {
+        QTest::newRow(name) << pod << nodes << existing << args << runPreScore << expected;
+    };
+    const QList<Node> large = {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 20000)};
+    const QList<Pod> scheduled = {cpuOnly("e1", "node1"), cpuAndMemory("e2", "node2")};
+    const auto threeResources = balancedArgs({{"cpu", 1}, {"memory", 1}, {"nvidia.com/gpu", 1}});
+
+    row("nothing scheduled, resources requested, differently sized nodes", cpuAndMemory("p"),
+        {makeNode("node1", 4000, 10000), makeNode("node2", 6000, 10000)}, {}, {68, 75});
+    row("resources requested, pods scheduled with resources", cpuAndMemory("p"), large, scheduled, {73, 74});
+    row("resources requested, pods scheduled with resources, differently sized nodes", cpuAndMemory("p"),
+        {makeNode("node1", 10000, 20000), makeNode("node2", 10000, 50000)}, scheduled, {73, 70});
+    row("resources requested, pods scheduled with resources, nodes to reach min/max score",
+        Pod(PodBuilder("p").req({{"memory", "2000"}}).req({{"memory", "3000"}})),
+        {makeNode("node1", 3000, 5000), makeNode("node2", 3000, 5000)}, {cpuOnly("e1", "node1")}, {100, 50});
+    {
+        Pod pod = PodBuilder("p").req({{"cpu", "1000m"}}).req({{"cpu", "2000m"}});
+        row("requested resources at node capacity", pod, {makeNode("node1", 6000, 10000), makeNode("node2", 6000, 10000)}, scheduled,
+            {62, 62});
+    }
+    row("scalar resource is included in the score computation if pod requests the scalar resource",
+        Pod(PodBuilder("p").req({{"cpu", "0"}, {"memory", "0"}, {"nvidia.com/gpu", "1"}})),
+        {makeNode("node1", 3500, 40000, {{"nvidia.com/gpu", "8"}}), makeNode("node2", 3500, 40000, {{"nvidia.com/gpu", "8"}})},
+        {cpuAndMemoryAndGPU("e1", "node1"), cpuAndMemory("e2", "node2")}, {75, 76}, threeResources);
+    row("scalar resource is not included in the score computation if pod doesn't request the scalar resource", cpuAndMemory("p"),
+        {makeNode("node1", 3500, 40000, {{"nvidia.com/gpu", "8"}}), makeNode("node2", 3500, 40000)}, {}, {56, 56}, threeResources);
+    row("resources requested, pods scheduled with resources if PreScore not called", cpuAndMemory("p"), large, scheduled, {73, 74},
+        balancedArgs(), false);
+}
+
+void TestBalancedAllocation::scoreV136()
+{
+    QFETCH(Pod, pod);
+    QFETCH(QList<Node>, nodes);
+    QFETCH(QList<Pod>, existing);
+    QFETCH(config::NodeResourcesBalancedAllocationArgs, args);
+    QFETCH(bool, runPreScore);
+    QFETCH(QList<qint64>, expected);
+
+    TestHandle handle(nodes, existing);
+    NodeResourcesBalancedAllocation plugin(args, handle, version::defaultFeatures(version::v1_36));
+    framework::CycleState state;
+    const QList<framework::NodeInfoPtr>& nodeInfos = handle.snapshot().nodeInfos();
+    if (runPreScore)
+        QVERIFY(plugin.preScore(state, pod, nodeInfos).isSuccess());
+    QList<qint64> scores;
+    for (const auto& nodeInfo : nodeInfos) {
+        const framework::ScoreOutcome outcome = plugin.score(state, pod, *nodeInfo);
+        QVERIFY2(outcome.status.isSuccess(), qPrintable(outcome.status.message()));
+        scores.append(outcome.score);
+    }
+    QCOMPARE(scores, expected);
+}
+
+void TestBalancedAllocation::changeScorer_data()
+{
+    QTest::addColumn<QList<qint64>>("requested");
+    QTest::addColumn<QList<qint64>>("allocated");
+    QTest::addColumn<QList<qint64>>("allocatable");
+    QTest::addColumn<qint64>("expected");
+    // The anchors #135573 describes: no change 75, balanced to unbalanced 50, the reverse 100.
+    QTest::newRow("no change in balance") << QList<qint64> {5, 5} << QList<qint64> {2, 2} << QList<qint64> {10, 10} << qint64(75);
+    QTest::newRow("balanced to unbalanced") << QList<qint64> {10, 0} << QList<qint64> {0, 0} << QList<qint64> {10, 10} << qint64(50);
+    QTest::newRow("unbalanced to balanced") << QList<qint64> {10, 10} << QList<qint64> {10, 0} << QList<qint64> {10, 10} << qint64(100);
+    // 50 + (50 + 87 - 100) / 2 = 50 + 37 / 2: Go's integer division.
+    QTest::newRow("odd difference truncates") << QList<qint64> {3, 5} << QList<qint64> {0, 0} << QList<qint64> {4, 10} << qint64(68);
+}
+
+void TestBalancedAllocation::changeScorer()
+{
+    QFETCH(QList<qint64>, requested);
+    QFETCH(QList<qint64>, allocated);
+    QFETCH(QList<qint64>, allocatable);
+    QFETCH(qint64, expected);
+    const auto span = [](const QList<qint64>& list) { return std::span<const qint64>(list.constData(), static_cast<std::size_t>(list.size())); };
+    QCOMPARE(plugins::balancedResourceChangeScorer(span(requested), span(allocated), span(allocatable)), expected);
 }
 
 QTEST_GUILESS_MAIN(TestBalancedAllocation)

@@ -562,7 +562,7 @@ private Q_SLOTS:
     // Out-of-tree: in the registry, built with its args.
     void registered()
     {
-        const framework::Registry registry = plugins::inTreeRegistry();
+        const framework::Registry registry = plugins::inTreeRegistry({});
         QVERIFY(registry.contains(QStringLiteral("Coscheduling")));
         test::TestHandle handle;
         const std::unique_ptr<framework::Plugin> plugin

@@ -51,9 +51,9 @@ struct Fixture
 {
     test::TestHandle handle;
     VolumeBinding plugin;
-    Fixture(const QList<Node>& nodes, const ClusterState& cluster)
+    Fixture(const QList<Node>& nodes, const ClusterState& cluster, const version::Features& features = {})
         : handle(nodes, {}, cluster)
-        , plugin(config::VolumeBindingArgs {}, handle)
+        , plugin(config::VolumeBindingArgs {}, handle, features)
     {
     }
 };
@@ -254,6 +254,30 @@ private Q_SLOTS:
             const framework::ScoreOutcome score = fixture.plugin.score(state, pod, *nodeInfo);
             QCOMPARE(score.score, 0);
             QVERIFY(score.status.isSuccess());
+        }
+    }
+
+    // TestVolumeBinding from v1.33 (#129887): the table's rows with a PV node affinity conflict give
+    // "node(s) didn't match PersistentVolume's node affinity", worded like NodeAffinity's reason.
+    void volumeBindingFromV133_data() { volumeBinding_data(); }
+    void volumeBindingFromV133()
+    {
+        QFETCH(Pod, pod);
+        QFETCH(QList<Node>, nodes);
+        QFETCH(ClusterState, cluster);
+        QFETCH(Status, wantPreFilter);
+        QFETCH(QList<Status>, wantFilter);
+        for (const version::KubeVersion version : {version::v1_33, version::v1_37}) {
+            Fixture fixture(nodes, cluster, version::defaultFeatures(version));
+            framework::CycleState state;
+            const auto& nodeInfos = fixture.handle.snapshot().nodeInfos();
+            if (!fixture.plugin.preFilter(state, pod, nodeInfos).status.isSuccess())
+                continue;
+            for (qsizetype i = 0; i < nodeInfos.size(); ++i) {
+                QStringList want = wantFilter[i].reasons();
+                want.replaceInStrings(nodeConflict, VolumeBinder::ErrReasonNodeConflictV133);
+                QCOMPARE(fixture.plugin.filter(state, pod, *nodeInfos[i]).reasons(), want);
+            }
         }
     }
 

@@ -155,7 +155,7 @@ public:
         });
         enable(QStringLiteral("TableBinder"));
         if (setup.schedulingGates) {
-            m_registry.add(plugins::SchedulingGates::Name, *plugins::inTreeRegistry().factory(plugins::SchedulingGates::Name));
+            m_registry.add(plugins::SchedulingGates::Name, *plugins::inTreeRegistry({}).factory(plugins::SchedulingGates::Name));
             enable(plugins::SchedulingGates::Name);
         }
         for (const auto& spec : setup.preEnqueue) {

@@ -725,7 +725,55 @@ spec:
   nodes:
   - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
 )yaml",
-        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, timing, schedulerConfig, objects, events, recording, lesson, demoExtender");
+        "broken.yaml:6:3: spec.nodes: unknown field; a Scenario spec has seed, kubernetesVersion, featureGates, timing, schedulerConfig, objects, "
+        "events, recording, lesson, demoExtender");
+
+    // ---- The Kubernetes version and its gates (docs/versions.md) ------------------------------
+
+    row("kubernetesVersion malformed", R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: v}
+spec:
+  kubernetesVersion: latest
+)yaml",
+        "broken.yaml:5:22: spec.kubernetesVersion: \"latest\" is not a Kubernetes version: write MAJOR.MINOR such as 1.36 (v1.36 and 1.36.4 "
+        "are read too)");
+
+    row("kubernetesVersion not modelled", R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: v}
+spec:
+  kubernetesVersion: "1.31"
+)yaml",
+        "broken.yaml:5:22: spec.kubernetesVersion: Kubernetes v1.31 is not modelled: kschedviz models v1.32, v1.33, v1.34, v1.35, v1.36, v1.37");
+
+    row("featureGates not a mapping", R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: v}
+spec:
+  featureGates: [SchedulerAsyncPreemption]
+)yaml",
+        "broken.yaml:5:17: spec.featureGates: expected a mapping of feature gate names to true or false, found a list");
+
+    row("featureGates value not a bool", R"yaml(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: v}
+spec:
+  featureGates:
+    DynamicResourceAllocation: sometimes
+)yaml",
+        "broken.yaml:6:32: spec.featureGates.DynamicResourceAllocation: \"sometimes\" is not a boolean");
+
+    row("pod with resource claims", R"yaml(apiVersion: v1
+kind: Pod
+metadata: {name: trainer}
+spec:
+  containers: [{name: c, image: i}]
+  resourceClaims:
+  - {name: gpu, resourceClaimTemplateName: one-gpu}
+)yaml",
+        "broken.yaml:7:3: spec.resourceClaims: resource claims (Dynamic Resource Allocation) are not modelled yet: kschedviz would place "
+        "this pod as if it had none (docs/versions.md)");
 
     row("scenario without spec", "apiVersion: kschedviz.io/v1alpha1\nkind: Scenario\nmetadata: {name: empty}\n",
         "broken.yaml:1:1: spec: required value is missing");

@@ -112,6 +112,75 @@ private:
     }
 
 private Q_SLOTS:
+    // The version a run models: --kubernetes-version over spec.kubernetesVersion over the default;
+    // gates: the scenario's, then the command line's, on that version's defaults.
+    void versionOrder()
+    {
+        const Scenario plain = loadScenarioText(inlineConfig, QStringLiteral("s.yaml"));
+        QCOMPARE(runFeatures(plain).version, version::defaultVersion);
+        QCOMPARE(effectiveConfiguration(plain).features.version, version::defaultVersion);
+
+        const QByteArray versioned = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: versioned}
+spec:
+  kubernetesVersion: v1.36.2
+  featureGates:
+    DynamicResourceAllocation: true
+  schedulerConfig:
+    apiVersion: kubescheduler.config.k8s.io/v1
+    kind: KubeSchedulerConfiguration
+    parallelism: 12
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n1}}
+)";
+        const Scenario scenario = loadScenarioText(versioned, QStringLiteral("s.yaml"));
+        QCOMPARE(*scenario.kubernetesVersion, version::v1_36);
+        const config::KubeSchedulerConfiguration configuration = effectiveConfiguration(scenario);
+        QCOMPARE(configuration.features.version, version::v1_36);
+        QCOMPARE(configuration.parallelism, 12);
+        bool dra = false;
+        for (const auto& ref : configuration.profiles[0].plugins.multiPoint.enabled)
+            dra = dra || (ref.name == QLatin1String("DynamicResources") && ref.weight == 2);
+        QVERIFY(dra);
+        // The command line wins, and the scenario's gates must exist in the version it chooses.
+        QCOMPARE(effectiveConfiguration(scenario, {}, VersionChoice {version::v1_34, {}}).features.version, version::v1_34);
+        // v1.32 has DynamicResourceAllocation too (beta, off), so the scenario's setting holds there.
+        QVERIFY(effectiveConfiguration(scenario, {}, VersionChoice {version::v1_32, {}}).features.enableDynamicResourceAllocation);
+    }
+
+    void gateAVersionLacksIsRefusedAtItsLine()
+    {
+        const QByteArray text = R"(apiVersion: kschedviz.io/v1alpha1
+kind: Scenario
+metadata: {name: gates}
+spec:
+  featureGates:
+    NodeDeclaredFeatures: true
+  objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n1}}
+)";
+        const Scenario scenario = loadScenarioText(text, QStringLiteral("s.yaml"));
+        QString error;
+        try {
+            runFeatures(scenario, VersionChoice {version::v1_33, {}});
+        } catch (const LoadError& e) {
+            error = e.toString();
+        }
+        QCOMPARE(error, QStringLiteral("s.yaml:6:27: spec.featureGates.NodeDeclaredFeatures: unrecognized feature gate: NodeDeclaredFeatures "
+                                       "(it does not exist in Kubernetes v1.33)"));
+        // A version with the gate takes it, but it is not modelled yet.
+        try {
+            runFeatures(scenario, VersionChoice {version::v1_36, {}});
+            QFAIL("NodeDeclaredFeatures is not modelled yet");
+        } catch (const LoadError& e) {
+            QVERIFY2(e.toString().contains(QLatin1String("not modelled yet")), qPrintable(e.toString()));
+        }
+        // The command line's gates come after the scenario's: the last setting of a gate is the one checked.
+        QVERIFY(!runFeatures(scenario, VersionChoice {version::v1_36, {version::GateSetting {QStringLiteral("NodeDeclaredFeatures"), false, {}, {}}}})
+                     .enableNodeDeclaredFeatures);
+    }
+
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void precedence_data()

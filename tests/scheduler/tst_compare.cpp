@@ -284,8 +284,8 @@ spec:
         const RunSummary a = summarizeRun(scenario, effectiveConfiguration(scenario), {});
         const RunSummary b = summarizeRun(scenario, effectiveConfiguration(scenario, mostAllocated), {});
         const QList<PodDifference> differences = podDifferences(a.pods, b.pods);
-        const cli::ComparedRun runA {QString(), 1};
-        const cli::ComparedRun runB {mostAllocated, 1};
+        const cli::ComparedRun runA {QString(), 1, version::v1_32};
+        const cli::ComparedRun runB {mostAllocated, 1, version::v1_32};
         const QString text = cli::compareText(QStringLiteral("zone-spread.yaml"), runA, a, runB, b, differences);
         QVERIFY(text.contains(QLatin1String("A: the scenario's configuration, seed 1")));
         QVERIFY(text.contains(QLatin1String("Requested cpu")));

@@ -131,6 +131,38 @@ private Q_SLOTS:
                                       << QStringLiteral("--threads needs a number of threads from 1 to 256");
         QTest::newRow("threads elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--threads"), QStringLiteral("2")}
                                            << QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run");
+        QTest::newRow("version malformed") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("new")}
+                                           << QStringLiteral("--kubernetes-version: \"new\" is not a Kubernetes version: write MAJOR.MINOR such as "
+                                                             "1.36 (v1.36 and 1.36.4 are read too)");
+        QTest::newRow("version missing") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubernetes-version")}
+                                         << QStringLiteral("--kubernetes-version: \"\" is not a Kubernetes version: write MAJOR.MINOR such as "
+                                                           "1.36 (v1.36 and 1.36.4 are read too)");
+        QTest::newRow("version not modelled") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubernetes-version=1.38")}
+                                              << QStringLiteral("--kubernetes-version: Kubernetes v1.38 is not modelled: kschedviz models v1.32, "
+                                                                "v1.33, v1.34, v1.35, v1.36, v1.37");
+        QTest::newRow("version twice for run") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.33"),
+                                                               QStringLiteral("--kubernetes-version"), QStringLiteral("1.36")}
+                                               << QStringLiteral("--kubernetes-version twice is for compare");
+        QTest::newRow("version for snapshot") << QStringList {QStringLiteral("snapshot"), QStringLiteral("--kubernetes-version"), QStringLiteral("1.36")}
+                                              << QStringLiteral("--kubernetes-version and --feature-gates are for check, explain, run, capacity, "
+                                                                "compare, pending, shadow and the app");
+        QTest::newRow("gates without a value") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--feature-gates"), QStringLiteral("Foo")}
+                                               << QStringLiteral("--feature-gates: missing bool value for Foo");
+        QTest::newRow("gates empty") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--feature-gates=")}
+                                     << QStringLiteral("--feature-gates needs NAME=true|false[,NAME=true|false...]");
+        QTest::newRow("unknown gate") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--feature-gates"), QStringLiteral("Teleport=true")}
+                                      << QStringLiteral("--feature-gates: unrecognized feature gate: Teleport (kschedviz knows the gates that change "
+                                                        "what kube-scheduler decides: docs/versions.md)\n");
+        QTest::newRow("locked gate") << QStringList {QStringLiteral("run"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.36"),
+                                                     QStringLiteral("--feature-gates"), QStringLiteral("DynamicResourceAllocation=false")}
+                                     << QStringLiteral("--feature-gates: cannot set feature gate DynamicResourceAllocation to false, feature is "
+                                                       "locked to true\n");
+        QTest::newRow("compare one version alone") << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.36")}
+                                                   << QStringLiteral("compare: --kubernetes-version twice to compare two versions (A, then B)");
+        QTest::newRow("compare versions and a seed")
+            << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.33"),
+                            QStringLiteral("--kubernetes-version"), QStringLiteral("1.36"), QStringLiteral("--seed"), QStringLiteral("2")}
+            << QStringLiteral("compare: a second --config, --seed or a second --kubernetes-version, one of them");
         QTest::newRow("trace elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--trace"), QStringLiteral("t")}
                                          << QStringLiteral("--until, --trace, --threads, --no-node-detail, --node-detail-budget and --extender-answers are for run");
         QTest::newRow("budget elsewhere") << QStringList {QStringLiteral("check"), sample, QStringLiteral("--node-detail-budget"), QStringLiteral("64")}
@@ -163,11 +195,11 @@ private Q_SLOTS:
                                                 << QStringLiteral("capacity needs --pod FILE: the pod to place copies of, as a Pod manifest");
         QTest::newRow("compare without a second run")
             << QStringList {QStringLiteral("compare"), sample}
-            << QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N]");
+            << QStringLiteral("compare needs something to compare: --config A.yaml [--config B.yaml | --seed N], or --kubernetes-version A --kubernetes-version B");
         QTest::newRow("compare with a config and a seed too many")
             << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--config"), QStringLiteral("a.yaml"), QStringLiteral("--config"),
                             QStringLiteral("b.yaml"), QStringLiteral("--seed"), QStringLiteral("2")}
-            << QStringLiteral("compare: a second --config or --seed, not both");
+            << QStringLiteral("compare: a second --config, --seed or a second --kubernetes-version, one of them");
         QTest::newRow("config three times")
             << QStringList {QStringLiteral("compare"), sample, QStringLiteral("--config"), QStringLiteral("a.yaml"), QStringLiteral("--config"),
                             QStringLiteral("b.yaml"), QStringLiteral("--config"), QStringLiteral("c.yaml")}
@@ -553,6 +585,77 @@ spec:
         const Output output = runWith(arguments);
         QCOMPARE(output.status, int(cli::ExitBadInput));
         QCOMPARE(output.err, error);
+    }
+
+    // The version a run models reaches its output, and each version words its FailedScheduling
+    // messages as it does: the taint reason of v1.35 (and v1.34.2), and from v1.34 DynamicResources'
+    // PostFilter reason before preemption's.
+    void kubernetesVersions_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("v1.32") << "1.32"
+                               << "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are "
+                                  "available: 1 Preemption is not helpful for scheduling.";
+        QTest::newRow("v1.33") << "1.33"
+                               << "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are "
+                                  "available: 1 Preemption is not helpful for scheduling.";
+        QTest::newRow("v1.34") << "1.34"
+                               << "0/1 nodes are available: 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/1 "
+                                  "nodes are available: 1 Preemption is not helpful for scheduling.";
+        QTest::newRow("v1.37") << "v1.37.0"
+                               << "0/1 nodes are available: 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/1 "
+                                  "nodes are available: 1 Preemption is not helpful for scheduling.";
+    }
+    void kubernetesVersions()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
+  spec:
+    taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
+  status:
+    allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web, namespace: default}
+  spec:
+    containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
+)");
+        const Output output = runWith({QStringLiteral("run"), scenario, QStringLiteral("--json"), QStringLiteral("--kubernetes-version"), version});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        const QJsonObject root = QJsonDocument::fromJson(output.out.toUtf8()).object();
+        QCOMPARE(root.value(QStringLiteral("kubernetesVersion")).toString(), version::parseKubeVersion(version, nullptr)->toString());
+        QCOMPARE(root.value(QStringLiteral("pods")).toArray().first().toObject().value(QStringLiteral("message")).toString(), message);
+        // A version whose default gates are not all modelled says so, once, on stderr.
+        QCOMPARE(output.err.count(QStringLiteral("is modelled in part")), version == QLatin1String("1.32") ? 0 : 1);
+
+        const Output explained = runWith({QStringLiteral("explain"), scenario, QStringLiteral("--pod"), QStringLiteral("web"), QStringLiteral("--json"),
+                                          QStringLiteral("--kubernetes-version"), version});
+        QCOMPARE(explained.status, int(cli::ExitOk));
+        QCOMPARE(QJsonDocument::fromJson(explained.out.toUtf8()).object().value(QStringLiteral("kubernetesVersion")).toString(),
+                 root.value(QStringLiteral("kubernetesVersion")).toString());
+    }
+
+    // The upgrade what-if: one configuration under two versions.
+    void compareTwoVersions()
+    {
+        const Output output = runWith({QStringLiteral("compare"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.32"),
+                                       QStringLiteral("--kubernetes-version"), QStringLiteral("1.36"), QStringLiteral("--json")});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        const QJsonObject root = QJsonDocument::fromJson(output.out.toUtf8()).object();
+        QCOMPARE(root.value(QStringLiteral("a")).toObject().value(QStringLiteral("kubernetesVersion")).toString(), QStringLiteral("v1.32"));
+        QCOMPARE(root.value(QStringLiteral("b")).toObject().value(QStringLiteral("kubernetesVersion")).toString(), QStringLiteral("v1.36"));
+        const Output text = runWith({QStringLiteral("compare"), sample, QStringLiteral("--kubernetes-version"), QStringLiteral("1.32"),
+                                     QStringLiteral("--kubernetes-version"), QStringLiteral("1.36")});
+        QVERIFY2(text.out.contains(QLatin1String("A: the scenario's configuration, seed 1, Kubernetes v1.32")), qPrintable(text.out));
+        QVERIFY2(text.out.contains(QLatin1String("B: the scenario's configuration, seed 1, Kubernetes v1.36")), qPrintable(text.out));
     }
 
     void jsonSummary()

@@ -544,7 +544,7 @@ private Q_SLOTS:
     {
         const config::KubeSchedulerConfiguration configuration = config::defaultConfiguration();
         QCOMPARE(configuration.profiles.size(), 1);
-        const Registry registry = plugins::inTreeRegistry();
+        const Registry registry = plugins::inTreeRegistry({});
         Random random(1);
         const auto framework = Framework::create(registry, configuration.profiles.constFirst(), random);
         QMap<QString, QStringList> lists;

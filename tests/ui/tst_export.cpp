@@ -314,7 +314,7 @@ private Q_SLOTS:
         const HandoutPage page = windowPage(*m_window, m_window.get());
         QVERIFY2(page.title.endsWith(QStringLiteral(" at 0:20.000")), qPrintable(page.title));
         QVERIFY2(page.text.contains(QStringLiteral("Selected pod: default/")), qPrintable(page.text));
-        QVERIFY2(page.text.contains(QStringLiteral("default.yaml (seed 1)")), qPrintable(page.text));
+        QVERIFY2(page.text.contains(QStringLiteral("default.yaml (Kubernetes v1.32, seed 1)")), qPrintable(page.text));
         QVERIFY2(page.text.contains(QStringLiteral("unschedulable 2")), qPrintable(page.text)); // the status bar's counts
     }
 

@@ -526,7 +526,7 @@ Shown: %3</source>
 <context>
     <name>ksv::CapacityPanel</name>
     <message>
-        <location filename="../whatif/capacitypanel.cpp" line="+32"/>
+        <location filename="../whatif/capacitypanel.cpp" line="+31"/>
         <source>%1 is not a pod of the scenario: only its own pods can be copied.</source>
         <translation>%1 不是场景中的 Pod：只能复制场景自己的 Pod。</translation>
     </message>
@@ -977,7 +977,7 @@ Shown: %3</source>
 <context>
     <name>ksv::ConfigTogglesPanel</name>
     <message>
-        <location filename="../whatif/configtogglespanel.cpp" line="+77"/>
+        <location filename="../whatif/configtogglespanel.cpp" line="+78"/>
         <source>Profile:</source>
         <translation>Profile：</translation>
     </message>
@@ -1357,7 +1357,7 @@ Shown: %3</source>
 <context>
     <name>ksv::EditSession</name>
     <message>
-        <location filename="../playback/editsession.cpp" line="+120"/>
+        <location filename="../playback/editsession.cpp" line="+126"/>
         <source>Edit the scheduler configuration</source>
         <translation>编辑调度器配置</translation>
     </message>
@@ -1686,7 +1686,7 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../heatmap/heatmapview.cpp" line="+297"/>
+        <location filename="../heatmap/heatmapview.cpp" line="+293"/>
         <source>none allocatable</source>
         <translation>无可分配量</translation>
     </message>
@@ -1702,7 +1702,7 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../heatmap/heatmaptext.cpp" line="+63"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="+58"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
@@ -1891,12 +1891,12 @@ Shown: %3</source>
         <translation>%1 个抢占牺牲者</translation>
     </message>
     <message>
-        <location filename="../heatmap/heatmaptext.cpp" line="-148"/>
+        <location filename="../heatmap/heatmaptext.cpp" line="-143"/>
         <source>over (none allocatable)</source>
         <translation>超出（无可分配量）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+12"/>
         <location line="+18"/>
         <location line="+18"/>
         <source>n/a</source>
@@ -1979,7 +1979,7 @@ Shown: %3</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../heatmap/heatmapview.cpp" line="-467"/>
+        <location filename="../heatmap/heatmapview.cpp" line="-463"/>
         <source>Colour by the selected attempt</source>
         <translation>按选中的尝试着色</translation>
     </message>
@@ -2039,7 +2039,7 @@ Shown: %3</source>
         <translation>还能放下多少：%1</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+222"/>
         <source>No scheduling attempt selected. Select a pod or one of its attempts (queue lanes, timeline, pod table) to colour the nodes by that attempt&apos;s Filter verdicts and scores.</source>
         <translation>未选中调度尝试。选中一个 Pod 或它的某次尝试（队列泳道、时间线、Pod 表），即可按该尝试的 Filter 结论和打分给节点着色。</translation>
     </message>
@@ -2679,6 +2679,16 @@ Shown: %3</source>
         <translation>打开 KubeSchedulerConfiguration</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>&amp;Kubernetes Version</source>
+        <translation>&amp;Kubernetes 版本</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>As the Scenario Says</source>
+        <translation>按场景的设定</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>&amp;Reload</source>
         <translation>重新加载(&amp;R)</translation>
@@ -2765,32 +2775,37 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>&lt;b&gt;kschedviz %1&lt;/b&gt;&lt;p&gt;Watch kube-scheduler think: a re-implementation of the Kubernetes v1.32 scheduler pipeline, step by step.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;kschedviz %1&lt;/b&gt;&lt;p&gt;看 kube-scheduler 如何思考：一步一步重新实现 Kubernetes v1.32 的调度流水线。&lt;/p&gt;</translation>
+        <source>&lt;b&gt;kschedviz %1&lt;/b&gt;&lt;p&gt;Watch kube-scheduler think: a re-implementation of the Kubernetes scheduler pipeline, step by step, as %2 run it.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;kschedviz %1&lt;/b&gt;&lt;p&gt;看 kube-scheduler 如何思考：一步一步重新实现 Kubernetes 的调度流水线，按 %2 的方式运行。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+95"/>
+        <source>%1 — Kubernetes %2 — kschedviz</source>
+        <translation>%1 — Kubernetes %2 — kschedviz</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (Kubernetes %2, seed %3)%4%5%6%7</source>
+        <translation>%1（Kubernetes %2，种子 %3）%4%5%6%7</translation>
+    </message>
+    <message>
+        <location line="-92"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+52"/>
+        <location line="+24"/>
+        <source>As the Scenario Says (%1)</source>
+        <translation>按场景的设定（%1）</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <location line="+57"/>
         <source>the scenario as loaded</source>
         <translation>加载时的场景</translation>
     </message>
-    <message>
-        <location line="-35"/>
-        <source>%1 — kschedviz</source>
-        <translation>%1 — kschedviz</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 (seed %2)%3%4%5</source>
-        <translation>%1（种子 %2）%3%4%5</translation>
-    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-20"/>
         <source> — edited (%n change(s))</source>
         <translation>
             <numerusform> — 已编辑（%n 处修改）</numerusform>
@@ -2812,11 +2827,16 @@ Shown: %3</source>
     </message>
     <message>
         <location line="+1"/>
+        <source> — ⚠ modelled in part</source>
+        <translation> — ⚠ 仅部分建模</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Extenders: %1</source>
         <translation>Extender：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+15"/>
         <source>the scenario with %n edit(s)</source>
         <translation>
             <numerusform>经过 %n 处编辑的场景</numerusform>
@@ -4150,24 +4170,24 @@ Shown: %3</source>
     <name>ksv::WhatIfControls</name>
     <message>
         <location filename="../whatif/whatifcontrols.cpp" line="+81"/>
-        <location line="+228"/>
+        <location line="+225"/>
         <source>&amp;Edit Selected Object</source>
         <translation>编辑选中的对象(&amp;E)</translation>
     </message>
     <message>
-        <location line="-226"/>
-        <location line="+227"/>
+        <location line="-223"/>
+        <location line="+224"/>
         <source>&amp;Clone Selected Object</source>
         <translation>克隆选中的对象(&amp;C)</translation>
     </message>
     <message>
-        <location line="-226"/>
-        <location line="+227"/>
+        <location line="-223"/>
+        <location line="+224"/>
         <source>&amp;Delete Selected Object</source>
         <translation>删除选中的对象(&amp;D)</translation>
     </message>
     <message>
-        <location line="-226"/>
+        <location line="-223"/>
         <source>&amp;Add Objects…</source>
         <translation>添加对象(&amp;A)…</translation>
     </message>
@@ -4236,28 +4256,27 @@ Shown: %3</source>
         <translation>其文件中的一个文档</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>The scenario has no configuration of its own: the run uses v1.32&apos;s defaults.</source>
-        <translation>场景没有自带配置：运行使用 v1.32 的默认配置。</translation>
+        <location line="+10"/>
+        <source>The scenario has no configuration of its own: the run uses the defaults of Kubernetes %1.</source>
+        <translation>场景没有自己的配置：本次运行使用 Kubernetes %1 的默认配置。</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>This run&apos;s configuration came without its text (a snapshot&apos;s window). The text below is v1.32&apos;s defaults: applying it, or a toggle, replaces the configuration; saving writes none unless edited.</source>
-        <translation>此运行的配置没有附带文本（快照窗口）。下面的文本是 v1.32 的默认配置：应用它或使用开关都会替换该配置；除非编辑过，否则保存时不写入配置。</translation>
+        <source>This run&apos;s configuration came without its text (a snapshot&apos;s window). The text below is the defaults of Kubernetes %1: applying it, or a toggle, replaces the configuration; saving writes none unless edited.</source>
+        <translation>本次运行的配置没有附带文本（快照的窗口）。下面的文本是 Kubernetes %1 的默认配置：应用它或任一开关都会替换配置；除非编辑过，保存时不写入配置。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>The scenario as loaded: no edits to compare yet.</source>
         <translation>加载时的场景：尚无可比较的编辑。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>No edits: the run is the scenario as loaded.</source>
         <translation>没有编辑：运行即加载时的场景。</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <location line="+12"/>
+        <location line="+3"/>
         <source>Running both scenarios to their end to compare them…</source>
         <translation>正在将两个场景运行到结束以进行比较…</translation>
     </message>
@@ -4272,7 +4291,7 @@ Shown: %3</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+44"/>
         <source>&amp;Edit %1</source>
         <translation>编辑 %1(&amp;E)</translation>
     </message>

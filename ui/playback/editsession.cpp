@@ -1,5 +1,7 @@
 #include "editsession.h"
 
+#include "config/defaults.h"
+
 #include "cluster/scenariosource.h"
 #include "framework/random.h"
 #include "plugins/registry.h"
@@ -32,12 +34,16 @@ Outcome computeInBackground(const std::shared_ptr<const LoadedScenario>& base, c
         auto result = std::make_shared<LoadedScenario>();
         result->path = base->path;
         result->warnings = base->warnings;
+        result->versionWarning = base->versionWarning;
         if (state.configEdited) {
             result->configuration = loadSchedulerConfigText(state.configText, configurationName).configuration();
+            // The version the window runs: the edited text is defaulted for it, as the loaded one was.
+            if (result->configuration.features != base->configuration.features)
+                config::applyFeatures(result->configuration, base->configuration.features);
             // What the engine checks when it builds its profiles (one queue sort, a bind plugin,
             // plugins the registry has, weights only on scorers): refused here, not in the rerun.
             framework::Random random;
-            const Profiles profiles(result->configuration, plugins::inTreeRegistry(), random);
+            const Profiles profiles(result->configuration, plugins::inTreeRegistry(result->configuration.features), random);
         } else {
             result->configuration = base->configuration;
         }

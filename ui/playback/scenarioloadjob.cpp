@@ -20,14 +20,15 @@ struct LoadFailure
 };
 using LoadOutcome = std::variant<std::shared_ptr<const LoadedScenario>, LoadFailure>;
 
-LoadOutcome loadInBackground(const QString& scenarioPath, const QString& configPath)
+LoadOutcome loadInBackground(const QString& scenarioPath, const QString& configPath, const VersionChoice& version)
 {
     try {
         auto result = std::make_shared<LoadedScenario>();
         result->path = scenarioPath;
         Scenario scenario = loadScenarioFile(scenarioPath, &result->warnings);
         // Decoded here, off the GUI thread: a bad configuration fails the load with its file:line.
-        result->configuration = effectiveConfiguration(scenario, configPath);
+        result->configuration = effectiveConfiguration(scenario, configPath, version);
+        result->versionWarning = versionWarning(scenario, version);
         result->scenario = std::make_shared<const Scenario>(std::move(scenario));
         result->catalogue = std::make_shared<const trace::ReplayCatalogue>(ScenarioSource(result->scenario));
         return result;
@@ -45,7 +46,7 @@ ScenarioLoadJob::ScenarioLoadJob(QObject* parent)
 {
 }
 
-void ScenarioLoadJob::load(const QString& scenarioPath, const QString& configPath)
+void ScenarioLoadJob::load(const QString& scenarioPath, const QString& configPath, const VersionChoice& version)
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 generation = ++m_generation;
@@ -62,7 +63,7 @@ void ScenarioLoadJob::load(const QString& scenarioPath, const QString& configPat
         else
             Q_EMIT loaded(std::get<std::shared_ptr<const LoadedScenario>>(outcome));
     });
-    watcher->setFuture(QtConcurrent::run(loadInBackground, scenarioPath, configPath));
+    watcher->setFuture(QtConcurrent::run(loadInBackground, scenarioPath, configPath, version));
 }
 
 } // namespace ksv

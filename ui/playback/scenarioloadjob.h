@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/types.h"
+#include "scenario/effectiveconfig.h"
 #include "trace/replay.h"
 
 #include <QObject>
@@ -17,6 +18,8 @@ struct LoadedScenario
     config::KubeSchedulerConfiguration configuration; // the scenario's, the file's, or the default
     std::shared_ptr<const trace::ReplayCatalogue> catalogue; // numbered here, not on the GUI thread
     QStringList warnings;
+    // What the chosen Kubernetes version leaves out (versionWarning), empty when nothing.
+    QString versionWarning;
     // Overrides the scenario's spec.seed: the same scenario with another seed, side by side.
     std::optional<quint64> seed;
 };
@@ -30,7 +33,8 @@ class ScenarioLoadJob : public QObject
 public:
     explicit ScenarioLoadJob(QObject* parent = nullptr);
 
-    void load(const QString& scenarioPath, const QString& configPath = {});
+    // `version`: the window's choice (Kubernetes Version menu, --kubernetes-version) over the scenario's.
+    void load(const QString& scenarioPath, const QString& configPath = {}, const VersionChoice& version = {});
     bool isLoading() const { return m_running > 0; }
 
 Q_SIGNALS:

@@ -20,11 +20,12 @@ namespace {
 const QString fileName = QStringLiteral("scheduler configuration");
 enum Column { PluginColumn, WeightColumn, ColumnCount };
 
-// Every plugin a profile can switch: v1.32's defaults, then any other the profile enables.
-QStringList pluginNames(const config::Profile& profile)
+// Every plugin a profile can switch: the defaults of the version it runs under, then any other the
+// profile enables.
+QStringList pluginNames(const config::Profile& profile, const version::Features& features)
 {
     QStringList names;
-    for (const config::PluginRef& ref : config::defaultPlugins().multiPoint.enabled)
+    for (const config::PluginRef& ref : config::defaultPlugins(features).multiPoint.enabled)
         names.append(ref.name);
     // Then the others the profile names, enabled or disabled, so that one switched off can be
     // switched on again.
@@ -176,7 +177,7 @@ void ConfigTogglesPanel::showProfile()
     // The profile's own value wins over the global one, as the framework reads them.
     m_shownPercentage = profile.percentageOfNodesToScore.value_or(m_configuration.percentageOfNodesToScore);
     m_percentage->setValue(m_shownPercentage);
-    const QStringList names = pluginNames(profile);
+    const QStringList names = pluginNames(profile, m_configuration.features);
     m_plugins->setRowCount(int(names.size()));
     for (int row = 0; row < names.size(); ++row) {
         const auto [enabled, weight] = pluginState(profile, names[row]);

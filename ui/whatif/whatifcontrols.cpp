@@ -184,10 +184,12 @@ void WhatIfControls::setBase(std::shared_ptr<const LoadedScenario> loaded, const
         own = false;
         // A frozen snapshot or a what-next window runs the configuration it was given, which has no
         // text here: say so rather than call it the defaults.
-        origin = loaded->configuration == config::defaultConfiguration()
-                     ? tr("The scenario has no configuration of its own: the run uses v1.32's defaults.")
-                     : tr("This run's configuration came without its text (a snapshot's window). The text below is v1.32's "
-                          "defaults: applying it, or a toggle, replaces the configuration; saving writes none unless edited.");
+        const QString kubernetes = loaded->configuration.features.version.toString();
+        origin = loaded->configuration == config::defaultConfiguration(loaded->configuration.features)
+                     ? tr("The scenario has no configuration of its own: the run uses the defaults of Kubernetes %1.").arg(kubernetes)
+                     : tr("This run's configuration came without its text (a snapshot's window). The text below is the defaults "
+                          "of Kubernetes %1: applying it, or a toggle, replaces the configuration; saving writes none unless edited.")
+                           .arg(kubernetes);
     }
     m_dockSubmission = false;
     m_session->setBase(loaded, text, own);
