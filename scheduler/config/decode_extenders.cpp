@@ -122,7 +122,7 @@ QList<Extender> decodeExtenders(const YamlField& extenders)
     return extenders.list<Extender>(decodeExtender);
 }
 
-void applyExtenderIgnoredResources(KubeSchedulerConfiguration& configuration, const YamlField& document)
+QStringList extenderIgnoredResources(const KubeSchedulerConfiguration& configuration)
 {
     QStringList ignored;
     for (const Extender& extender : configuration.extenders) {
@@ -131,6 +131,12 @@ void applyExtenderIgnoredResources(KubeSchedulerConfiguration& configuration, co
                 ignored.append(resource.name);
         }
     }
+    return ignored;
+}
+
+void applyExtenderIgnoredResources(KubeSchedulerConfiguration& configuration, const YamlField& document)
+{
+    const QStringList ignored = extenderIgnoredResources(configuration);
     if (ignored.isEmpty())
         return;
     for (Profile& profile : configuration.profiles) {

@@ -13,5 +13,7 @@ QList<Extender> decodeExtenders(const YamlField& extenders);
 // every profile's NodeResourcesFit ignoredResources. Throws LoadError ("couldn't build extenders:
 // can't find NodeResourcesFitArgs in plugin config") for a profile without those args.
 void applyExtenderIgnoredResources(KubeSchedulerConfiguration& configuration, const YamlField& document);
+// The resources the configuration's extenders manage with ignoredByScheduler, in their order.
+QStringList extenderIgnoredResources(const KubeSchedulerConfiguration& configuration);
 
 } // namespace ksv::config

@@ -3,6 +3,7 @@
 #include "defaults.h"
 
 #include "config.h"
+#include "decode_extenders.h"
 
 #include <QHash>
 #include <QSet>
@@ -201,13 +202,7 @@ void applyFeatures(KubeSchedulerConfiguration& configuration, const version::Fea
     }
     // The extenders' ignoredByScheduler resources go into NodeResourcesFit's args again, as the
     // decoder put them there (buildExtenders), defaulted entry or not.
-    QStringList ignored;
-    for (const Extender& extender : configuration.extenders) {
-        for (const ExtenderManagedResource& resource : extender.managedResources) {
-            if (resource.ignoredByScheduler)
-                ignored.append(resource.name);
-        }
-    }
+    const QStringList ignored = extenderIgnoredResources(configuration);
     if (ignored.isEmpty())
         return;
     for (Profile& profile : configuration.profiles) {

@@ -34,8 +34,6 @@ private:
     qint64 scaledImageScore(const framework::NodeInfo& nodeInfo, const QString& image, qint64 totalNumNodes);
 
     framework::Handle* m_handle;
-    // Holds "<image>:latest" for the lookup, reused so that Score does not allocate per node.
-    QString m_normalizedName;
 };
 
 } // namespace ksv::plugins

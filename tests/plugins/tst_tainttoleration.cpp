@@ -43,6 +43,16 @@ Pod podWithTolerations(const QList<Toleration>& tolerations)
     return pod;
 }
 
+// TaintToleration.Filter of `features`' version for a pod with `tolerations` on a node "nodeA" with `taints`.
+framework::Status filterOn(const QList<Toleration>& tolerations, const QList<Taint>& taints, const version::Features& features)
+{
+    const Node node = nodeWithTaints("nodeA", taints);
+    test::TestHandle handle({node});
+    plugins::TaintToleration plugin(handle, features);
+    framework::CycleState state;
+    return plugin.filter(state, podWithTolerations(tolerations), *handle.snapshot().get(node.meta.name));
+}
+
 constexpr auto Equal = TolerationOperator::Equal;
 constexpr auto Exists = TolerationOperator::Exists;
 constexpr auto NoSchedule = TaintEffect::NoSchedule;
@@ -118,12 +128,7 @@ private Q_SLOTS:
         QFETCH(QList<Taint>, taints);
         QFETCH(Code, code);
         QFETCH(QStringList, reasons);
-
-        const Node node = nodeWithTaints("nodeA", taints);
-        test::TestHandle handle({node});
-        plugins::TaintToleration plugin(handle, version::defaultFeatures(version::v1_33));
-        framework::CycleState state;
-        const framework::Status status = plugin.filter(state, podWithTolerations(tolerations), *handle.snapshot().get(node.meta.name));
+        const framework::Status status = filterOn(tolerations, taints, version::defaultFeatures(version::v1_32));
         QCOMPARE(framework::toString(status.code()), framework::toString(code));
         QCOMPARE(status.reasons(), reasons);
     }
@@ -138,13 +143,8 @@ private Q_SLOTS:
         QFETCH(QList<Taint>, taints);
         QFETCH(Code, code);
         QFETCH(QStringList, reasons);
-
-        const Node node = nodeWithTaints("nodeA", taints);
-        test::TestHandle handle({node});
         for (const version::KubeVersion version : {version::v1_34, version::v1_35, version::v1_37}) {
-            plugins::TaintToleration plugin(handle, version::defaultFeatures(version));
-            framework::CycleState state;
-            const framework::Status status = plugin.filter(state, podWithTolerations(tolerations), *handle.snapshot().get(node.meta.name));
+            const framework::Status status = filterOn(tolerations, taints, version::defaultFeatures(version));
             QCOMPARE(framework::toString(status.code()), framework::toString(code));
             QCOMPARE(status.reasons(), reasons.isEmpty() ? QStringList {} : QStringList {QStringLiteral("node(s) had untolerated taint(s)")});
         }

@@ -12,6 +12,7 @@
 #include <QActionGroup>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPoint>
 #include <QTest>
 
 using namespace ksv;
@@ -79,6 +80,10 @@ private Q_SLOTS:
         QVERIFY2(status.contains(QStringLiteral("Kubernetes v1.36, seed 1")) && status.contains(QStringLiteral("modelled in part")), qPrintable(status));
         QCOMPARE(window.kubernetesVersionChoice(), std::optional<version::KubeVersion>(version::v1_36));
         saveShot(&window, QStringLiteral("kubernetes-version-1280x720"));
+        menu->popup(window.mapToGlobal(QPoint(40, 40)));
+        QTRY_VERIFY(menu->isVisible());
+        saveShot(menu, QStringLiteral("kubernetes-version-menu"));
+        menu->hide();
         window.resize(1920, 1080);
         saveShot(&window, QStringLiteral("kubernetes-version-1920x1080"));
 
