@@ -227,20 +227,27 @@ QString compareText(const QString& scenario, const ComparedRun& a, const RunSumm
     row(QStringLiteral("Ran to"), secondsText(runA.end), secondsText(runB.end));
     text += table(rows);
 
-    int counts[4] = {0, 0, 0, 0};
+    int counts[5] = {0, 0, 0, 0, 0};
     for (const PodDifference& difference : differences)
         ++counts[int(difference.kind)];
-    text += QStringLiteral("\nDifferences: %1 on another node, %2 bound in A only, %3 in B only, %4 at another time\n")
+    text += QStringLiteral("\nDifferences: %1 on another node, %2 bound in A only, %3 in B only, %4 at another time, %5 pending with another message\n")
                 .arg(counts[int(PodDifference::Kind::Moved)])
                 .arg(counts[int(PodDifference::Kind::OnlyA)])
                 .arg(counts[int(PodDifference::Kind::OnlyB)])
-                .arg(counts[int(PodDifference::Kind::Timing)]);
+                .arg(counts[int(PodDifference::Kind::Timing)])
+                .arg(counts[int(PodDifference::Kind::Message)]);
     if (!differences.isEmpty()) {
         QList<QStringList> pods {{QStringLiteral("POD"), QStringLiteral("DIFFERENCE"), QStringLiteral("A"), QStringLiteral("B")}};
-        for (const PodDifference& difference : differences)
+        QStringList messages;
+        for (const PodDifference& difference : differences) {
             pods.append({difference.pod, toString(difference.kind), placement(difference.nodeA, difference.scheduledA),
                          placement(difference.nodeB, difference.scheduledB)});
+            if (difference.kind == PodDifference::Kind::Message)
+                messages.append(difference.pod + QStringLiteral("\n  A: ") + difference.messageA + QStringLiteral("\n  B: ") + difference.messageB);
+        }
         text += QLatin1Char('\n') + table(pods);
+        if (!messages.isEmpty())
+            text += QStringLiteral("\nPending in both runs, with another message:\n") + messages.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
     return text;
 }
@@ -248,15 +255,20 @@ QString compareText(const QString& scenario, const ComparedRun& a, const RunSumm
 QByteArray compareJson(const QString& scenario, const ComparedRun& a, const RunSummary& runA, const ComparedRun& b, const RunSummary& runB,
                        const QList<PodDifference>& differences)
 {
+    // One run's side of a difference; "message" only for a pod pending in both runs.
+    const auto side = [](const QString& node, const std::optional<VirtualNanos>& at, const QString& message) {
+        QJsonObject object {{QStringLiteral("node"), node.isEmpty() ? QJsonValue() : QJsonValue(node)}, {QStringLiteral("scheduledAt"), secondsJson(at)}};
+        if (!message.isEmpty())
+            object.insert(QStringLiteral("message"), message);
+        return object;
+    };
     QJsonArray pods;
     for (const PodDifference& difference : differences) {
         pods.append(QJsonObject {
             {QStringLiteral("pod"), difference.pod},
             {QStringLiteral("kind"), toString(difference.kind)},
-            {QStringLiteral("a"), QJsonObject {{QStringLiteral("node"), difference.nodeA.isEmpty() ? QJsonValue() : QJsonValue(difference.nodeA)},
-                                               {QStringLiteral("scheduledAt"), secondsJson(difference.scheduledA)}}},
-            {QStringLiteral("b"), QJsonObject {{QStringLiteral("node"), difference.nodeB.isEmpty() ? QJsonValue() : QJsonValue(difference.nodeB)},
-                                               {QStringLiteral("scheduledAt"), secondsJson(difference.scheduledB)}}},
+            {QStringLiteral("a"), side(difference.nodeA, difference.scheduledA, difference.messageA)},
+            {QStringLiteral("b"), side(difference.nodeB, difference.scheduledB, difference.messageB)},
         });
     }
     return QJsonDocument(QJsonObject {{QStringLiteral("scenario"), scenario},

@@ -38,6 +38,7 @@ QString toString(PodDifference::Kind kind)
     case PodDifference::Kind::OnlyA: return QStringLiteral("onlyA");
     case PodDifference::Kind::OnlyB: return QStringLiteral("onlyB");
     case PodDifference::Kind::Timing: return QStringLiteral("timing");
+    case PodDifference::Kind::Message: return QStringLiteral("message");
     }
     return {};
 }
@@ -135,8 +136,17 @@ QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodS
         difference.nodeB = boundB ? right->node : QString();
         difference.scheduledA = boundA ? left->scheduledAt : std::nullopt;
         difference.scheduledB = boundB ? right->scheduledAt : std::nullopt;
-        if (!boundA && !boundB)
+        if (!boundA && !boundB) {
+            // Both runs left it pending (not deleted): the words may still differ.
+            const auto pending = [](const PodSummary* pod) { return pod && pod->location != trace::PodLocation::Deleted; };
+            if (!pending(left) || !pending(right) || left->message == right->message)
+                return;
+            difference.kind = PodDifference::Kind::Message;
+            difference.messageA = left->message;
+            difference.messageB = right->message;
+            differences.append(difference);
             return;
+        }
         if (boundA != boundB)
             difference.kind = boundA ? PodDifference::Kind::OnlyA : PodDifference::Kind::OnlyB;
         else if (difference.nodeA != difference.nodeB)

@@ -43,18 +43,23 @@ RunSummary summarizeRun(const Scenario& scenario, const config::KubeSchedulerCon
 
 struct PodDifference
 {
-    enum class Kind { Moved, OnlyA, OnlyB, Timing };
+    // Message: bound in neither run, and the last FailedScheduling messages differ (another
+    // version's wording, another reason): what an upgrade changes for pods that stay pending.
+    enum class Kind { Moved, OnlyA, OnlyB, Timing, Message };
     Kind kind = Kind::Moved;
     QString pod;
     QString nodeA; // where each run bound it ("" where it did not)
     QString nodeB;
     std::optional<VirtualNanos> scheduledA; // when each run's binding finished
     std::optional<VirtualNanos> scheduledB;
+    QString messageA; // Message only: each run's last FailedScheduling message
+    QString messageB;
 };
 QString toString(PodDifference::Kind kind);
 
 // Every pod whose fate at the end differs, in the order of the runs' pods: bound to different
-// nodes, bound in one run only, or bound to the same node at a different time.
+// nodes, bound in one run only, bound to the same node at a different time, or pending in both
+// runs with another message.
 QList<PodDifference> podDifferences(const QList<PodSummary>& a, const QList<PodSummary>& b);
 
 } // namespace ksv

@@ -23,6 +23,9 @@ struct JsonPod
 {
     QString node;
     QJsonValue scheduledAt;
+    QString state;
+    QString message;
+    bool present = false;
 };
 
 // What `kschedviz run --json` prints for the scenario with this configuration and seed, by pod.
@@ -41,7 +44,8 @@ QMap<QString, JsonPod> runJsonPods(const Scenario& scenario, const QString& conf
     for (const QJsonValue& value : root.value(QStringLiteral("pods")).toArray()) {
         const QJsonObject pod = value.toObject();
         pods.insert(pod.value(QStringLiteral("pod")).toString(),
-                    {pod.value(QStringLiteral("node")).toString(), pod.value(QStringLiteral("scheduledAt"))});
+                    {pod.value(QStringLiteral("node")).toString(), pod.value(QStringLiteral("scheduledAt")), pod.value(QStringLiteral("state")).toString(),
+                     pod.value(QStringLiteral("message")).toString(), true});
     }
     return pods;
 }
@@ -58,8 +62,12 @@ QMap<QString, QString> impliedDifferences(const QMap<QString, JsonPod>& a, const
     for (const QString& key : keys) {
         const JsonPod left = a.value(key);
         const JsonPod right = b.value(key);
-        if (left.node.isEmpty() && right.node.isEmpty())
+        if (left.node.isEmpty() && right.node.isEmpty()) {
+            const bool pendingInBoth = left.present && right.present && left.state != QLatin1String("Deleted") && right.state != QLatin1String("Deleted");
+            if (pendingInBoth && left.message != right.message)
+                differences.insert(key, QStringLiteral("message"));
             continue;
+        }
         if (left.node.isEmpty() != right.node.isEmpty())
             differences.insert(key, left.node.isEmpty() ? QStringLiteral("onlyB") : QStringLiteral("onlyA"));
         else if (left.node != right.node)

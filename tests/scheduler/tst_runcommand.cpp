@@ -643,6 +643,42 @@ items:
                  root.value(QStringLiteral("kubernetesVersion")).toString());
     }
 
+    // A pod pending under both versions, with another message: the upgrade's new wording.
+    void compareShowsAnotherMessage()
+    {
+        QTemporaryDir dir;
+        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
+  spec:
+    taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
+  status:
+    allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web, namespace: default}
+  spec:
+    containers: [{name: c, image: nginx}]
+)");
+        const Output output = runWith({QStringLiteral("compare"), scenario, QStringLiteral("--kubernetes-version"), QStringLiteral("1.33"),
+                                       QStringLiteral("--kubernetes-version"), QStringLiteral("1.35"), QStringLiteral("--json")});
+        QCOMPARE(output.status, int(cli::ExitOk));
+        const QJsonArray differences = QJsonDocument::fromJson(output.out.toUtf8()).object().value(QStringLiteral("differences")).toArray();
+        QCOMPARE(differences.size(), 1);
+        const QJsonObject difference = differences.first().toObject();
+        QCOMPARE(difference.value(QStringLiteral("kind")).toString(), QStringLiteral("message"));
+        QVERIFY(difference.value(QStringLiteral("a")).toObject().value(QStringLiteral("message")).toString().contains(QLatin1String("taint {dedicated: gpu}")));
+        QVERIFY(difference.value(QStringLiteral("b")).toObject().value(QStringLiteral("message")).toString().contains(
+            QLatin1String("untolerated taint(s). no new claims to deallocate, preemption")));
+        const Output text = runWith({QStringLiteral("compare"), scenario, QStringLiteral("--kubernetes-version"), QStringLiteral("1.33"),
+                                     QStringLiteral("--kubernetes-version"), QStringLiteral("1.35")});
+        QVERIFY2(text.out.contains(QLatin1String("0 at another time, 1 pending with another message")), qPrintable(text.out));
+        QVERIFY2(text.out.contains(QLatin1String("Pending in both runs, with another message:\ndefault/web\n  A: 0/1 nodes are available")), qPrintable(text.out));
+    }
+
     // The upgrade what-if: one configuration under two versions.
     void compareTwoVersions()
     {

@@ -19,12 +19,18 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
         const QList<PodDifference> differences {
-            {PodDifference::Kind::Moved, QStringLiteral("default/a"), QStringLiteral("node-1"), QStringLiteral("node-2"), 2'000'000'000, 2'000'000'000},
-            {PodDifference::Kind::OnlyA, QStringLiteral("default/b"), QStringLiteral("node-1"), QString(), 10'000'000'000, std::nullopt},
-            {PodDifference::Kind::Timing, QStringLiteral("default/c"), QStringLiteral("node-3"), QStringLiteral("node-3"), 900'000'000, 1'500'000'000},
+            {PodDifference::Kind::Moved, QStringLiteral("default/a"), QStringLiteral("node-1"), QStringLiteral("node-2"), 2'000'000'000, 2'000'000'000, {}, {}},
+            {PodDifference::Kind::OnlyA, QStringLiteral("default/b"), QStringLiteral("node-1"), QString(), 10'000'000'000, std::nullopt, {}, {}},
+            {PodDifference::Kind::Timing, QStringLiteral("default/c"), QStringLiteral("node-3"), QStringLiteral("node-3"), 900'000'000, 1'500'000'000, {}, {}},
+            {PodDifference::Kind::Message, QStringLiteral("default/d"), QString(), QString(), std::nullopt, std::nullopt,
+             QStringLiteral("0/1 nodes are available: 1 node(s) had untolerated taint {a: b}."),
+             QStringLiteral("0/1 nodes are available: 1 node(s) had untolerated taint(s).")},
         };
         model.setDifferences(differences);
-        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.index(3, DifferencesModel::ChangeColumn).data().toString(), QStringLiteral("pending, another message"));
+        QCOMPARE(model.index(3, DifferencesModel::ChangeColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("Before: 0/1 nodes are available: 1 node(s) had untolerated taint {a: b}.\nAfter: 0/1 nodes are available: 1 node(s) had untolerated taint(s)."));
         QCOMPARE(model.columnCount(), int(DifferencesModel::ColumnCount));
         QCOMPARE(model.index(1, DifferencesModel::PodColumn).data(DifferencesModel::PodKeyRole).toString(), QStringLiteral("default/b"));
         QCOMPARE(model.index(0, DifferencesModel::ChangeColumn).data().toString(), QStringLiteral("moved"));
@@ -36,7 +42,7 @@ private Q_SLOTS:
         QVERIFY(model.index(2, DifferencesModel::BoundBeforeColumn).data().toString().startsWith(QStringLiteral("0:00.9")));
         QCOMPARE(model.headerData(DifferencesModel::NodeBeforeColumn, Qt::Horizontal).toString(), QStringLiteral("Node before"));
 
-        // Sorted by the time bound before, as numbers: 0.9 s, 2 s, 10 s (text would put 10 s second).
+        // Sorted by the time bound before, as numbers: not bound, 0.9 s, 2 s, 10 s (text would put 10 s second).
         QSortFilterProxyModel proxy;
         proxy.setSourceModel(&model);
         proxy.setSortRole(DifferencesModel::SortRole);
@@ -44,7 +50,7 @@ private Q_SLOTS:
         QStringList order;
         for (int row = 0; row < proxy.rowCount(); ++row)
             order << proxy.index(row, 0).data(DifferencesModel::PodKeyRole).toString();
-        QCOMPARE(order, QStringList({"default/c", "default/a", "default/b"}));
+        QCOMPARE(order, QStringList({"default/d", "default/c", "default/a", "default/b"}));
 
         model.setDifferences({});
         QCOMPARE(model.rowCount(), 0);

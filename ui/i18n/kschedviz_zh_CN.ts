@@ -1224,7 +1224,19 @@ Shown: %3</source>
         <translation>绑定时间不同</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+1"/>
+        <source>pending, another message</source>
+        <translation>仍未调度，消息不同</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Before: %1
+After: %2</source>
+        <translation>之前：%1
+之后：%2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>

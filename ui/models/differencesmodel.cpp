@@ -33,6 +33,7 @@ QString DifferencesModel::changeText(PodDifference::Kind kind)
     case PodDifference::Kind::OnlyA: return tr("bound before only");
     case PodDifference::Kind::OnlyB: return tr("bound after only");
     case PodDifference::Kind::Timing: return tr("bound at another time");
+    case PodDifference::Kind::Message: return tr("pending, another message");
     }
     return {};
 }
@@ -44,6 +45,9 @@ QVariant DifferencesModel::data(const QModelIndex& index, int role) const
     const PodDifference& difference = m_differences[index.row()];
     if (role == PodKeyRole)
         return difference.pod;
+    // A pod pending in both runs differs only in its words: the tooltip holds them.
+    if (role == Qt::ToolTipRole && difference.kind == PodDifference::Kind::Message)
+        return tr("Before: %1\nAfter: %2").arg(difference.messageA, difference.messageB);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
         return {};
     const auto time = [role](const std::optional<VirtualNanos>& at) -> QVariant {
