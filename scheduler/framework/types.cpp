@@ -246,14 +246,21 @@ void NodeInfo::update(const PodInfo& pod, int sign)
     }
     m_nonZeroRequested.milliCPU += sign * pod.nonZeroMilliCPU;
     m_nonZeroRequested.memory += sign * pod.nonZeroMemory;
-    // Only regular containers' ports count (NodeInfo.updateUsedPorts).
-    for (const auto& container : pod.pod->containers) {
+    // Regular containers' ports count (NodeInfo.updateUsedPorts), and from v1.34 the sidecars' too,
+    // which are kept apart so that each version's NodePorts reads what it counts.
+    const auto updatePorts = [sign](HostPortInfo& used, const Container& container) {
         for (const auto& port : container.ports) {
             if (sign > 0)
-                m_usedPorts.add(port.hostIP, port.protocol, port.hostPort);
+                used.add(port.hostIP, port.protocol, port.hostPort);
             else
-                m_usedPorts.remove(port.hostIP, port.protocol, port.hostPort);
+                used.remove(port.hostIP, port.protocol, port.hostPort);
         }
+    };
+    for (const auto& container : pod.pod->containers)
+        updatePorts(m_usedPorts, container);
+    for (const auto& container : pod.pod->initContainers) {
+        if (container.restartPolicyAlways)
+            updatePorts(m_usedSidecarPorts, container);
     }
     // updatePVCRefCounts: persistentVolumeClaim volumes only, not generic ephemeral ones.
     for (const auto& volume : pod.pod->volumes) {

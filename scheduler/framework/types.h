@@ -116,6 +116,9 @@ public:
     const QList<PodInfoPtr>& podsWithAffinity() const { return m_podsWithAffinity; }
     const QList<PodInfoPtr>& podsWithRequiredAntiAffinity() const { return m_podsWithRequiredAntiAffinity; }
     const HostPortInfo& usedPorts() const { return m_usedPorts; }
+    // The host ports of the pods' sidecars (restartable init containers), kept apart: NodeInfo's
+    // UsedPorts counts them from v1.34 (#132040), and only NodePorts of such a version reads them.
+    const HostPortInfo& usedSidecarPorts() const { return m_usedSidecarPorts; }
     const Resource& requested() const { return m_requested; }
     // Only milliCPU and memory are set: the sums of the pods' non-zero requests.
     const Resource& nonZeroRequested() const { return m_nonZeroRequested; }
@@ -209,6 +212,7 @@ private:
     QList<PodInfoPtr> m_podsWithAffinity;
     QList<PodInfoPtr> m_podsWithRequiredAntiAffinity;
     HostPortInfo m_usedPorts;
+    HostPortInfo m_usedSidecarPorts;
     Resource m_requested;
     Resource m_nonZeroRequested;
     Resource m_allocatable;

@@ -21,12 +21,16 @@ struct PreFilterState final : framework::StateData
     QList<ContainerPort> wantPorts;
 };
 
-// fitsPorts: HostPortInfo.CheckConflict per wanted port (0.0.0.0 on either side conflicts with any IP).
-bool fitsPorts(const QList<ContainerPort>& wantPorts, const framework::NodeInfo& nodeInfo)
+// fitsPorts: HostPortInfo.CheckConflict per wanted port (0.0.0.0 on either side conflicts with any IP),
+// against the node's used ports, and its sidecars' from v1.34: a conflict with either is one with
+// their union, which is what upstream's UsedPorts holds.
+bool fitsPorts(const QList<ContainerPort>& wantPorts, const framework::NodeInfo& nodeInfo, bool sidecars)
 {
     const framework::HostPortInfo& existingPorts = nodeInfo.usedPorts();
     for (const auto& port : wantPorts) {
         if (existingPorts.checkConflict(port.hostIP, port.protocol, port.hostPort))
+            return false;
+        if (sidecars && nodeInfo.usedSidecarPorts().checkConflict(port.hostIP, port.protocol, port.hostPort))
             return false;
     }
     return true;
@@ -34,13 +38,24 @@ bool fitsPorts(const QList<ContainerPort>& wantPorts, const framework::NodeInfo&
 
 } // namespace
 
-NodePorts::NodePorts(framework::Handle& /*handle*/)
+NodePorts::NodePorts(framework::Handle& /*handle*/, const version::Features& features)
+    : m_sidecarPorts(features.version >= version::v1_34)
 {
 }
 
-QList<ContainerPort> NodePorts::getContainerPorts(const Pod& pod)
+QList<ContainerPort> NodePorts::getContainerPorts(const Pod& pod, bool sidecars)
 {
     QList<ContainerPort> ports;
+    if (sidecars) {
+        for (const auto& container : pod.initContainers) {
+            if (!container.restartPolicyAlways)
+                continue;
+            for (const auto& port : container.ports) {
+                if (port.hostPort > 0)
+                    ports.append(port);
+            }
+        }
+    }
     for (const auto& container : pod.containers) {
         for (const auto& port : container.ports) {
             if (port.hostPort > 0)
@@ -52,14 +67,14 @@ QList<ContainerPort> NodePorts::getContainerPorts(const Pod& pod)
 
 bool NodePorts::fits(const Pod& pod, const framework::NodeInfo& nodeInfo)
 {
-    return fitsPorts(getContainerPorts(pod), nodeInfo);
+    return fitsPorts(getContainerPorts(pod), nodeInfo, false);
 }
 
 // NodePorts.PreFilter: a pod without host ports skips the Filter.
 framework::PreFilterOutcome NodePorts::preFilter(framework::CycleState& state, const Pod& pod,
                                                  const QList<framework::NodeInfoPtr>& /*nodes*/)
 {
-    QList<ContainerPort> ports = getContainerPorts(pod);
+    QList<ContainerPort> ports = getContainerPorts(pod, m_sidecarPorts);
     if (ports.isEmpty())
         return {{}, Status(Code::Skip)};
     state.write(preFilterStateKey, std::make_unique<PreFilterState>(std::move(ports)));
@@ -73,7 +88,7 @@ Status NodePorts::filter(framework::CycleState& state, const Pod& /*pod*/, const
     const auto* preFilterState = state.read<PreFilterState>(preFilterStateKey);
     if (!preFilterState)
         return Status::error(QStringLiteral("reading \"PreFilterNodePorts\" from cycleState: not found"));
-    if (!fitsPorts(preFilterState->wantPorts, nodeInfo)) {
+    if (!fitsPorts(preFilterState->wantPorts, nodeInfo, m_sidecarPorts)) {
         static const Status conflict(Code::Unschedulable, ErrReason);
         return conflict;
     }
@@ -87,14 +102,18 @@ QList<framework::ClusterEventWithHint> NodePorts::eventsToRegister() const
 {
     using namespace framework;
     // Container ports are immutable, so pod updates cannot free a port. Every new node may have it free.
+    const bool sidecars = m_sidecarPorts;
     return {
-        {clusterEvent(EventResource::Pod, action::Delete), &NodePorts::isSchedulableAfterPodDeleted},
+        {clusterEvent(EventResource::Pod, action::Delete),
+         [sidecars](const Pod& pod, const KubeObject* oldObj, const KubeObject* newObj) {
+             return isSchedulableAfterPodDeleted(pod, oldObj, newObj, sidecars);
+         }},
         {clusterEvent(EventResource::Node, action::Add), {}},
     };
 }
 
 framework::QueueingHint NodePorts::isSchedulableAfterPodDeleted(const Pod& pod, const KubeObject* oldObj,
-                                                               const KubeObject* newObj)
+                                                               const KubeObject* newObj, bool sidecars)
 {
     const Pod* deletedPod = nullptr;
     const Pod* unused = nullptr;
@@ -103,14 +122,14 @@ framework::QueueingHint NodePorts::isSchedulableAfterPodDeleted(const Pod& pod, 
     if (deletedPod->nodeName.isEmpty())
         return framework::QueueingHint::QueueSkip;
     // util.GetHostPorts of the deleted pod: the host ports it held.
-    const QList<ContainerPort> ports = getContainerPorts(*deletedPod);
+    const QList<ContainerPort> ports = getContainerPorts(*deletedPod, sidecars);
     if (ports.isEmpty())
         return framework::QueueingHint::QueueSkip;
     framework::HostPortInfo portsInUse;
     for (const auto& port : ports)
         portsInUse.add(port.hostIP, port.protocol, port.hostPort);
     // fitsPorts: only a deleted pod holding a port this pod wants can help.
-    for (const auto& port : getContainerPorts(pod)) {
+    for (const auto& port : getContainerPorts(pod, sidecars)) {
         if (portsInUse.checkConflict(port.hostIP, port.protocol, port.hostPort))
             return framework::QueueingHint::Queue;
     }

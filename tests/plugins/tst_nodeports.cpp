@@ -1,6 +1,7 @@
 // NodePorts: upstream's TestNodePorts, TestPreFilterDisabled and TestGetContainerPorts
 // (pkg/scheduler/framework/plugins/nodeports/node_ports_test.go), plus derived rows.
 #include "plugins/nodeports.h"
+#include "version/features.h"
 
 #include "builders.h"
 #include "testhandle.h"
@@ -47,6 +48,18 @@ Container containerWithPorts(const QList<ContainerPort>& ports)
 }
 
 const QString errReason = QStringLiteral("node(s) didn't have free ports for the requested pod ports");
+
+// isSchedulableAfterPodDeleted for `pod` after `deleted` went, with or without the sidecars' ports.
+struct QueueingHintProbe
+{
+    Pod pod;
+    Pod deleted;
+    framework::QueueingHint hint(bool sidecars) const
+    {
+        const KubeObject old = deleted;
+        return plugins::NodePorts::isSchedulableAfterPodDeleted(pod, &old, nullptr, sidecars);
+    }
+};
 
 } // namespace
 
@@ -139,6 +152,64 @@ private Q_SLOTS:
         QCOMPARE(framework::toString(status.code()), framework::toString(code));
         QCOMPARE(status.message(), message);
         QCOMPARE(plugins::NodePorts::fits(pod, nodeInfo), code == Code::Success);
+    }
+
+    // v1.34 (#132040): the host ports of sidecars (restartable init containers) count, on the pod and
+    // on the node's pods; v1.32 and v1.33 look at regular containers only. Derived rows: upstream's
+    // TestNodePorts cases for this were not readable here (docs/versions.md).
+    void sidecarPortsFromV134_data()
+    {
+        QTest::addColumn<bool>("incomingSidecar");
+        QTest::addColumn<bool>("existingSidecar");
+        QTest::addColumn<bool>("fitsBefore"); // v1.33
+        QTest::addColumn<bool>("fitsFrom");   // v1.34
+        QTest::newRow("derived: the existing pod's sidecar holds the port") << false << true << true << false;
+        QTest::newRow("derived: the pod's sidecar wants a port in use") << true << false << true << false;
+        QTest::newRow("derived: both sidecars") << true << true << true << false;
+        QTest::newRow("derived: no sidecar") << false << false << false << false;
+    }
+    void sidecarPortsFromV134()
+    {
+        QFETCH(bool, incomingSidecar);
+        QFETCH(bool, existingSidecar);
+        QFETCH(bool, fitsBefore);
+        QFETCH(bool, fitsFrom);
+        // A pod with host port 8080 in a sidecar or a regular container, and a plain container beside
+        // a sidecar so that every pod has a regular container.
+        const auto withPort = [](const char* name, bool sidecar, const char* node) {
+            Pod pod = newPod(node, {QStringLiteral("TCP/0.0.0.0/8080")});
+            pod.meta.name = QString::fromLatin1(name);
+            if (sidecar) {
+                Container init = pod.containers.constFirst();
+                init.name = QStringLiteral("proxy");
+                init.restartPolicyAlways = true;
+                pod.initContainers = {init};
+                pod.containers = {containerWithPorts({port(80, 0)})};
+            }
+            return pod;
+        };
+        const Pod incoming = withPort("incoming", incomingSidecar, "");
+        Pod existing = withPort("existing", existingSidecar, "m1");
+        existing.meta.uid = QStringLiteral("existing");
+        framework::NodeInfo nodeInfo(std::make_shared<const Node>(test::NodeBuilder("m1").obj()));
+        nodeInfo.addPod(framework::PodInfo::create(existing));
+        test::TestHandle handle;
+        for (const auto& [version, fits] : {std::pair {version::v1_33, fitsBefore}, std::pair {version::v1_34, fitsFrom}}) {
+            plugins::NodePorts plugin(handle, version::defaultFeatures(version));
+            framework::CycleState state;
+            const framework::PreFilterOutcome outcome = plugin.preFilter(state, incoming, {});
+            if (outcome.status.isSkip()) {
+                QVERIFY(fits);
+                continue;
+            }
+            const framework::Status status = plugin.filter(state, incoming, nodeInfo);
+            QCOMPARE(status.isSuccess(), fits);
+            if (!fits)
+                QCOMPARE(status.message(), errReason);
+        }
+        // The deleted pod's sidecar frees the port only where sidecars count.
+        const QueueingHintProbe probe {incoming, existing};
+        QCOMPARE(probe.hint(true) == framework::QueueingHint::Queue, !fitsFrom);
     }
 
     // TestPreFilterDisabled: Filter without PreFilter state is an Error.

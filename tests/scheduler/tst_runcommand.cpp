@@ -56,6 +56,25 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
     return path;
 }
 
+// One node with a NoSchedule taint and a pod that does not tolerate it: a FailedScheduling message
+// that each version words in its own way.
+const QByteArray taintedNode = R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Node
+  metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
+  spec:
+    taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
+  status:
+    allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web, namespace: default}
+  spec:
+    containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
+)";
+
 // A cluster command run in this process, as main() runs it.
 Output runCluster(int (*command)(const cli::Options&, QTextStream&, QTextStream&), const cli::Options& options)
 {
@@ -612,22 +631,7 @@ spec:
         QFETCH(QString, version);
         QFETCH(QString, message);
         QTemporaryDir dir;
-        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), R"(apiVersion: v1
-kind: List
-items:
-- apiVersion: v1
-  kind: Node
-  metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
-  spec:
-    taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
-  status:
-    allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-- apiVersion: v1
-  kind: Pod
-  metadata: {name: web, namespace: default}
-  spec:
-    containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
-)");
+        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), taintedNode);
         const Output output = runWith({QStringLiteral("run"), scenario, QStringLiteral("--json"), QStringLiteral("--kubernetes-version"), version});
         QCOMPARE(output.status, int(cli::ExitOk));
         const QJsonObject root = QJsonDocument::fromJson(output.out.toUtf8()).object();
@@ -647,22 +651,7 @@ items:
     void compareShowsAnotherMessage()
     {
         QTemporaryDir dir;
-        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), R"(apiVersion: v1
-kind: List
-items:
-- apiVersion: v1
-  kind: Node
-  metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
-  spec:
-    taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
-  status:
-    allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-- apiVersion: v1
-  kind: Pod
-  metadata: {name: web, namespace: default}
-  spec:
-    containers: [{name: c, image: nginx}]
-)");
+        const QString scenario = writeFile(dir, QStringLiteral("taint.yaml"), taintedNode);
         const Output output = runWith({QStringLiteral("compare"), scenario, QStringLiteral("--kubernetes-version"), QStringLiteral("1.33"),
                                        QStringLiteral("--kubernetes-version"), QStringLiteral("1.35"), QStringLiteral("--json")});
         QCOMPARE(output.status, int(cli::ExitOk));
