@@ -14,7 +14,7 @@ using S = GateSupport;
 // Every gate that changes what kube-scheduler decides or says, v1.32 to v1.37. The states come
 // from upstream's versioned specs (staging/src/k8s.io/kube-scheduler/pkg/features/kube_features.go and
 // pkg/features/kube_features.go); docs/versions.md gives the source of each row.
-constexpr std::array<GateSpec, 31> gateTable {{
+constexpr std::array<GateSpec, 32> gateTable {{
     // The queue and the loop.
     {"SchedulerQueueingHints", &Features::enableSchedulingQueueHint, "BBLLL-", S::OnlyOn, "QueueingHints decide which events requeue a pod"},
     {"SchedulerAsyncPreemption", &Features::enableAsyncPreemption, "aBBBBB", S::OnlyOff,
@@ -32,6 +32,7 @@ constexpr std::array<GateSpec, 31> gateTable {{
     {"PodLevelResources", &Features::enablePodLevelResources, "aaBBBB", S::OnlyOff, "spec.resources replaces the sum of the containers' requests"},
     {"InPlacePodVerticalScaling", &Features::enableInPlacePodVerticalScaling, "aBBLLL", S::OnlyOff,
      "a pod being resized counts the larger of its spec and its status"},
+    {"InPlacePodLevelResourcesVerticalScaling", nullptr, "---aBB", S::OnlyOff, "a pod-level resize counting the larger of spec and status"},
     {"SidecarContainers", &Features::enableSidecarContainers, "BLLLL-", S::OnlyOn, "restartable init containers run beside the others"},
     // Plugins.
     {"MatchLabelKeysInPodTopologySpread", &Features::enableMatchLabelKeysInPodTopologySpread, "BBBBBB", S::OnlyOn,
