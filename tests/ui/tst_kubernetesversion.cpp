@@ -1,7 +1,9 @@
 // File > Kubernetes Version: the window models the chosen version instead of the scenario's, names it
 // in the title and the status bar, says when that version is modelled in part, and reruns at the
 // cursor's time with the same pod selected.
+#include "comparecontrols.h"
 #include "mainwindow.h"
+#include "sidebyside.h"
 #include "playbackcontroller.h"
 #include "run.h"
 #include "screenshots.h"
@@ -86,6 +88,14 @@ private Q_SLOTS:
         menu->hide();
         window.resize(1920, 1080);
         saveShot(&window, QStringLiteral("kubernetes-version-1920x1080"));
+
+        // Side by side with another configuration: only the configuration differs, so the other run
+        // models the version the window runs.
+        CompareControls* compare = window.compare();
+        compare->compareWithConfiguration(QStringLiteral(KSV_SAMPLES_DIR "/configs/most-allocated.yaml"));
+        QTRY_VERIFY_WITH_TIMEOUT(compare->sideBySide()->isActive(), 20000);
+        QCOMPARE(compare->sideBySide()->otherRun()->configuration().features.version, version::v1_36);
+        compare->stop();
 
         // Back to what the scenario says.
         menu->actions().first()->trigger();

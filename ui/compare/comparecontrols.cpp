@@ -1,5 +1,7 @@
 #include "comparecontrols.h"
 
+#include "config/defaults.h"
+
 #include "comparedattemptpane.h"
 #include "playbackcontroller.h"
 #include "run.h"
@@ -117,6 +119,9 @@ void CompareControls::compareWithConfiguration(const QString& path)
     // Decoded off the GUI thread, as a scenario's is; a newer choice supersedes this one.
     const quint64 generation = ++m_configGeneration;
     const std::shared_ptr<const Scenario> scenario = m_shown->scenario;
+    // The other configuration runs under the version the window runs, so that only the
+    // configuration differs.
+    const version::Features features = m_shown->configuration.features;
     auto* watcher = new QFutureWatcher<std::shared_ptr<const config::KubeSchedulerConfiguration>>(this);
     auto problem = std::make_shared<QString>();
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, path, problem] {
@@ -130,9 +135,12 @@ void CompareControls::compareWithConfiguration(const QString& path)
         m_choice = Choice {Choice::Configuration, path, watcher->result(), 1};
         apply();
     });
-    watcher->setFuture(QtConcurrent::run([scenario, path, problem]() -> std::shared_ptr<const config::KubeSchedulerConfiguration> {
+    watcher->setFuture(QtConcurrent::run([scenario, path, problem, features]() -> std::shared_ptr<const config::KubeSchedulerConfiguration> {
         try {
-            return std::make_shared<const config::KubeSchedulerConfiguration>(effectiveConfiguration(*scenario, path));
+            config::KubeSchedulerConfiguration configuration = effectiveConfiguration(*scenario, path);
+            if (configuration.features != features)
+                config::applyFeatures(configuration, features);
+            return std::make_shared<const config::KubeSchedulerConfiguration>(std::move(configuration));
         } catch (const LoadError& error) {
             *problem = error.toString();
         } catch (const std::exception& error) {
