@@ -17,6 +17,25 @@ QStringList exportViewNames()
              QStringLiteral("bookmarks"), QStringLiteral("edit"), QStringLiteral("differences"), QStringLiteral("capacity") };
 }
 
+namespace {
+
+// Whether `argument` is `flag` or `flag=VALUE`.
+bool isOption(const QString& argument, QLatin1String flag)
+{
+    return argument == flag || (argument.startsWith(flag) && argument.size() > flag.size() && argument[flag.size()] == QLatin1Char('='));
+}
+
+// The value of an option written `--flag=VALUE` or `--flag VALUE` (then the next argument is taken);
+// empty when there is none.
+QString optionValue(const QString& argument, const QStringList& arguments, qsizetype& i)
+{
+    if (argument.contains(QLatin1Char('=')))
+        return argument.section(QLatin1Char('='), 1);
+    return i + 1 < arguments.size() ? arguments[++i] : QString();
+}
+
+} // namespace
+
 void warnAboutVersion(const Scenario& scenario, const VersionChoice& choice, QTextStream& err)
 {
     if (const QString warning = versionWarning(scenario, choice); !warning.isEmpty())
@@ -52,38 +71,25 @@ ParseResult parseArguments(const QStringList& arguments)
         }
         if (argument == QLatin1String("--json")) {
             options.json = true;
-        } else if (argument == QLatin1String("--config") || argument.startsWith(QLatin1String("--config="))) {
-            QString file;
-            if (argument.contains(QLatin1Char('=')))
-                file = argument.section(QLatin1Char('='), 1);
-            else if (i + 1 < arguments.size())
-                file = arguments[++i];
+        } else if (isOption(argument, QLatin1String("--config"))) {
+            const QString file = optionValue(argument, arguments, i);
             if (file.isEmpty())
                 return {std::nullopt, QStringLiteral("--config needs a file")};
             // A second --config is compare's B (refused for any other command below).
             if (!options.configB.isEmpty())
                 return {std::nullopt, QStringLiteral("--config at most twice (compare: A and B)")};
             (options.config.isEmpty() ? options.config : options.configB) = file;
-        } else if (argument == QLatin1String("--kubernetes-version") || argument.startsWith(QLatin1String("--kubernetes-version="))) {
-            QString text;
-            if (argument.contains(QLatin1Char('=')))
-                text = argument.section(QLatin1Char('='), 1);
-            else if (i + 1 < arguments.size())
-                text = arguments[++i];
+        } else if (isOption(argument, QLatin1String("--kubernetes-version"))) {
             QString error;
-            const auto version = version::parseKubeVersion(text, &error);
+            const auto version = version::parseKubeVersion(optionValue(argument, arguments, i), &error);
             if (!version)
                 return {std::nullopt, QStringLiteral("--kubernetes-version: ") + error};
             // A second one is compare's B (refused for any other command below).
             if (options.kubernetesVersionB)
                 return {std::nullopt, QStringLiteral("--kubernetes-version at most twice (compare: A and B)")};
             (options.kubernetesVersion ? options.kubernetesVersionB : options.kubernetesVersion) = version;
-        } else if (argument == QLatin1String("--feature-gates") || argument.startsWith(QLatin1String("--feature-gates="))) {
-            QString text;
-            if (argument.contains(QLatin1Char('=')))
-                text = argument.section(QLatin1Char('='), 1);
-            else if (i + 1 < arguments.size())
-                text = arguments[++i];
+        } else if (isOption(argument, QLatin1String("--feature-gates"))) {
+            const QString text = optionValue(argument, arguments, i);
             if (text.isEmpty())
                 return {std::nullopt, QStringLiteral("--feature-gates needs NAME=true|false[,NAME=true|false...]")};
             try {

@@ -229,8 +229,7 @@ QByteArray runJson(const Simulator& simulator, quint64 seed, const trace::Trace&
     QJsonObject root {{QStringLiteral("kubernetesVersion"), trace.features().version.toString()},
                       {QStringLiteral("pods"), pods},
                       {QStringLiteral("stats"), stats}};
-    const QByteArray header = trace::runHeaderLine(trace.features());
-    if (const QJsonObject gates = QJsonDocument::fromJson(header).object().value(QStringLiteral("featureGates")).toObject(); !gates.isEmpty())
+    if (const QJsonObject gates = trace::changedFeatureGates(trace.features()); !gates.isEmpty())
         root.insert(QStringLiteral("featureGates"), gates);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -46,22 +46,20 @@ NodePorts::NodePorts(framework::Handle& /*handle*/, const version::Features& fea
 QList<ContainerPort> NodePorts::getContainerPorts(const Pod& pod, bool sidecars)
 {
     QList<ContainerPort> ports;
-    if (sidecars) {
-        for (const auto& container : pod.initContainers) {
-            if (!container.restartPolicyAlways)
-                continue;
-            for (const auto& port : container.ports) {
-                if (port.hostPort > 0)
-                    ports.append(port);
-            }
-        }
-    }
-    for (const auto& container : pod.containers) {
+    const auto appendHostPorts = [&ports](const Container& container) {
         for (const auto& port : container.ports) {
             if (port.hostPort > 0)
                 ports.append(port);
         }
+    };
+    if (sidecars) {
+        for (const auto& container : pod.initContainers) {
+            if (container.restartPolicyAlways)
+                appendHostPorts(container);
+        }
     }
+    for (const auto& container : pod.containers)
+        appendHostPorts(container);
     return ports;
 }
 

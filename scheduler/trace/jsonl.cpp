@@ -152,7 +152,7 @@ QByteArray toJsonLines(const Trace& trace, const Event& event)
     return lines;
 }
 
-QByteArray runHeaderLine(const version::Features& features)
+QJsonObject changedFeatureGates(const version::Features& features)
 {
     const version::Features defaults = version::defaultFeatures(features.version);
     QJsonObject gates;
@@ -160,6 +160,12 @@ QByteArray runHeaderLine(const version::Features& features)
         if (gate.field && features.*gate.field != defaults.*gate.field)
             gates.insert(QLatin1String(gate.name), features.*gate.field);
     }
+    return gates;
+}
+
+QByteArray runHeaderLine(const version::Features& features)
+{
+    const QJsonObject gates = changedFeatureGates(features);
     if (features.version == version::v1_32 && gates.isEmpty())
         return {};
     QJsonObject line {{QStringLiteral("kind"), QStringLiteral("Run")},

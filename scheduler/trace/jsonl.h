@@ -7,6 +7,7 @@
 #include "trace.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 
 class QIODevice;
 
@@ -18,6 +19,9 @@ QByteArray toJsonLines(const Trace& trace, const Event& event);
 // {"featureGates":{...},"kind":"Run","kubernetesVersion":"v1.36","t":0}, with the gates whose value
 // differs from the version's defaults. Empty for v1.32 as it comes, whose traces have no such line.
 QByteArray runHeaderLine(const version::Features& features);
+// The gates whose value in `features` differs from its version's defaults, name → value: the Run
+// line's featureGates, and run --json's.
+QJsonObject changedFeatureGates(const version::Features& features);
 // Writes events [from, trace.size()) and returns the index after the last one written; from 0, the
 // run's header line first.
 qsizetype writeJsonLines(const Trace& trace, QIODevice& device, qsizetype from = 0);
